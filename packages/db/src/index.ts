@@ -1,0 +1,7 @@
+export { createPrismaClient, getPrisma, PrismaClient } from "./client.ts";
+export type { Prisma } from "./client.ts";
+export { migrate, readMigrations, MigrationError } from "./migrate.ts";
+export type { Migration, MigrateResult } from "./migrate.ts";
+export { repoRoot, dataDir, migrationsDir } from "./paths.ts";
+export * from "./generated/prisma/enums.ts";
+export type * from "./generated/prisma/models.ts";

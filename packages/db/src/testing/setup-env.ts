@@ -1,0 +1,7 @@
+import { inject } from "vitest";
+
+// Code under test reads its configuration from the environment, like the real server does.
+process.env.DATABASE_URL = inject("databaseUrl");
+process.env.APP_BASE_URL ??= "http://localhost:3000";
+process.env.SECRET_KEY ??= "test-secret-key-test-secret-key-0123456789";
+process.env.WEBHOOKS_ALLOW_PRIVATE_URLS ??= "true";

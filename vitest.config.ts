@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["packages/*/test/**/*.test.ts", "apps/web/test/**/*.test.ts"],
+    globalSetup: ["packages/db/src/testing/global-setup.ts"],
+    setupFiles: ["packages/db/src/testing/setup-env.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    reporters: process.env.CI ? ["default", "junit"] : ["default"],
+    outputFile: { junit: "test-results/vitest-junit.xml" },
+  },
+});
