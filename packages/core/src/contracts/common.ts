@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { ERROR_CODES } from "../errors.ts";
+
+export const INT32_MAX = 2_147_483_647;
+
+/**
+ * Path ids and integer query values arrive as strings. They are matched digit by digit instead of
+ * coerced with Number(), so "0x10", "1e9", "-1" or "99999999999999999999" are rejected, never
+ * silently read as another id.
+ */
+export const idParam = z
+  .string()
+  .regex(/^[1-9][0-9]{0,9}$/, "Must be a positive integer")
+  .transform(Number)
+  .pipe(z.number().int().max(INT32_MAX, "Must be a positive integer"))
+  .meta({ description: "Numeric id", example: "42" });
+
+/**
+ * A JSON body integer. The pipe keeps trpc-to-openapi's string coercion (meant for query strings)
+ * away from body fields, so `"5"` or `true` are rejected instead of being read as numbers.
+ */
+export function bodyInt(min: number, max: number) {
+  return z.number().int().min(min).max(max).pipe(z.number());
+}
+
+export const timestamp = z.iso.datetime({ offset: false }).meta({ description: "ISO 8601 UTC with fractional seconds", example: "2026-11-21T09:30:00.000Z" });
+
+/** An http(s) URL: other schemes (javascript:, data:) are refused because the UI renders links. */
+export const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
+
+export const queryBoolean = z
+  .enum(["true", "false"])
+  .transform((value) => value === "true")
+  .meta({ description: "true or false" });
+
+export const limitParam = z
+  .string()
+  .regex(/^[0-9]{1,3}$/, "Must be an integer between 1 and 100")
+  .transform(Number)
+  .pipe(z.number().int().min(1, "Must be an integer between 1 and 100").max(100, "Must be an integer between 1 and 100"))
+  .optional()
+  .meta({ description: "Page size, 1..100 (default 25)" });
+
+export const cursorParam = z.string().max(500).optional().meta({ description: "Opaque cursor from pagination.next_cursor" });
+
+export const paginationSchema = z
+  .object({
+    next_cursor: z.string().nullable(),
+    has_more: z.boolean(),
+  })
+  .meta({ id: "Pagination" });
+
+export const errorEnvelopeSchema = z
+  .object({
+    error: z.object({
+      code: z.enum(ERROR_CODES),
+      message: z.string(),
+      details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    }),
+  })
+  .meta({ id: "Error", description: "Every non-2xx response carries this envelope." });
+
+export function dataEnvelope<T extends z.ZodType>(schema: T) {
+  return z.object({ data: schema });
+}
+
+export function listEnvelope<T extends z.ZodType>(schema: T) {
+  return z.object({ data: z.array(schema), pagination: paginationSchema });
+}

@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+/** Webhook payloads exactly as the spec's tables; `event` and `occurred_at` are on every one. */
+const candidateRef = {
+  id: z.number().int(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  url: z.string().meta({ description: "The candidate's profile in the web app" }),
+};
+const jobRef = z.object({ id: z.number().int().nullable(), title: z.string().nullable() });
+const companyRef = z.object({ id: z.number().int() });
+
+export const candidateAppliedEventSchema = z
+  .object({
+    event: z.literal("candidate.applied"),
+    occurred_at: z.string().meta({ description: "ISO 8601" }),
+    candidate: z.object({
+      ...candidateRef,
+      phone: z.string().nullable().meta({ description: "E.164" }),
+      fit_score: z.number().int().min(0).max(100).nullable(),
+      applied_at: z.string(),
+      resume_url: z.string().nullable().meta({ description: "Signed URL, expires after 24 hours" }),
+      resume_data: z.record(z.string(), z.unknown()).nullable(),
+    }),
+    job: jobRef,
+    company: companyRef,
+  })
+  .meta({ id: "CandidateAppliedEvent", description: "A candidate applied through the careers page (self_apply, lead_type applied)." });
+
+export const candidateStageChangedEventSchema = z
+  .object({
+    event: z.literal("candidate.stage_changed"),
+    occurred_at: z.string(),
+    candidate: z.object({ ...candidateRef, public_id: z.string().meta({ description: "Prefixed cand_" }) }),
+    job: jobRef,
+    company: companyRef,
+    stage_change: z.object({
+      previous_stage: z.string(),
+      new_stage: z.string(),
+      changed_by: z.enum(["user", "api", "ai_agent"]),
+      changed_by_user_id: z.string().nullable().meta({ description: "UUID of the acting user; null for other actors" }),
+    }),
+  })
+  .meta({ id: "CandidateStageChangedEvent", description: "A candidate moved to a different stage." });
+
+export const webhookTestEventSchema = z
+  .object({
+    event: z.literal("webhook.test"),
+    occurred_at: z.string(),
+    webhook_endpoint: z.object({ id: z.number().int() }),
+    company: companyRef,
+  })
+  .meta({ id: "WebhookTestEvent", description: "Sent by POST /webhook_endpoints/{id}/test." });

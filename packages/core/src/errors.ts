@@ -1,0 +1,149 @@
+import { TRPCError } from "@trpc/server";
+import { ZodError, type core } from "zod";
+
+/**
+ * The one error type of the domain and its one code → status map. Services throw AppError; the
+ * tRPC error formatter and the REST gateway both turn any error into the envelope through
+ * `toErrorBody`, so a status is never chosen anywhere else.
+ */
+export const ERROR_STATUS = {
+  validation_error: 400,
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unprocessable_entity: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export interface ErrorDetail {
+  field: string;
+  message: string;
+}
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; details?: ErrorDetail[] };
+}
+
+export class AppError extends Error {
+  override name = "AppError";
+  readonly code: ErrorCode;
+  readonly details?: ErrorDetail[];
+  /** Extra response headers (e.g. Retry-After). */
+  readonly headers?: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, options: { details?: ErrorDetail[]; headers?: Record<string, string>; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.code = code;
+    this.details = options.details;
+    this.headers = options.headers;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  static notFound(resource: string, id?: number | string): AppError {
+    return new AppError("not_found", id === undefined ? `${resource} not found` : `${resource} ${id} not found`);
+  }
+
+  static validation(details: ErrorDetail[], message = "The request is invalid"): AppError {
+    return new AppError("validation_error", message, { details });
+  }
+}
+
+function fieldOf(path: readonly PropertyKey[]): string {
+  return path.map((p) => (typeof p === "number" ? `[${p}]` : String(p))).join(".").replace(/\.\[/g, "[");
+}
+
+export function zodIssuesToDetails(issues: readonly core.$ZodIssue[]): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  for (const issue of issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        details.push({ field: fieldOf([...issue.path, key]), message: "Unknown field" });
+      }
+      continue;
+    }
+    details.push({ field: fieldOf(issue.path) || "body", message: issue.message });
+  }
+  return details;
+}
+
+interface PrismaLikeError {
+  code?: string;
+  meta?: { modelName?: string; target?: unknown; driverAdapterError?: { cause?: { constraint?: unknown; originalCode?: string } } };
+}
+
+function isPrismaError(error: unknown): error is PrismaLikeError & Error {
+  return error instanceof Error && typeof (error as PrismaLikeError).code === "string" && /^P\d{4}$/.test((error as PrismaLikeError).code!);
+}
+
+const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "08006", "08001", "53300"]);
+
+/** Any thrown value → an AppError (unknown errors become internal_error and keep their cause). */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof TRPCError) {
+    if (error.cause instanceof AppError) return error.cause;
+    if (error.cause instanceof ZodError) return AppError.validation(zodIssuesToDetails(error.cause.issues));
+    switch (error.code) {
+      case "PARSE_ERROR":
+        return new AppError("bad_request", "The request body is not valid JSON", { cause: error });
+      case "UNSUPPORTED_MEDIA_TYPE":
+        return new AppError("bad_request", "The request body must be JSON (content-type: application/json)", { cause: error });
+      case "NOT_FOUND":
+        return new AppError("not_found", error.message === "Not found" ? "No such route" : error.message, { cause: error });
+      case "PAYLOAD_TOO_LARGE":
+        return new AppError("payload_too_large", "The request body is too large", { cause: error });
+      case "UNAUTHORIZED":
+        return new AppError("unauthorized", error.message, { cause: error });
+      case "FORBIDDEN":
+        return new AppError("forbidden", error.message, { cause: error });
+      case "BAD_REQUEST":
+        return new AppError("bad_request", error.message, { cause: error });
+      case "TOO_MANY_REQUESTS":
+        return new AppError("rate_limited", error.message, { cause: error });
+      default:
+        if (error.cause) return toAppError(error.cause);
+        return new AppError("internal_error", "An internal error occurred", { cause: error });
+    }
+  }
+  if (error instanceof ZodError) return AppError.validation(zodIssuesToDetails(error.issues));
+  if (isPrismaError(error)) {
+    if (error.code === "P2025") return new AppError("not_found", "Resource not found", { cause: error });
+    if (error.code === "P2002") return new AppError("conflict", "A resource with these values already exists", { cause: error });
+    if (error.code === "P1001" || error.code === "P1017" || error.code === "P2024") {
+      return new AppError("service_unavailable", "The service is temporarily unavailable; retry shortly", { cause: error });
+    }
+  }
+  const code = (error as { code?: string } | null)?.code;
+  const causeCode = ((error as { cause?: { code?: string } } | null)?.cause)?.code;
+  if ((code && CONNECTION_ERRORS.has(code)) || (causeCode && CONNECTION_ERRORS.has(causeCode))) {
+    return new AppError("service_unavailable", "The service is temporarily unavailable; retry shortly", { cause: error });
+  }
+  return new AppError("internal_error", "An internal error occurred", { cause: error });
+}
+
+export function toErrorBody(error: AppError): ErrorBody {
+  const body: ErrorBody = { error: { code: error.code, message: error.message } };
+  if (error.details?.length) body.error.details = error.details;
+  return body;
+}
+
+/** Is this Prisma/pg error the given unique constraint (by index name)? */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (!isPrismaError(error) || error.code !== "P2002") return false;
+  if (!constraint) return true;
+  const meta = error.meta;
+  const named = meta?.driverAdapterError?.cause?.constraint;
+  const text = JSON.stringify([meta?.target, named, error.message]);
+  return text.includes(constraint);
+}

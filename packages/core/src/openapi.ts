@@ -1,0 +1,103 @@
+import { appBaseUrl } from "@hireflow/config";
+import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
+import { createDocument } from "zod-openapi";
+import { errorEnvelopeSchema } from "./contracts/common.ts";
+import { createCandidateInput } from "./contracts/candidate.ts";
+import { candidateAppliedEventSchema, candidateStageChangedEventSchema, webhookTestEventSchema } from "./contracts/webhook-events.ts";
+import { ERROR_STATUS } from "./errors.ts";
+import { appRouter } from "./routers/index.ts";
+import { procedureMetas } from "./routers/meta.ts";
+
+const SIGNATURE_HEADERS = `Deliveries are signed with the Standard Webhooks scheme: \`webhook-id\` (the event id, the same on every retry), \`webhook-timestamp\` (Unix seconds) and \`webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">\` keyed with the endpoint secret's bytes (the base64 after \`whsec_\`). Answer 2xx within 10 seconds; other answers are retried with backoff.`;
+
+const WEBHOOKS = {
+  "candidate.applied": candidateAppliedEventSchema,
+  "candidate.stage_changed": candidateStageChangedEventSchema,
+  "webhook.test": webhookTestEventSchema,
+} as const;
+
+/** The generated document, finished in one place with what the generator cannot express. */
+function build(): OpenAPIObject {
+  const doc = generateOpenApiDocument(appRouter, {
+    title: "Hireflow API",
+    description:
+      "The public API of Hireflow, a recruiting service. Authenticate with `Authorization: Bearer <API key>` (keys are created in Settings → API keys). Every resource is scoped to the key's company; another company's resource is a 404. Successful single-resource responses are `{ \"data\": … }`; lists add `pagination`; errors are `{ \"error\": { code, message, details? } }`.",
+    version: "0.1.0",
+    baseUrl: `${appBaseUrl()}/api/v1`,
+    docsUrl: `${appBaseUrl()}/docs`,
+    tags: ["Candidates", "Jobs", "Webhooks"],
+    securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "API key, e.g. `hf_live_…`" } },
+    defs: { Error: errorEnvelopeSchema },
+  });
+
+  const successStatus = new Map<string, number>();
+  for (const { meta } of procedureMetas) {
+    if (meta.openapi && meta.successStatus) successStatus.set(`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, meta.successStatus);
+  }
+
+  const errorRef = { $ref: "#/components/schemas/Error" };
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item as Record<string, { responses?: Record<string, unknown>; requestBody?: { content: Record<string, unknown> } }>)) {
+      const responses = operation.responses;
+      if (!responses) continue;
+      const status = successStatus.get(`${method} ${path}`);
+      if (status && responses["200"]) {
+        responses[String(status)] = responses["200"];
+        delete responses["200"];
+      }
+      for (const code of Object.keys(responses)) {
+        if (Number(code) >= 400 || code === "default") {
+          const description = (responses[code] as { description?: string }).description ?? "Error";
+          responses[code] = { description, content: { "application/json": { schema: errorRef } } };
+        }
+      }
+      responses["500"] ??= { description: "Internal error", content: { "application/json": { schema: errorRef } } };
+      if (method === "post" && path === "/candidates" && operation.requestBody) {
+        operation.requestBody.content["multipart/form-data"] = { schema: multipartCandidateSchema() };
+      }
+    }
+  }
+
+  const webhookDoc = createDocument({
+    openapi: "3.1.0",
+    info: { title: "", version: "" },
+    webhooks: Object.fromEntries(
+      Object.entries(WEBHOOKS).map(([name, schema]) => [
+        name,
+        {
+          post: {
+            summary: name,
+            description: SIGNATURE_HEADERS,
+            requestBody: { content: { "application/json": { schema } } },
+            responses: { "200": { description: "Any 2xx acknowledges the delivery" } },
+          },
+        },
+      ]),
+    ),
+  });
+  doc.webhooks = webhookDoc.webhooks;
+  doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ...webhookDoc.components?.schemas } };
+  doc.info["x-error-codes"] = ERROR_STATUS;
+  return doc;
+}
+
+function multipartCandidateSchema() {
+  const shape = createCandidateInput.shape;
+  const fields = Object.fromEntries(Object.keys(shape).map((key) => [key, { type: "string" }]));
+  return {
+    type: "object",
+    additionalProperties: false,
+    required: ["job_id"],
+    description: "The JSON fields as strings, plus `resume`. `name` is optional when a resume is supplied (filled in from it later).",
+    properties: { ...fields, resume: { type: "string", format: "binary", description: "PDF, DOC or DOCX, detected by content; at most 10 MB" } },
+  };
+}
+
+let cached: { base: string; doc: OpenAPIObject } | undefined;
+
+export function openApiDocument(): OpenAPIObject {
+  const base = appBaseUrl();
+  if (!cached || cached.base !== base) cached = { base, doc: build() };
+  return cached.doc;
+}
+

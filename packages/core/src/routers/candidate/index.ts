@@ -1,0 +1,14 @@
+import { router } from "../../trpc.ts";
+import { createCandidateProcedure } from "./create-candidate.ts";
+import { createNoteProcedure } from "./create-note.ts";
+import { getCandidateProcedure } from "./get-candidate.ts";
+import { listCandidatesProcedure } from "./list-candidates.ts";
+import { updateCandidateProcedure } from "./update-candidate.ts";
+
+export const candidateRouter = router({
+  create: createCandidateProcedure,
+  get: getCandidateProcedure,
+  update: updateCandidateProcedure,
+  list: listCandidatesProcedure,
+  addNote: createNoteProcedure,
+});

@@ -1,0 +1,20 @@
+import { candidateSchema, listCandidatesInput } from "../../contracts/candidate.ts";
+import { listEnvelope } from "../../contracts/common.ts";
+import { listCandidates } from "../../services/candidates.ts";
+import { companyProcedure } from "../../trpc.ts";
+
+export const listCandidatesProcedure = companyProcedure
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/candidates",
+      tags: ["Candidates"],
+      summary: "List candidates",
+      description: "Newest first. Pass `pagination.next_cursor` as `cursor` for the next page.",
+      protect: true,
+      errorResponses: { 400: "Invalid filter or cursor", 401: "Missing or invalid API key" },
+    },
+  })
+  .input(listCandidatesInput)
+  .output(listEnvelope(candidateSchema))
+  .query(({ ctx, input }) => listCandidates(ctx.svc, input));

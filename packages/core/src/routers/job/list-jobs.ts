@@ -1,0 +1,20 @@
+import { listEnvelope } from "../../contracts/common.ts";
+import { jobSchema, listJobsInput } from "../../contracts/job.ts";
+import { listJobs } from "../../services/jobs.ts";
+import { companyProcedure } from "../../trpc.ts";
+
+export const listJobsProcedure = companyProcedure
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/jobs",
+      tags: ["Jobs"],
+      summary: "List jobs",
+      description: "Newest first. Pass `pagination.next_cursor` as `cursor` for the next page.",
+      protect: true,
+      errorResponses: { 400: "Invalid filter or cursor", 401: "Missing or invalid API key" },
+    },
+  })
+  .input(listJobsInput)
+  .output(listEnvelope(jobSchema))
+  .query(({ ctx, input }) => listJobs(ctx.svc, input));

@@ -1,0 +1,214 @@
+import { type Prisma } from "@hireflow/db";
+import { type ServiceContext, actorKind, actorUserId } from "../context.ts";
+import { type CandidateDetailDto, type CreateCandidateInput, type UpdateCandidateInput } from "../contracts/candidate.ts";
+import { AppError, isUniqueViolation } from "../errors.ts";
+import { type ScopedTx, tenantRow } from "../tenancy.ts";
+import { candidateUrl, notifyEventsCommitted, recordEvent } from "./events.ts";
+import { DEFAULT_PAGE_SIZE, decodeCursor, page } from "./pagination.ts";
+import { normalizePhone } from "./phone.ts";
+import { type CandidateRow, candidateInclude, serializeCandidate, serializeCandidateDetail } from "./serialize.ts";
+
+const DUPLICATE_INDEX = "candidates_job_email_key";
+
+/** A resume already written to blob storage, to attach to the candidate in its transaction. */
+export interface StoredResume {
+  key: string;
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+export interface CreateCandidateOptions {
+  source: "public_api" | "self_apply" | "manual" | "import";
+  leadType?: "applied" | "sourced" | "referred";
+  resume?: StoredResume;
+  answers?: Record<string, unknown>;
+}
+
+async function companyRegion(svc: ServiceContext): Promise<string> {
+  const company = await svc.db.company.findUnique({ where: { id: svc.companyId }, select: { defaultPhoneRegion: true } });
+  return company?.defaultPhoneRegion ?? "US";
+}
+
+async function duplicateError(svc: ServiceContext, jobId: number | null, email: string): Promise<AppError> {
+  const existing = await svc.db.candidate.findFirst({
+    where: { jobId, email: { equals: email, mode: "insensitive" } },
+    select: { id: true },
+  });
+  const which = existing ? `candidate ${existing.id}` : "another candidate";
+  return new AppError("conflict", `A candidate with this email already exists for this job (${which})`, {
+    details: [{ field: "email", message: `Already used by ${which} of this job` }],
+  });
+}
+
+/**
+ * Creates a candidate under one of the company's jobs. The duplicate rule (one e-mail per job,
+ * case-insensitive) is decided by the database's unique index, so concurrent creates cannot race.
+ */
+export async function createCandidate(
+  svc: ServiceContext,
+  input: CreateCandidateInput,
+  options: CreateCandidateOptions,
+): Promise<CandidateDetailDto> {
+  if (!input.name && !options.resume) throw AppError.validation([{ field: "name", message: "Required" }]);
+  const job = await svc.db.job.findUnique({ where: { id: input.job_id }, select: { id: true, title: true } });
+  if (!job) throw AppError.notFound("Job", input.job_id);
+
+  const region = input.phone ? await companyRegion(svc) : "US";
+  const notes = input.notes?.trim();
+  const actor = actorKind(svc.actor);
+  const performerId = actorUserId(svc.actor);
+  const stage = input.stage ?? (options.source === "self_apply" ? "applied" : "prospect");
+
+  let created: CandidateRow;
+  try {
+    created = await svc.db.$transaction(async (tx) => {
+      const candidate = await tx.candidate.create({
+        data: tenantRow<Prisma.CandidateUncheckedCreateInput>({
+          jobId: job.id,
+          name: input.name ?? null,
+          email: input.email ?? null,
+          phone: input.phone ? normalizePhone(input.phone, region) : null,
+          linkedin: input.linkedin ?? null,
+          location: input.location || null,
+          stage,
+          applicationSource: options.source,
+          leadType: options.leadType ?? (options.source === "self_apply" ? "applied" : "sourced"),
+          answers: (options.answers ?? undefined) as Prisma.InputJsonValue | undefined,
+          ...(options.resume
+            ? {
+                resumeBlobKey: options.resume.key,
+                resumeFilename: options.resume.filename,
+                resumeContentType: options.resume.contentType,
+                resumeSize: options.resume.size,
+                resumeStatus: "pending" as const,
+              }
+            : {}),
+        }),
+        include: candidateInclude,
+      });
+      await tx.candidateActivity.createMany({
+        data: [
+          tenantRow<Prisma.CandidateActivityCreateManyInput>({ candidateId: candidate.id, type: "created", addedBy: actor, performerId, data: { source: options.source, stage } }),
+          ...(notes ? [tenantRow<Prisma.CandidateActivityCreateManyInput>({ candidateId: candidate.id, type: "note_added", addedBy: actor, performerId, note: notes })] : []),
+        ],
+      });
+      if (options.resume) {
+        await recordEvent(tx, "candidate/resume.uploaded", { candidate_id: candidate.id, company_id: svc.companyId });
+      }
+      if (options.source === "self_apply" && (options.leadType ?? "applied") === "applied") {
+        await recordApplied(tx, svc.companyId, candidate);
+      }
+      return candidate;
+    });
+  } catch (error) {
+    if (input.email && isUniqueViolation(error, DUPLICATE_INDEX)) throw await duplicateError(svc, job.id, input.email);
+    throw error;
+  }
+  if (options.resume || options.source === "self_apply") notifyEventsCommitted();
+  return serializeCandidateDetail(created);
+}
+
+async function recordApplied(tx: ScopedTx, companyId: number, c: CandidateRow): Promise<void> {
+  // The signed resume URL is minted at delivery time (it expires after 24 h); the payload keeps ids.
+  await recordEvent(tx, "candidate.applied", {
+    candidate: { id: c.id, public_id: c.publicId, name: c.name, email: c.email, phone: c.phone, url: candidateUrl(c.id) },
+    job: { id: c.job?.id ?? null, title: c.job?.title ?? null },
+    company: { id: companyId },
+  });
+}
+
+export async function getCandidate(svc: ServiceContext, id: number): Promise<CandidateDetailDto> {
+  const candidate = await svc.db.candidate.findUnique({ where: { id }, include: candidateInclude });
+  if (!candidate) throw AppError.notFound("Candidate", id);
+  return serializeCandidateDetail(candidate);
+}
+
+/**
+ * Moves a candidate to another stage (from the API, the UI, or the AI agent). A real change
+ * records a `stage_changed` activity and a `candidate.stage_changed` event in the same
+ * transaction; moving to the current stage records nothing.
+ */
+export async function changeStage(tx: ScopedTx, svc: ServiceContext, current: CandidateRow, newStage: string): Promise<boolean> {
+  if (current.stage === newStage) return false;
+  // Conditional on the stage we read: a concurrent move makes this fail (P2025) and the caller retries.
+  await tx.candidate.update({ where: { id: current.id, stage: current.stage }, data: { stage: newStage } });
+  const changedBy = actorKind(svc.actor);
+  const userId = actorUserId(svc.actor);
+  await tx.candidateActivity.create({
+    data: tenantRow<Prisma.CandidateActivityUncheckedCreateInput>({
+      candidateId: current.id,
+      type: "stage_changed",
+      addedBy: changedBy,
+      performerId: userId,
+      data: { previous_stage: current.stage, new_stage: newStage },
+    }),
+  });
+  await recordEvent(tx, "candidate.stage_changed", {
+    candidate: { id: current.id, public_id: current.publicId, name: current.name, email: current.email, url: candidateUrl(current.id) },
+    job: { id: current.job?.id ?? null, title: current.job?.title ?? null },
+    company: { id: svc.companyId },
+    stage_change: { previous_stage: current.stage, new_stage: newStage, changed_by: changedBy, changed_by_user_id: userId },
+  });
+  return true;
+}
+
+export async function updateCandidate(svc: ServiceContext, input: UpdateCandidateInput): Promise<CandidateDetailDto> {
+  const { id, stage, ...fields } = input;
+  const region = fields.phone ? await companyRegion(svc) : "US";
+  const data: Prisma.CandidateUncheckedUpdateInput = {};
+  if (fields.name !== undefined) data.name = fields.name;
+  if (fields.email !== undefined) data.email = fields.email;
+  if (fields.phone !== undefined) data.phone = fields.phone ? normalizePhone(fields.phone, region) : null;
+  if (fields.linkedin !== undefined) data.linkedin = fields.linkedin;
+  if (fields.location !== undefined) data.location = fields.location || null;
+  if (fields.rating !== undefined) data.rating = fields.rating;
+  if (fields.ats_candidate_id !== undefined) data.atsCandidateId = fields.ats_candidate_id || null;
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      let stageChanged = false;
+      const updated = await svc.db.$transaction(async (tx) => {
+        const current = await tx.candidate.findUnique({ where: { id }, include: candidateInclude });
+        if (!current) throw AppError.notFound("Candidate", id);
+        if (stage !== undefined) stageChanged = await changeStage(tx, svc, current, stage);
+        if (Object.keys(data).length === 0) {
+          return stageChanged ? tx.candidate.findUniqueOrThrow({ where: { id }, include: candidateInclude }) : current;
+        }
+        return tx.candidate.update({ where: { id }, data, include: candidateInclude });
+      });
+      if (stageChanged) notifyEventsCommitted();
+      return serializeCandidateDetail(updated);
+    } catch (error) {
+      if (fields.email && isUniqueViolation(error, DUPLICATE_INDEX)) {
+        const row = await svc.db.candidate.findUnique({ where: { id }, select: { jobId: true } });
+        throw await duplicateError(svc, row?.jobId ?? null, fields.email);
+      }
+      const lostRace = (error as { code?: string }).code === "P2025" && !(error instanceof AppError);
+      if (lostRace && attempt < 3) continue;
+      throw error;
+    }
+  }
+}
+
+export async function listCandidates(
+  svc: ServiceContext,
+  input: { job_id?: number; stage?: string; email?: string; created_after?: string; updated_after?: string; limit?: number; cursor?: string },
+) {
+  const limit = input.limit ?? DEFAULT_PAGE_SIZE;
+  const before = decodeCursor(input.cursor);
+  const rows = await svc.db.candidate.findMany({
+    where: {
+      ...(input.job_id === undefined ? {} : { jobId: input.job_id }),
+      ...(input.stage === undefined ? {} : { stage: input.stage }),
+      ...(input.email === undefined ? {} : { email: { equals: input.email, mode: "insensitive" as const } }),
+      ...(input.created_after === undefined ? {} : { createdAt: { gt: new Date(input.created_after) } }),
+      ...(input.updated_after === undefined ? {} : { updatedAt: { gt: new Date(input.updated_after) } }),
+      ...(before === undefined ? {} : { id: { lt: before } }),
+    },
+    include: candidateInclude,
+    orderBy: { id: "desc" },
+    take: limit + 1,
+  });
+  return page(rows, limit, serializeCandidate);
+}

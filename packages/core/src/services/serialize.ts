@@ -1,0 +1,90 @@
+import { appBaseUrl } from "@hireflow/config";
+import { type Candidate, type CandidateActivity, type Job } from "@hireflow/db";
+import { fileUrl } from "@hireflow/storage";
+import { type CandidateDetailDto, type CandidateDto } from "../contracts/candidate.ts";
+import { type JobDto } from "../contracts/job.ts";
+import { type NoteDto } from "../contracts/note.ts";
+
+export type CandidateRow = Candidate & { job: Pick<Job, "id" | "title"> | null };
+export const candidateInclude = { job: { select: { id: true, title: true } } } as const;
+
+export function serializeCandidate(c: CandidateRow): CandidateDto {
+  return {
+    id: c.id,
+    public_id: c.publicId,
+    name: c.name,
+    email: c.email,
+    phone: c.phone,
+    linkedin: c.linkedin,
+    location: c.location,
+    stage: c.stage,
+    rating: c.rating,
+    fit_score: c.fitScore,
+    application_source: c.applicationSource,
+    ats_candidate_id: c.atsCandidateId,
+    job: c.job ? { id: c.job.id, title: c.job.title } : null,
+    created_at: c.createdAt.toISOString(),
+    updated_at: c.updatedAt.toISOString(),
+  };
+}
+
+export function resumeUrlOf(c: Pick<Candidate, "resumeBlobKey" | "resumeFilename" | "resumeContentType">): string | null {
+  if (!c.resumeBlobKey) return null;
+  return fileUrl({ key: c.resumeBlobKey, filename: c.resumeFilename ?? "resume", contentType: c.resumeContentType ?? undefined });
+}
+
+export function serializeCandidateDetail(c: CandidateRow): CandidateDetailDto {
+  return {
+    ...serializeCandidate(c),
+    applied_at: c.createdAt.toISOString(),
+    resume_url: resumeUrlOf(c),
+    resume_data: (c.resumeData as Record<string, unknown> | null) ?? null,
+    resume_status: c.resumeStatus,
+  };
+}
+
+export function applyUrl(jobId: number, companySlug: string): string {
+  return `${appBaseUrl()}/careers/${encodeURIComponent(companySlug)}/jobs/${jobId}`;
+}
+
+export function serializeJob(j: Job, companySlug: string): JobDto {
+  return {
+    id: j.id,
+    title: j.title,
+    description: j.description,
+    department_id: j.departmentId,
+    is_active: j.isActive,
+    is_public: j.isPublic,
+    locations: j.locations,
+    location_type: j.locationType,
+    salary: { min: j.salaryMin, max: j.salaryMax, currency: j.salaryCurrency },
+    apply_url: applyUrl(j.id, companySlug),
+    screening_questions: j.screeningQuestions as JobDto["screening_questions"],
+    created_at: j.createdAt.toISOString(),
+    updated_at: j.updatedAt.toISOString(),
+  };
+}
+
+const PREVIEW_LENGTH = 140;
+
+/** The first 140 characters, cut back to a word boundary and marked with "…" when the note is longer. */
+export function notePreview(note: string): string {
+  if (note.length <= PREVIEW_LENGTH) return note;
+  const cut = note.slice(0, PREVIEW_LENGTH);
+  const boundary = cut.search(/\s\S*$/);
+  return `${(boundary > 0 ? cut.slice(0, boundary) : cut).trimEnd()}…`;
+}
+
+export function serializeNote(a: CandidateActivity): NoteDto {
+  const note = a.note ?? "";
+  return {
+    id: a.id,
+    candidate_id: a.candidateId,
+    type: "note_added",
+    note,
+    note_preview: notePreview(note),
+    performer_id: a.performerId,
+    added_by: a.addedBy,
+    created_at: a.createdAt.toISOString(),
+  };
+}
