@@ -1,0 +1,21 @@
+import type { ServeHandlerOptions } from "inngest";
+import { serve } from "inngest/next";
+import { inngest } from "./client.ts";
+import type { AnyJobDefinition } from "./types.ts";
+
+export type InngestServeOptions = Omit<ServeHandlerOptions, "client" | "functions">;
+
+/**
+ * The handlers for the Next route at /api/inngest:
+ * `export const { GET, POST, PUT } = createInngestHandlers(allJobs);`
+ * Inngest calls it to sync the functions (PUT), introspect (GET) and run steps (POST).
+ */
+export function createInngestHandlers(jobs: readonly AnyJobDefinition[], options: InngestServeOptions = {}) {
+  const ids = new Set<string>();
+  for (const job of jobs) {
+    if (ids.has(job.id)) throw new Error(`Duplicate job id "${job.id}"`);
+    ids.add(job.id);
+  }
+  const handler = serve({ ...options, client: inngest, functions: jobs.map((job) => job.inngestFunction) });
+  return { GET: handler.GET, POST: handler.POST, PUT: handler.PUT };
+}
