@@ -1,6 +1,9 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // apps/web imports its own modules as "@/…" (tsconfig paths); tests import the same route files.
+  resolve: { alias: { "@": path.resolve(import.meta.dirname, "apps/web/src") } },
   test: {
     include: ["packages/*/test/**/*.test.ts", "apps/web/test/**/*.test.ts"],
     globalSetup: ["packages/db/src/testing/global-setup.ts"],

@@ -14,7 +14,7 @@ export { createCompany, slugify } from "./services/companies.ts";
 export { createApiKey, listApiKeys, revokeApiKey, type ApiKeyDto } from "./services/api-keys.ts";
 export { createUser } from "./services/users.ts";
 export { createJob, updateJob, getJob, listJobs } from "./services/jobs.ts";
-export { createCandidate, getCandidate, updateCandidate, listCandidates, changeStage, type StoredResume } from "./services/candidates.ts";
+export { createCandidate, getCandidate, updateCandidate, listCandidates, changeStage, lockCandidate, type StoredResume } from "./services/candidates.ts";
 export { addNote } from "./services/notes.ts";
 export { recordEvent, onEventsCommitted, notifyEventsCommitted, EVENT_TYPES, WEBHOOK_EVENT_TYPES, type EventType } from "./services/events.ts";
 export { serializeCandidate, serializeCandidateDetail, serializeJob, notePreview } from "./services/serialize.ts";

@@ -53,6 +53,9 @@ function build(): OpenAPIObject {
       }
       responses["500"] ??= { description: "Internal error", content: { "application/json": { schema: errorRef } } };
       if (method === "post" && path === "/candidates" && operation.requestBody) {
+        // `name` is optional in the shared schema only for the multipart variant with a resume.
+        const json = operation.requestBody.content["application/json"] as { schema: { required?: string[] } };
+        json.schema.required = [...(json.schema.required ?? []), "name"];
         operation.requestBody.content["multipart/form-data"] = { schema: multipartCandidateSchema() };
       }
     }
@@ -76,7 +79,9 @@ function build(): OpenAPIObject {
     ),
   });
   doc.webhooks = webhookDoc.webhooks;
-  doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ...webhookDoc.components?.schemas } };
+  // The generator's own error schemas are replaced by Error above.
+  const schemas = Object.fromEntries(Object.entries(doc.components?.schemas ?? {}).filter(([name]) => !name.startsWith("error.")));
+  doc.components = { ...doc.components, schemas: { ...schemas, ...webhookDoc.components?.schemas } };
   doc.info["x-error-codes"] = ERROR_STATUS;
   return doc;
 }

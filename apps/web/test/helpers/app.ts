@@ -1,14 +1,28 @@
-import { serveSignedFile } from "@hireflow/storage";
-import { handleRestRequest } from "../../src/server/rest/gateway.ts";
+import * as filesRoute from "@/app/api/files/[token]/route";
+import * as openApiRoute from "@/app/api/v1/openapi.json/route";
+import * as restRoute from "@/app/api/v1/[...path]/route";
 import { serve } from "./server.ts";
 
-/** The app's HTTP surface as Next routes it: /api/v1/* → the REST gateway, /api/files/* → downloads. */
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Response | Promise<Response>;
+
+/** The app's route handlers (the very modules Next serves), routed the way Next routes them. */
+const routes: { pattern: RegExp; module: Record<string, unknown>; param?: string }[] = [
+  { pattern: /^\/api\/v1\/openapi\.json$/, module: openApiRoute },
+  { pattern: /^\/api\/v1\/.+$/, module: restRoute },
+  { pattern: /^\/api\/files\/([^/]+)$/, module: filesRoute, param: "token" },
+];
+
 export function startApp() {
   return serve(async (req) => {
     const { pathname } = new URL(req.url);
-    if (pathname.startsWith("/api/v1/")) return handleRestRequest(req);
-    const file = pathname.match(/^\/api\/files\/([^/]+)$/);
-    if (file) return serveSignedFile(decodeURIComponent(file[1]!));
+    for (const route of routes) {
+      const match = pathname.match(route.pattern);
+      if (!match) continue;
+      const handler = route.module[req.method] as Handler | undefined;
+      if (!handler) return new Response(null, { status: 405 });
+      const params = route.param ? { [route.param]: decodeURIComponent(match[1]!) } : {};
+      return handler(req, { params: Promise.resolve(params) });
+    }
     return new Response("not found", { status: 404 });
   });
 }

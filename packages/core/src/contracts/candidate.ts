@@ -60,8 +60,7 @@ export const createCandidateInput = z
     location: location.nullish(),
     stage: stage.optional(),
     notes: z.string().max(2000, "Must be at most 2000 characters").nullish(),
-  })
-  .meta({ id: "CreateCandidateRequest" });
+  });
 
 export type CreateCandidateInput = z.infer<typeof createCandidateInput>;
 

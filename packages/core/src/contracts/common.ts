@@ -13,7 +13,14 @@ export const idParam = z
   .regex(/^[1-9][0-9]{0,9}$/, "Must be a positive integer")
   .transform(Number)
   .pipe(z.number().int().max(INT32_MAX, "Must be a positive integer"))
-  .meta({ description: "Numeric id", example: "42" });
+  .meta({
+    description: "Numeric id",
+    // Documented as what it is on the wire for clients: a positive 32-bit integer.
+    override: ({ jsonSchema }) => {
+      delete jsonSchema.pattern;
+      Object.assign(jsonSchema, { type: "integer", minimum: 1, maximum: INT32_MAX, example: 42 });
+    },
+  });
 
 /**
  * A JSON body integer. The pipe keeps trpc-to-openapi's string coercion (meant for query strings)

@@ -127,12 +127,12 @@ export async function getCandidate(svc: ServiceContext, id: number): Promise<Can
 /**
  * Moves a candidate to another stage (from the API, the UI, or the AI agent). A real change
  * records a `stage_changed` activity and a `candidate.stage_changed` event in the same
- * transaction; moving to the current stage records nothing.
+ * transaction; moving to the current stage records nothing. The caller holds the row lock
+ * (lockCandidate) and passes the row it read after taking it.
  */
 export async function changeStage(tx: ScopedTx, svc: ServiceContext, current: CandidateRow, newStage: string): Promise<boolean> {
   if (current.stage === newStage) return false;
-  // Conditional on the stage we read: a concurrent move makes this fail (P2025) and the caller retries.
-  await tx.candidate.update({ where: { id: current.id, stage: current.stage }, data: { stage: newStage } });
+  await tx.candidate.update({ where: { id: current.id }, data: { stage: newStage } });
   const changedBy = actorKind(svc.actor);
   const userId = actorUserId(svc.actor);
   await tx.candidateActivity.create({
@@ -165,30 +165,33 @@ export async function updateCandidate(svc: ServiceContext, input: UpdateCandidat
   if (fields.rating !== undefined) data.rating = fields.rating;
   if (fields.ats_candidate_id !== undefined) data.atsCandidateId = fields.ats_candidate_id || null;
 
-  for (let attempt = 0; ; attempt++) {
-    try {
-      let stageChanged = false;
-      const updated = await svc.db.$transaction(async (tx) => {
-        const current = await tx.candidate.findUnique({ where: { id }, include: candidateInclude });
-        if (!current) throw AppError.notFound("Candidate", id);
-        if (stage !== undefined) stageChanged = await changeStage(tx, svc, current, stage);
-        if (Object.keys(data).length === 0) {
-          return stageChanged ? tx.candidate.findUniqueOrThrow({ where: { id }, include: candidateInclude }) : current;
-        }
-        return tx.candidate.update({ where: { id }, data, include: candidateInclude });
-      });
-      if (stageChanged) notifyEventsCommitted();
-      return serializeCandidateDetail(updated);
-    } catch (error) {
-      if (fields.email && isUniqueViolation(error, DUPLICATE_INDEX)) {
-        const row = await svc.db.candidate.findUnique({ where: { id }, select: { jobId: true } });
-        throw await duplicateError(svc, row?.jobId ?? null, fields.email);
+  let stageChanged = false;
+  try {
+    const updated = await svc.db.$transaction(async (tx) => {
+      // Moves of one candidate are serialised so each event's previous_stage is the real one.
+      if (stage !== undefined) await lockCandidate(tx, svc.companyId, id);
+      const current = await tx.candidate.findUnique({ where: { id }, include: candidateInclude });
+      if (!current) throw AppError.notFound("Candidate", id);
+      if (stage !== undefined) stageChanged = await changeStage(tx, svc, current, stage);
+      if (Object.keys(data).length === 0) {
+        return stageChanged ? tx.candidate.findUniqueOrThrow({ where: { id }, include: candidateInclude }) : current;
       }
-      const lostRace = (error as { code?: string }).code === "P2025" && !(error instanceof AppError);
-      if (lostRace && attempt < 3) continue;
-      throw error;
+      return tx.candidate.update({ where: { id }, data, include: candidateInclude });
+    });
+    if (stageChanged) notifyEventsCommitted();
+    return serializeCandidateDetail(updated);
+  } catch (error) {
+    if (fields.email && isUniqueViolation(error, DUPLICATE_INDEX)) {
+      const row = await svc.db.candidate.findUnique({ where: { id }, select: { jobId: true } });
+      throw await duplicateError(svc, row?.jobId ?? null, fields.email);
     }
+    throw error;
   }
+}
+
+/** Row lock for the rest of the transaction (raw SQL bypasses the scoping extension, so it filters itself). */
+export async function lockCandidate(tx: ScopedTx, companyId: number, id: number): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM candidates WHERE id = ${id} AND company_id = ${companyId} FOR UPDATE`;
 }
 
 export async function listCandidates(

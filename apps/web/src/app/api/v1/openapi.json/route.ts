@@ -1,6 +1,6 @@
 import { openApiDocument } from "@hireflow/core/openapi";
 
-export const dynamic = "force-static";
+export const dynamic = "force-dynamic";
 
 export function GET() {
   return Response.json(openApiDocument(), { headers: { "access-control-allow-origin": "*" } });

@@ -1,0 +1,66 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openApiDocument } from "@hireflow/core/openapi";
+import { startApp } from "../helpers/app.ts";
+
+describe("OpenAPI document", () => {
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const result = await new Validator().validate(openApiDocument() as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(openApiDocument().openapi).toMatch(/^3\.1\./);
+  });
+
+  it("describes every endpoint with the envelope, bearer auth and the spec's statuses", () => {
+    const doc = openApiDocument() as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }>; security?: unknown; requestBody?: { content: Record<string, unknown> } }>>;
+      components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
+      webhooks: Record<string, unknown>;
+    };
+    expect(Object.keys(doc.paths).sort()).toEqual(["/candidates", "/candidates/{id}", "/candidates/{id}/notes", "/jobs", "/jobs/{id}"].sort());
+    expect(doc.paths["/candidates"]!.post!.responses["201"]).toBeDefined();
+    expect(doc.paths["/candidates/{id}/notes"]!.post!.responses["201"]).toBeDefined();
+    expect(doc.paths["/candidates/{id}"]!.get!.responses["200"]).toBeDefined();
+    expect(doc.paths["/candidates"]!.post!.requestBody!.content["multipart/form-data"]).toBeDefined();
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        expect(operation.security, `${method} ${path}`).toEqual([{ bearerAuth: [] }]);
+        for (const code of ["401", "500"]) {
+          expect(operation.responses[code]?.content?.["application/json"]?.schema, `${method} ${path} ${code}`).toEqual({ $ref: "#/components/schemas/Error" });
+        }
+      }
+    }
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(doc.components.schemas.Error).toBeDefined();
+    expect(Object.keys(doc.webhooks).sort()).toEqual(["candidate.applied", "candidate.stage_changed", "webhook.test"]);
+  });
+
+  it("keeps the zod limits in the request schema", () => {
+    const doc = openApiDocument() as unknown as {
+      paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown>; additionalProperties?: boolean; required?: string[] } }> }; parameters?: { schema: unknown }[] }>>;
+      components: { schemas: Record<string, unknown> };
+    };
+    const body = doc.paths["/candidates"]!.post!.requestBody.content["application/json"]!.schema;
+    expect(body.additionalProperties).toBe(false);
+    expect(body.required?.sort()).toEqual(["job_id", "name"]);
+    expect(JSON.stringify(body.properties.job_id)).toContain('"minimum":1');
+    expect(doc.paths["/candidates/{id}"]!.get!.parameters![0]!.schema).toMatchObject({ type: "integer", minimum: 1 });
+    expect(Object.keys(doc.components.schemas).filter((name) => name.startsWith("error."))).toEqual([]);
+    expect(JSON.stringify(body.properties.name)).toContain('"maxLength":200');
+    expect(JSON.stringify(body.properties.notes)).toContain('"maxLength":2000');
+    expect(JSON.stringify(body.properties.stage)).toContain("phonescreen");
+  });
+});
+
+describe("GET /api/v1/openapi.json over HTTP", () => {
+  let app: Awaited<ReturnType<typeof startApp>>;
+  beforeAll(async () => (app = await startApp()));
+  afterAll(() => app.close());
+
+  it("serves the document without an API key", async () => {
+    const response = await fetch(`${app.url}/api/v1/openapi.json`);
+    expect(response.status).toBe(200);
+    const doc = await response.json();
+    expect(doc.info.title).toBe("Hireflow API");
+  });
+});
