@@ -31,7 +31,7 @@ describe("GET /api/v1/candidates", () => {
     let pages = 0;
     let inserted = 100;
     do {
-      const res = await api.get(`/candidates?job_id=${jobId}&limit=5${cursor ? `&cursor=${cursor}` : ""}`);
+      const res: { status: number; body: any } = await api.get(`/candidates?job_id=${jobId}&limit=5${cursor ? `&cursor=${cursor}` : ""}`);
       expect(res.status).toBe(200);
       expect(res.body.data.length).toBeLessThanOrEqual(5);
       seen.push(...res.body.data.map((c: { id: number }) => c.id));

@@ -38,12 +38,12 @@ const handle = createOpenApiNodeHttpHandler({
     exchange.context.principal = { kind: "api", ...principal };
     return exchange.context;
   },
-  responseMeta: ({ paths, errors }) => {
+  responseMeta: ({ paths, errors }: { paths?: readonly string[]; errors: readonly unknown[] }) => {
     if (errors.length) return {};
     const status = paths?.[0] ? successStatus.get(paths[0]) : undefined;
     return status ? { status } : {};
   },
-  onError: ({ error, req }) => {
+  onError: ({ error, req }: { error: unknown; req: unknown }) => {
     const exchange = exchanges.get(req as object);
     if (exchange) exchange.error = error;
   },
