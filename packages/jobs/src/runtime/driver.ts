@@ -35,7 +35,7 @@ export function getRegisteredJobs(): readonly AnyJobDefinition[] {
 }
 
 /** Inngest when it is configured (an event key, or the Dev Server via INNGEST_DEV), else local. */
-export function jobDriverKind(env: NodeJS.ProcessEnv = process.env): JobDriverKind {
+export function jobDriverKind(env: Record<string, string | undefined> = process.env): JobDriverKind {
   if (env.INNGEST_EVENT_KEY) return "inngest";
   const dev = env.INNGEST_DEV?.trim().toLowerCase();
   return dev && dev !== "0" && dev !== "false" ? "inngest" : "local";
