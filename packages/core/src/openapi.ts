@@ -51,7 +51,21 @@ function build(): OpenAPIObject {
           responses[code] = { description, content: { "application/json": { schema: errorRef } } };
         }
       }
+      responses["429"] = { description: "Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited", content: { "application/json": { schema: errorRef } } };
       responses["500"] ??= { description: "Internal error", content: { "application/json": { schema: errorRef } } };
+      if (method === "post") {
+        const op = operation as { parameters?: unknown[] };
+        op.parameters = [
+          ...(op.parameters ?? []),
+          {
+            name: "Idempotency-Key",
+            in: "header",
+            required: false,
+            description: "Up to 255 printable characters. A retry with the same key and body within 24 hours replays the first response (header `idempotent-replayed: true`); the same key with another body, or while the first request runs, is a 409.",
+            schema: { type: "string", maxLength: 255 },
+          },
+        ];
+      }
       if (method === "post" && path === "/candidates" && operation.requestBody) {
         // `name` is optional in the shared schema only for the multipart variant with a resume.
         const json = operation.requestBody.content["application/json"] as { schema: { required?: string[] } };

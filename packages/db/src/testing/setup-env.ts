@@ -5,3 +5,5 @@ process.env.DATABASE_URL = inject("databaseUrl");
 process.env.APP_BASE_URL ??= "http://localhost:3000";
 process.env.SECRET_KEY ??= "test-secret-key-test-secret-key-0123456789";
 process.env.WEBHOOKS_ALLOW_PRIVATE_URLS ??= "true";
+// Test files make hundreds of requests with one key; the rate-limit tests set a low limit per key.
+process.env.RATE_LIMIT_MAX ??= "100000";

@@ -1,11 +1,14 @@
 import { randomBytes } from "node:crypto";
+import { envInt } from "@hireflow/config";
 import {
   AppError,
   appRouter,
   authenticateApiKey,
   type Context,
+  getRateLimiter,
   logger,
   procedureMetas,
+  rateLimitHeaders,
   type StoredResume,
   toAppError,
   toErrorBody,
@@ -13,10 +16,12 @@ import {
 import { getPrisma } from "@hireflow/db";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { JSON_BODY_LIMIT, parseJsonBody, readBodyLimited } from "./body.ts";
+import { claimIdempotencyKey, purgeExpiredIdempotencyKeys, requestFingerprint, settleIdempotencyKey } from "./idempotency.ts";
 
 /**
- * The REST gateway: HTTP in, a tRPC call through trpc-to-openapi, HTTP out. It authenticates the
- * API key into the tRPC context and turns every error into the envelope; it holds no business rule.
+ * The REST gateway: HTTP in, a tRPC call through trpc-to-openapi, HTTP out. Around the call it does
+ * what every API request needs — API key, rate limit, body limits, idempotency keys — and turns
+ * every error into the envelope; it holds no business rule.
  */
 export const API_PREFIX = "/api/v1";
 
@@ -32,12 +37,7 @@ const exchanges = new WeakMap<object, Exchange>();
 // router on every request.
 const handle = createOpenApiNodeHttpHandler({
   router: appRouter,
-  createContext: async ({ req }: { req: object }) => {
-    const exchange = exchanges.get(req)!;
-    const principal = await authenticateApiKey(exchange.context.prisma, (req as Request).headers.get("authorization"));
-    exchange.context.principal = { kind: "api", ...principal };
-    return exchange.context;
-  },
+  createContext: async ({ req }: { req: object }) => exchanges.get(req)!.context,
   responseMeta: ({ paths, errors }: { paths?: readonly string[]; errors: readonly unknown[] }) => {
     if (errors.length) return {};
     const status = paths?.[0] ? successStatus.get(paths[0]) : undefined;
@@ -62,9 +62,14 @@ export interface RestOptions {
 
 export async function handleRestRequest(req: Request, options: RestOptions = {}): Promise<Response> {
   const requestId = options.requestId ?? newRequestId();
-  const url = new URL(req.url);
-  const context: Context = { prisma: getPrisma(), requestId, principal: null, upload: options.upload };
+  const prisma = getPrisma();
+  let limitHeaders: Record<string, string> = {};
   try {
+    const principal = await authenticateApiKey(prisma, req.headers.get("authorization"));
+    const limit = await getRateLimiter().hit(`api-key:${principal.apiKeyId}`, principal.rateLimit ?? envInt("RATE_LIMIT_MAX", 100), envInt("RATE_LIMIT_WINDOW_MS", 10_000));
+    limitHeaders = rateLimitHeaders(limit);
+    if (!limit.allowed) throw new AppError("rate_limited", `Too many requests for this API key; retry in ${limit.resetSeconds} s`);
+
     let body: unknown = options.body;
     if (options.body === undefined && req.method !== "GET" && req.method !== "HEAD" && req.method !== "DELETE") {
       const type = req.headers.get("content-type") ?? "";
@@ -73,40 +78,69 @@ export async function handleRestRequest(req: Request, options: RestOptions = {})
       }
       body = parseJsonBody(await readBodyLimited(req, JSON_BODY_LIMIT));
     }
-    const relative = url.pathname.slice(API_PREFIX.length) || "/";
-    const proxied = new Proxy(req, {
-      get(target, prop) {
-        if (prop === "url") return `${url.origin}${relative}${url.search}`;
-        if (prop === "body") return body;
-        if (prop === "headers" && options.body !== undefined) {
-          const headers = new Headers(target.headers);
-          headers.set("content-type", "application/json");
-          return headers;
-        }
-        const value = Reflect.get(target, prop, target);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-    const exchange: Exchange = { context };
-    exchanges.set(proxied, exchange);
-    const response = await new Promise<Response>((resolve) => {
-      const headers = new Headers();
-      const res = {
-        statusCode: 200,
-        setHeader: (key: string, value: string | string[]) => {
-          if (Array.isArray(value)) for (const v of value) headers.append(key, v);
-          else headers.set(key, value);
-        },
-        end: (payload?: string) => resolve(new Response(payload ?? null, { status: res.statusCode, headers })),
-      };
-      void handle(proxied, res);
-    });
-    if (exchange.error !== undefined) return errorResponse(exchange.error, requestId);
-    response.headers.set("request-id", requestId);
-    return response;
+    const context: Context = { prisma, requestId, principal: { kind: "api", ...principal }, upload: options.upload };
+    const idempotencyKey = req.method === "POST" ? req.headers.get("idempotency-key") : null;
+    if (idempotencyKey === null) return withHeaders(await dispatch(req, body, context, options), requestId, limitHeaders);
+
+    const path = new URL(req.url).pathname;
+    const fingerprint = requestFingerprint(req.method, path, { body, upload: options.upload && { size: options.upload.size, filename: options.upload.filename } });
+    const claim = await claimIdempotencyKey(prisma, principal.apiKeyId, idempotencyKey, fingerprint);
+    purgeExpiredIdempotencyKeys(prisma);
+    if (claim.kind === "replay") {
+      const replayed = new Response(claim.body, { status: claim.status, headers: { ...claim.headers, "idempotent-replayed": "true" } });
+      return withHeaders(replayed, requestId, limitHeaders);
+    }
+    let response: Response;
+    try {
+      response = await dispatch(req, body, context, options);
+    } catch (error) {
+      response = errorResponse(error, requestId);
+    }
+    await settleIdempotencyKey(prisma, claim.id, response);
+    return withHeaders(response, requestId, limitHeaders);
   } catch (error) {
-    return errorResponse(error, requestId);
+    return withHeaders(errorResponse(error, requestId), requestId, limitHeaders);
   }
+}
+
+function withHeaders(response: Response, requestId: string, extra: Record<string, string>): Response {
+  response.headers.set("request-id", requestId);
+  for (const [name, value] of Object.entries(extra)) response.headers.set(name, value);
+  return response;
+}
+
+/** Runs the matching procedure through trpc-to-openapi; errors come back as envelope responses. */
+async function dispatch(req: Request, body: unknown, context: Context, options: RestOptions): Promise<Response> {
+  const url = new URL(req.url);
+  const relative = url.pathname.slice(API_PREFIX.length) || "/";
+  const proxied = new Proxy(req, {
+    get(target, prop) {
+      if (prop === "url") return `${url.origin}${relative}${url.search}`;
+      if (prop === "body") return body;
+      if (prop === "headers" && options.body !== undefined) {
+        const headers = new Headers(target.headers);
+        headers.set("content-type", "application/json");
+        return headers;
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  const exchange: Exchange = { context };
+  exchanges.set(proxied, exchange);
+  const response = await new Promise<Response>((resolve) => {
+    const headers = new Headers();
+    const res = {
+      statusCode: 200,
+      setHeader: (key: string, value: string | string[]) => {
+        if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+        else headers.set(key, value);
+      },
+      end: (payload?: string) => resolve(new Response(payload ?? null, { status: res.statusCode, headers })),
+    };
+    void handle(proxied, res);
+  });
+  return exchange.error !== undefined ? errorResponse(exchange.error, context.requestId) : response;
 }
 
 /** The one place an error becomes an HTTP response. */

@@ -1,0 +1,103 @@
+import { Redis } from "ioredis";
+import { logger } from "./logger.ts";
+
+/**
+ * Fixed-window rate limiting: per API key on /api/v1, per IP on the public application form and
+ * sign-in. Backed by Redis when REDIS_URL is set (so the limit holds across serverless
+ * instances), in memory otherwise. If Redis is unreachable the request is allowed and a warning
+ * logged: an outage of the limiter must not become an outage of the API.
+ */
+export interface RateLimitResult {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window resets. */
+  resetSeconds: number;
+}
+
+export interface RateLimiter {
+  hit(bucket: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+}
+
+export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
+  const windows = new Map<string, { start: number; count: number }>();
+  let lastSweep = now();
+  return {
+    async hit(bucket, limit, windowMs) {
+      const t = now();
+      if (t - lastSweep > 60_000) {
+        for (const [key, w] of windows) if (t - w.start >= windowMs) windows.delete(key);
+        lastSweep = t;
+      }
+      const start = t - (t % windowMs);
+      const key = `${bucket}:${windowMs}`;
+      let window = windows.get(key);
+      if (!window || window.start !== start) {
+        window = { start, count: 0 };
+        windows.set(key, window);
+      }
+      window.count++;
+      return result(window.count, limit, start + windowMs - t);
+    },
+  };
+}
+
+// INCR the window's counter and give it an expiry on first use; returns [count, ms left].
+const SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+return {count, ttl}`;
+
+export function createRedisRateLimiter(redis: Redis): RateLimiter {
+  return {
+    async hit(bucket, limit, windowMs) {
+      const t = Date.now();
+      const start = t - (t % windowMs);
+      try {
+        const [count, ttl] = (await redis.eval(SCRIPT, 1, `hireflow:rl:${bucket}:${windowMs}:${start}`, String(windowMs))) as [number, number];
+        return result(count, limit, ttl > 0 ? ttl : start + windowMs - t);
+      } catch (error) {
+        logger.warn("rate limiter unavailable; allowing the request", { error });
+        return { allowed: true, limit, remaining: limit, resetSeconds: Math.ceil(windowMs / 1000) };
+      }
+    },
+  };
+}
+
+function result(count: number, limit: number, msLeft: number): RateLimitResult {
+  return { allowed: count <= limit, limit, remaining: Math.max(0, limit - count), resetSeconds: Math.max(1, Math.ceil(msLeft / 1000)) };
+}
+
+const globalForLimiter = globalThis as unknown as { __hireflowRateLimiter?: { url: string | undefined; limiter: RateLimiter } };
+
+/** The process-wide limiter for the current REDIS_URL. */
+export function getRateLimiter(): RateLimiter {
+  const url = process.env.REDIS_URL || undefined;
+  const cached = globalForLimiter.__hireflowRateLimiter;
+  if (cached && cached.url === url) return cached.limiter;
+  const limiter = url
+    ? createRedisRateLimiter(
+        new Redis(url, {
+          // Fail fast instead of queueing requests behind a reconnecting client.
+          enableOfflineQueue: false,
+          maxRetriesPerRequest: 1,
+          connectTimeout: 1_000,
+          commandTimeout: 500,
+          lazyConnect: false,
+        }).on("error", () => {}),
+      )
+    : createMemoryRateLimiter();
+  globalForLimiter.__hireflowRateLimiter = { url, limiter };
+  return limiter;
+}
+
+/** RateLimit-* response headers (IETF draft) for a result. */
+export function rateLimitHeaders(r: RateLimitResult): Record<string, string> {
+  return {
+    "ratelimit-limit": String(r.limit),
+    "ratelimit-remaining": String(r.remaining),
+    "ratelimit-reset": String(r.resetSeconds),
+    ...(r.allowed ? {} : { "retry-after": String(r.resetSeconds) }),
+  };
+}
