@@ -20,3 +20,4 @@ export { recordEvent, onEventsCommitted, notifyEventsCommitted, EVENT_TYPES, WEB
 export { serializeCandidate, serializeCandidateDetail, serializeJob, notePreview } from "./services/serialize.ts";
 export { normalizePhone } from "./services/phone.ts";
 export { logger, redact, setLogSink, type Logger } from "./logger.ts";
+export { createMemoryRateLimiter, createRedisRateLimiter, getRateLimiter, rateLimitHeaders, type RateLimiter, type RateLimitResult } from "./rate-limit.ts";
