@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, inject } from "vitest";
 import { createDatabase, type TestDatabase } from "./server.ts";
+// Brings in the ProvidedContext augmentation that types inject("adminUrl"), for packages whose
+// tsconfig does not include global-setup.ts itself.
+import type {} from "./global-setup.ts";
 
 /**
  * A migrated database of this test file's own. Files whose code under test sweeps whole tables
