@@ -9,7 +9,8 @@ export default tseslint.config(
       "**/node_modules/**",
       // Prisma's generated client: not ours to lint, and regenerated on every install.
       "**/generated/**",
-      "**/.next/**",
+      // Next build folders (.next, or NEXT_DIST_DIR such as .next-e2e).
+      "**/.next*/**",
       "**/next-env.d.ts",
       "**/dist/**",
       "**/.data/**",
