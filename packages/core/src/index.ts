@@ -21,3 +21,13 @@ export { serializeCandidate, serializeCandidateDetail, serializeJob, notePreview
 export { normalizePhone } from "./services/phone.ts";
 export { logger, redact, setLogSink, type Logger } from "./logger.ts";
 export { createMemoryRateLimiter, createRedisRateLimiter, getRateLimiter, rateLimitHeaders, type RateLimiter, type RateLimitResult } from "./rate-limit.ts";
+export { RESUME_MAX_BYTES, RESUME_CONTENT_TYPES, type ResumeFileType, type ResumeExtractionResult } from "./contracts/resume.ts";
+export {
+  claimResumeProcessing,
+  applyResumeExtraction,
+  failResumeProcessing,
+  requeueStuckResumes,
+  type ResumeClaim,
+  type ResumeSaveResult,
+  type RequeuedResume,
+} from "./services/resumes.ts";

@@ -2,12 +2,9 @@ import { logger } from "@hireflow/core";
 import { startOutboxPublisher, type OutboxPublisher } from "./outbox/publisher.ts";
 import { allJobs } from "./registry.ts";
 import { getJobDriver, registerJobs, shutdownLocalRunner } from "./runtime/index.ts";
+import { type Sweeper, sweepers } from "./sweepers.ts";
 
-type Sweeper = { stop(): Promise<void> | void };
-export type SweeperFactory = () => Sweeper;
-
-/** Periodic recovery work of the domain (due webhook deliveries, stuck resumes), started with the runner. */
-export const sweepers: SweeperFactory[] = [];
+export { sweepers, type SweeperFactory } from "./sweepers.ts";
 
 interface Background {
   publisher: OutboxPublisher;

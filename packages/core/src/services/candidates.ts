@@ -8,7 +8,7 @@ import { DEFAULT_PAGE_SIZE, decodeCursor, page } from "./pagination.ts";
 import { normalizePhone } from "./phone.ts";
 import { type CandidateRow, candidateInclude, serializeCandidate, serializeCandidateDetail } from "./serialize.ts";
 
-const DUPLICATE_INDEX = "candidates_job_email_key";
+export const DUPLICATE_INDEX = "candidates_job_email_key";
 
 /** A resume already written to blob storage, to attach to the candidate in its transaction. */
 export interface StoredResume {

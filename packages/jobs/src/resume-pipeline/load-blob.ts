@@ -1,0 +1,37 @@
+import { getStorage } from "@hireflow/storage";
+
+export type LoadedBlob = { ok: true; bytes: Uint8Array } | { ok: false; message: string };
+
+/**
+ * Reads a stored resume into memory, refusing more than `maxBytes` (uploads are capped, so a
+ * bigger blob is not a resume we accepted). A missing blob is final; a storage error is thrown
+ * so that the step is retried.
+ */
+export async function loadResumeBlob(key: string, maxBytes: number): Promise<LoadedBlob> {
+  const blob = await getStorage().get(key);
+  if (!blob) return { ok: false, message: "The resume file is missing from storage." };
+  if (blob.size > maxBytes) {
+    await blob.body.cancel().catch(() => {});
+    return { ok: false, message: "The resume file is larger than the upload limit." };
+  }
+  const reader = blob.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return { ok: false, message: "The resume file is larger than the upload limit." };
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { ok: true, bytes };
+}

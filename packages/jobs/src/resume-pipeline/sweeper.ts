@@ -1,0 +1,60 @@
+import { logger, requeueStuckResumes } from "@hireflow/core";
+import { getPrisma, type PrismaClient } from "@hireflow/db";
+import { type OutboxEventData } from "../outbox/publisher.ts";
+import { getJobDriver } from "../runtime/index.ts";
+import { type Sweeper } from "../sweepers.ts";
+import { resumeSweepOptions } from "./config.ts";
+import { RESUME_UPLOADED_EVENT } from "./job.ts";
+
+/**
+ * One recovery pass: resumes stuck in pending/processing for `staleAfterMs` (their run was lost to
+ * a crash or a restart) go back to pending and get a new event. The event id names the row and
+ * the moment it was re-queued, so two processes sweeping at once send one event that the driver
+ * de-duplicates, and the job's pending → processing claim lets only one run parse it.
+ */
+export async function sweepStuckResumes(options: { staleAfterMs?: number; prisma?: PrismaClient } = {}): Promise<number> {
+  const requeued = await requeueStuckResumes(options.prisma ?? getPrisma(), {
+    olderThanMs: options.staleAfterMs ?? resumeSweepOptions().staleAfterMs,
+  });
+  if (requeued.length === 0) return 0;
+  await getJobDriver().send(
+    requeued.map(({ candidateId, companyId, requeuedAt }) => {
+      const id = `resume-requeue-${candidateId}-${requeuedAt.getTime()}`;
+      const data: OutboxEventData = {
+        event_id: id,
+        company_id: companyId,
+        occurred_at: requeuedAt.toISOString(),
+        payload: { candidate_id: candidateId, company_id: companyId },
+      };
+      return { name: RESUME_UPLOADED_EVENT, id, data };
+    }),
+  );
+  logger.info("re-queued stuck resumes", { count: requeued.length, candidate_ids: requeued.map((r) => r.candidateId) });
+  return requeued.length;
+}
+
+/** Runs sweepStuckResumes every `intervalMs` (and once at start) until stopped. */
+export function startResumeSweeper(options: { staleAfterMs?: number; intervalMs?: number; prisma?: PrismaClient } = {}): Sweeper & { flush(): Promise<void> } {
+  const intervalMs = options.intervalMs ?? resumeSweepOptions().intervalMs;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const run = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    running ??= sweepStuckResumes(options)
+      .then(() => undefined)
+      .catch((error: unknown) => logger.warn("resume sweep failed; retrying at the next interval", { error }))
+      .finally(() => (running = null));
+    return running;
+  };
+  const timer = setInterval(() => void run(), intervalMs);
+  timer.unref();
+  void run();
+  return {
+    flush: run,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
