@@ -10,6 +10,8 @@ export * from "./contracts/common.ts";
 export * from "./contracts/candidate.ts";
 export * from "./contracts/job.ts";
 export * from "./contracts/note.ts";
+export * from "./contracts/webhook-endpoint.ts";
+export * from "./contracts/webhook-events.ts";
 export { createCompany, slugify } from "./services/companies.ts";
 export { createApiKey, listApiKeys, revokeApiKey, type ApiKeyDto } from "./services/api-keys.ts";
 export { createUser } from "./services/users.ts";
@@ -31,3 +33,18 @@ export {
   type ResumeSaveResult,
   type RequeuedResume,
 } from "./services/resumes.ts";
+export {
+  createWebhookEndpoint,
+  listWebhookEndpoints,
+  getWebhookEndpoint,
+  updateWebhookEndpoint,
+  deleteWebhookEndpoint,
+  rotateWebhookSecret,
+  sendWebhookTest,
+  listWebhookDeliveries,
+  redeliverWebhook,
+  generateWebhookSecret,
+  WEBHOOK_SECRET_PREFIX,
+} from "./services/webhook-endpoints.ts";
+export { allowPrivateWebhookUrls, assertWebhookUrlAllowed, isBlockedAddress, guardedLookup, BlockedAddressError } from "./services/webhook-url.ts";
+export { candidateUrl } from "./services/events.ts";

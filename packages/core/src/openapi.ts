@@ -8,7 +8,7 @@ import { ERROR_STATUS } from "./errors.ts";
 import { appRouter } from "./routers/index.ts";
 import { procedureMetas } from "./routers/meta.ts";
 
-const SIGNATURE_HEADERS = `Deliveries are signed with the Standard Webhooks scheme: \`webhook-id\` (the event id, the same on every retry), \`webhook-timestamp\` (Unix seconds) and \`webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">\` keyed with the endpoint secret's bytes (the base64 after \`whsec_\`). Answer 2xx within 10 seconds; other answers are retried with backoff.`;
+const SIGNATURE_HEADERS = `Deliveries are signed with the Standard Webhooks scheme: \`webhook-id\` (the event id, the same on every retry), \`webhook-timestamp\` (Unix seconds) and \`webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">\` keyed with the endpoint secret's bytes (the base64 after \`whsec_\`). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a \`Retry-After\` header is honoured). \`410 Gone\` disables the endpoint at once, and so does failing every delivery for 5 days.`;
 
 const WEBHOOKS = {
   "candidate.applied": candidateAppliedEventSchema,

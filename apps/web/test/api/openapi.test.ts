@@ -17,7 +17,24 @@ describe("OpenAPI document", () => {
       components: { securitySchemes: Record<string, unknown>; schemas: Record<string, unknown> };
       webhooks: Record<string, unknown>;
     };
-    expect(Object.keys(doc.paths).sort()).toEqual(["/candidates", "/candidates/{id}", "/candidates/{id}/notes", "/jobs", "/jobs/{id}"].sort());
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      [
+        "/candidates",
+        "/candidates/{id}",
+        "/candidates/{id}/notes",
+        "/jobs",
+        "/jobs/{id}",
+        "/webhook_endpoints",
+        "/webhook_endpoints/{id}",
+        "/webhook_endpoints/{id}/rotate_secret",
+        "/webhook_endpoints/{id}/test",
+        "/webhook_endpoints/{id}/deliveries",
+        "/webhook_deliveries/{id}/redeliver",
+      ].sort(),
+    );
+    expect(Object.keys(doc.paths["/webhook_endpoints/{id}"]!).sort()).toEqual(["delete", "get", "patch"]);
+    expect(doc.paths["/webhook_endpoints"]!.post!.responses["201"]).toBeDefined();
+    expect(doc.paths["/webhook_endpoints/{id}/test"]!.post!.responses["202"]).toBeDefined();
     expect(doc.paths["/candidates"]!.post!.responses["201"]).toBeDefined();
     expect(doc.paths["/candidates/{id}/notes"]!.post!.responses["201"]).toBeDefined();
     expect(doc.paths["/candidates/{id}"]!.get!.responses["200"]).toBeDefined();

@@ -7,7 +7,14 @@ import { type ScopedTx, tenantRow } from "../tenancy.ts";
  * change it describes. After commit the publisher hands it to the job driver; a sweeper
  * re-publishes rows a crash left unpublished. Nothing here talks to the network.
  */
-export const EVENT_TYPES = ["candidate.applied", "candidate.stage_changed", "webhook.test", "candidate/resume.uploaded"] as const;
+export const EVENT_TYPES = [
+  "candidate.applied",
+  "candidate.stage_changed",
+  "webhook.test",
+  "candidate/resume.uploaded",
+  // Internal: a redelivery asked for through the API, handed to the delivery job like any event.
+  "webhook/delivery.requested",
+] as const;
 /** Event types webhook endpoints can subscribe to (the others are internal). */
 export const WEBHOOK_EVENT_TYPES = ["candidate.applied", "candidate.stage_changed"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

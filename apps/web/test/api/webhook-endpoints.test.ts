@@ -1,0 +1,296 @@
+import { getPrisma } from "@hireflow/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApp } from "../helpers/app.ts";
+import { apiClient, type ApiClient } from "../helpers/client.ts";
+import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
+
+// The endpoints API over real HTTP. These tests run no publisher: events they cause stay as outbox
+// rows, which is what they assert on (delivery itself is tested in packages/jobs/test/webhooks).
+let app: Awaited<ReturnType<typeof startApp>>;
+beforeAll(async () => (app = await startApp()));
+afterAll(() => app.close());
+
+const HOOK = "https://hooks.example.test/hireflow";
+const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
+
+async function company(): Promise<{ co: TestCompany; api: ApiClient }> {
+  const co = await createTestCompany();
+  return { co, api: apiClient(app.url, co) };
+}
+
+async function withPrivateUrlsRefused<T>(fn: () => Promise<T>): Promise<T> {
+  const previous = process.env.WEBHOOKS_ALLOW_PRIVATE_URLS;
+  process.env.WEBHOOKS_ALLOW_PRIVATE_URLS = "false";
+  try {
+    return await fn();
+  } finally {
+    process.env.WEBHOOKS_ALLOW_PRIVATE_URLS = previous;
+  }
+}
+
+/** A delivery row as the delivery job leaves it, for the read-side tests. */
+async function seedDelivery(co: TestCompany, endpointId: number, status: "pending" | "succeeded" | "failed") {
+  const event = await getPrisma().event.create({ data: { companyId: co.id, type: "candidate.stage_changed", payload: {}, publishedAt: new Date() } });
+  return getPrisma().webhookDelivery.create({
+    data: {
+      companyId: co.id,
+      eventId: event.id,
+      endpointId,
+      status,
+      attemptCount: 2,
+      lastStatusCode: 500,
+      lastResponseMs: 42,
+      responseExcerpt: "boom",
+      nextAttemptAt: status === "pending" ? new Date(Date.now() + 60_000) : null,
+      attempts: [
+        { attempt: 1, at: new Date().toISOString(), status_code: null, error: "Timed out after 10000 ms", response_ms: 10000 },
+        { attempt: 2, at: new Date().toISOString(), status_code: 500, error: null, response_ms: 42 },
+      ],
+    },
+  });
+}
+
+describe("POST /api/v1/webhook_endpoints", () => {
+  it("registers an endpoint and returns its secret once", async () => {
+    const { api } = await company();
+    const created = await api.post("/webhook_endpoints", { url: HOOK, events: ["candidate.applied", "candidate.applied"], description: " ATS sync " });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toEqual({
+      id: expect.any(Number),
+      url: HOOK,
+      description: "ATS sync",
+      events: ["candidate.applied"],
+      enabled: true,
+      disabled_reason: null,
+      disabled_at: null,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+      secret: expect.stringMatching(SECRET),
+    });
+    expect(Buffer.from(created.body.data.secret.slice(6), "base64")).toHaveLength(32);
+
+    const fetched = await api.get(`/webhook_endpoints/${created.body.data.id}`);
+    expect(fetched.status).toBe(200);
+    expect(fetched.body.data).not.toHaveProperty("secret");
+    const listed = await api.get("/webhook_endpoints");
+    expect(JSON.stringify(listed.body)).not.toContain("whsec_");
+  });
+
+  it("defaults to every event type and refuses unknown ones", async () => {
+    const { api } = await company();
+    const all = await api.post("/webhook_endpoints", { url: HOOK });
+    expect(all.body.data.events).toEqual([]);
+    for (const events of [["candidate.hired"], ["webhook.test"], "candidate.applied"]) {
+      const refused = await api.post("/webhook_endpoints", { url: HOOK, events });
+      expect(refused.status, JSON.stringify(events)).toBe(400);
+      expect(refused.body.error.code).toBe("validation_error");
+      expect(refused.body.error.details[0].field).toMatch(/^events/);
+    }
+    const unknownField = await api.post("/webhook_endpoints", { url: HOOK, secret: "whsec_mine" });
+    expect(unknownField.status).toBe(400);
+    expect(unknownField.body.error.details).toEqual([{ field: "secret", message: "Unknown field" }]);
+  });
+
+  it("refuses URLs that are not https or reach private, loopback, link-local or metadata addresses", async () => {
+    const { api } = await company();
+    for (const url of ["not a url", "ftp://hooks.example.test/x", "javascript:alert(1)"]) {
+      expect((await api.post("/webhook_endpoints", { url })).status, url).toBe(400);
+    }
+    await withPrivateUrlsRefused(async () => {
+      const refused = [
+        "http://hooks.example.test/plain-http",
+        "https://127.0.0.1/hook",
+        "https://localhost:8443/hook",
+        "https://10.1.2.3/hook",
+        "https://172.20.0.5/hook",
+        "https://192.168.1.10/hook",
+        "https://169.254.169.254/latest/meta-data",
+        "https://100.100.100.200/",
+        "https://[::1]/hook",
+        "https://[fd00:ec2::254]/",
+        "https://[::ffff:127.0.0.1]/hook",
+        "https://0.0.0.0/",
+        "https://user:pass@93.184.216.34/hook",
+        "https://does-not-exist.invalid/hook",
+      ];
+      for (const url of refused) {
+        const response = await api.post("/webhook_endpoints", { url });
+        expect(response.status, url).toBe(400);
+        expect(response.body.error.details[0].field, url).toBe("url");
+      }
+      const publicIp = await api.post("/webhook_endpoints", { url: "https://93.184.216.34/hook" });
+      expect(publicIp.status).toBe(201);
+      // The rule holds on updates too.
+      const patched = await api.patch(`/webhook_endpoints/${publicIp.body.data.id}`, { url: "https://192.168.0.1/" });
+      expect(patched.status).toBe(400);
+    });
+    // Allowed in development and tests (local receivers).
+    expect((await api.post("/webhook_endpoints", { url: "http://127.0.0.1:9999/hook" })).status).toBe(201);
+  });
+
+  it("needs an API key", async () => {
+    const anonymous = apiClient(app.url, null);
+    expect((await anonymous.post("/webhook_endpoints", { url: HOOK })).status).toBe(401);
+    expect((await anonymous.get("/webhook_endpoints")).status).toBe(401);
+  });
+});
+
+describe("GET /api/v1/webhook_endpoints", () => {
+  it("pages newest first with a cursor", async () => {
+    const { api } = await company();
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await api.post("/webhook_endpoints", { url: `${HOOK}/${i}` })).body.data.id);
+    const first = await api.get("/webhook_endpoints?limit=2");
+    expect(first.status).toBe(200);
+    expect(first.body.data.map((e: { id: number }) => e.id)).toEqual([ids[2], ids[1]]);
+    expect(first.body.pagination.has_more).toBe(true);
+    const second = await api.get(`/webhook_endpoints?limit=2&cursor=${first.body.pagination.next_cursor}`);
+    expect(second.body).toEqual({ data: [expect.objectContaining({ id: ids[0] })], pagination: { next_cursor: null, has_more: false } });
+  });
+});
+
+describe("PATCH /api/v1/webhook_endpoints/{id}", () => {
+  it("updates url, events and description, and disables and re-enables", async () => {
+    const { api } = await company();
+    const { id } = (await api.post("/webhook_endpoints", { url: HOOK })).body.data;
+    const updated = await api.patch(`/webhook_endpoints/${id}`, { url: `${HOOK}/v2`, events: ["candidate.stage_changed"], description: "v2" });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data).toMatchObject({ url: `${HOOK}/v2`, events: ["candidate.stage_changed"], description: "v2", enabled: true });
+    expect(updated.body.data).not.toHaveProperty("secret");
+
+    const disabled = await api.patch(`/webhook_endpoints/${id}`, { enabled: false });
+    expect(disabled.body.data).toMatchObject({ enabled: false, disabled_reason: "Disabled through the API", disabled_at: expect.any(String) });
+    const enabled = await api.patch(`/webhook_endpoints/${id}`, { enabled: true });
+    expect(enabled.body.data).toMatchObject({ enabled: true, disabled_reason: null, disabled_at: null });
+
+    // "false" is not false: body booleans are not coerced.
+    expect((await api.patch(`/webhook_endpoints/${id}`, { enabled: "false" })).status).toBe(400);
+    expect((await api.patch(`/webhook_endpoints/${id}`, { events: ["nope"] })).status).toBe(400);
+    expect((await api.get(`/webhook_endpoints/${id}`)).body.data.enabled).toBe(true);
+  });
+});
+
+describe("POST /api/v1/webhook_endpoints/{id}/rotate_secret", () => {
+  it("replaces the secret and returns the new one only there", async () => {
+    const { api } = await company();
+    const created = (await api.post("/webhook_endpoints", { url: HOOK })).body.data;
+    const rotated = await api.post(`/webhook_endpoints/${created.id}/rotate_secret`, {});
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.data.secret).toMatch(SECRET);
+    expect(rotated.body.data.secret).not.toBe(created.secret);
+    const row = await getPrisma().webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } });
+    expect(row.secret).toBe(rotated.body.data.secret);
+    expect((await api.get(`/webhook_endpoints/${created.id}`)).body.data).not.toHaveProperty("secret");
+  });
+});
+
+describe("POST /api/v1/webhook_endpoints/{id}/test", () => {
+  it("records a webhook.test event addressed to the endpoint", async () => {
+    const { co, api } = await company();
+    const { id } = (await api.post("/webhook_endpoints", { url: HOOK })).body.data;
+    const sent = await api.post(`/webhook_endpoints/${id}/test`, {});
+    expect(sent.status).toBe(202);
+    expect(sent.body.data).toEqual({ event_id: expect.any(String), event: "webhook.test", webhook_endpoint_id: id });
+    const event = await getPrisma().event.findUniqueOrThrow({ where: { id: sent.body.data.event_id } });
+    expect(event).toMatchObject({ companyId: co.id, type: "webhook.test", payload: { webhook_endpoint: { id }, company: { id: co.id } } });
+
+    await api.patch(`/webhook_endpoints/${id}`, { enabled: false });
+    const refused = await api.post(`/webhook_endpoints/${id}/test`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe("conflict");
+  });
+});
+
+describe("GET /api/v1/webhook_endpoints/{id}/deliveries", () => {
+  it("lists deliveries with their attempts, newest first, paginated and filterable", async () => {
+    const { co, api } = await company();
+    const { id } = (await api.post("/webhook_endpoints", { url: HOOK })).body.data;
+    const failed = await seedDelivery(co, id, "failed");
+    const pending = await seedDelivery(co, id, "pending");
+    const first = await api.get(`/webhook_endpoints/${id}/deliveries?limit=1`);
+    expect(first.status).toBe(200);
+    expect(first.body.data).toEqual([
+      {
+        id: pending.id,
+        event_id: pending.eventId,
+        event_type: "candidate.stage_changed",
+        webhook_endpoint_id: id,
+        status: "pending",
+        attempt_count: 2,
+        attempts: [
+          { attempt: 1, at: expect.any(String), status_code: null, error: "Timed out after 10000 ms", response_ms: 10000 },
+          { attempt: 2, at: expect.any(String), status_code: 500, error: null, response_ms: 42 },
+        ],
+        last_status_code: 500,
+        last_error: null,
+        last_response_ms: 42,
+        response_excerpt: "boom",
+        next_attempt_at: pending.nextAttemptAt!.toISOString(),
+        last_attempt_at: null,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+      },
+    ]);
+    const second = await api.get(`/webhook_endpoints/${id}/deliveries?limit=1&cursor=${first.body.pagination.next_cursor}`);
+    expect(second.body.data.map((d: { id: number }) => d.id)).toEqual([failed.id]);
+    expect(second.body.pagination).toEqual({ next_cursor: null, has_more: false });
+    const onlyFailed = await api.get(`/webhook_endpoints/${id}/deliveries?status=failed`);
+    expect(onlyFailed.body.data.map((d: { id: number }) => d.id)).toEqual([failed.id]);
+    expect((await api.get(`/webhook_endpoints/${id}/deliveries?status=lost`)).status).toBe(400);
+  });
+});
+
+describe("POST /api/v1/webhook_deliveries/{id}/redeliver", () => {
+  it("puts the delivery back to pending and asks for a new run of attempts", async () => {
+    const { co, api } = await company();
+    const { id } = (await api.post("/webhook_endpoints", { url: HOOK })).body.data;
+    const failed = await seedDelivery(co, id, "failed");
+    const redelivered = await api.post(`/webhook_deliveries/${failed.id}/redeliver`, {});
+    expect(redelivered.status).toBe(202);
+    expect(redelivered.body.data).toMatchObject({ id: failed.id, status: "pending", attempt_count: 2, next_attempt_at: expect.any(String) });
+    const requested = await getPrisma().event.findMany({ where: { companyId: co.id, type: "webhook/delivery.requested" } });
+    expect(requested.map((e) => e.payload)).toEqual([{ delivery_id: failed.id, attempt_count: 2 }]);
+    expect((await api.post("/webhook_deliveries/999999999/redeliver", {})).status).toBe(404);
+  });
+});
+
+describe("DELETE /api/v1/webhook_endpoints/{id}", () => {
+  it("deletes the endpoint and its deliveries (200, Stripe style)", async () => {
+    const { co, api } = await company();
+    const { id } = (await api.post("/webhook_endpoints", { url: HOOK })).body.data;
+    await seedDelivery(co, id, "succeeded");
+    const deleted = await api.call("DELETE", `/webhook_endpoints/${id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ data: { id, deleted: true } });
+    expect((await api.get(`/webhook_endpoints/${id}`)).status).toBe(404);
+    expect(await getPrisma().webhookDelivery.count({ where: { endpointId: id } })).toBe(0);
+    expect((await api.call("DELETE", `/webhook_endpoints/${id}`)).status).toBe(404);
+  });
+});
+
+describe("tenancy", () => {
+  it("keeps another company's endpoints and deliveries out of reach (404)", async () => {
+    const a = await company();
+    const b = await company();
+    const endpoint = (await a.api.post("/webhook_endpoints", { url: HOOK })).body.data;
+    const delivery = await seedDelivery(a.co, endpoint.id, "failed");
+    const attempts = [
+      await b.api.get(`/webhook_endpoints/${endpoint.id}`),
+      await b.api.patch(`/webhook_endpoints/${endpoint.id}`, { url: `${HOOK}/stolen`, enabled: false }),
+      await b.api.post(`/webhook_endpoints/${endpoint.id}/rotate_secret`, {}),
+      await b.api.post(`/webhook_endpoints/${endpoint.id}/test`, {}),
+      await b.api.get(`/webhook_endpoints/${endpoint.id}/deliveries`),
+      await b.api.post(`/webhook_deliveries/${delivery.id}/redeliver`, {}),
+      await b.api.call("DELETE", `/webhook_endpoints/${endpoint.id}`),
+    ];
+    for (const response of attempts) {
+      expect(response.status).toBe(404);
+      expect(response.body.error.code).toBe("not_found");
+    }
+    expect((await b.api.get("/webhook_endpoints")).body.data).toEqual([]);
+    const row = await getPrisma().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    expect(row).toMatchObject({ url: HOOK, enabled: true, secret: endpoint.secret });
+    expect(await getPrisma().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ status: "failed" });
+    expect(await getPrisma().event.count({ where: { companyId: b.co.id } })).toBe(0);
+  });
+});

@@ -1,0 +1,22 @@
+import { dataEnvelope } from "../../contracts/common.ts";
+import { createWebhookEndpointInput, webhookEndpointWithSecretSchema } from "../../contracts/webhook-endpoint.ts";
+import { createWebhookEndpoint } from "../../services/webhook-endpoints.ts";
+import { companyProcedure } from "../../trpc.ts";
+
+export const createWebhookEndpointProcedure = companyProcedure
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/webhook_endpoints",
+      tags: ["Webhooks"],
+      summary: "Register a webhook endpoint",
+      description:
+        "Registers an https URL to receive events (`events` empty or omitted: every event type). The URL must not resolve to a loopback, private, link-local or metadata address. The response carries the signing `secret`, shown only here and on rotation.",
+      protect: true,
+      errorResponses: { 400: "Validation failed (URL, event types)", 401: "Missing or invalid API key" },
+    },
+    successStatus: 201,
+  })
+  .input(createWebhookEndpointInput)
+  .output(dataEnvelope(webhookEndpointWithSecretSchema))
+  .mutation(async ({ ctx, input }) => ({ data: await createWebhookEndpoint(ctx.svc, input) }));

@@ -1,0 +1,20 @@
+import { dataEnvelope } from "../../contracts/common.ts";
+import { webhookEndpointIdInput, webhookEndpointSchema } from "../../contracts/webhook-endpoint.ts";
+import { getWebhookEndpoint } from "../../services/webhook-endpoints.ts";
+import { companyProcedure } from "../../trpc.ts";
+
+export const getWebhookEndpointProcedure = companyProcedure
+  .meta({
+    openapi: {
+      method: "GET",
+      path: "/webhook_endpoints/{id}",
+      tags: ["Webhooks"],
+      summary: "Retrieve a webhook endpoint",
+      description: "The endpoint without its secret.",
+      protect: true,
+      errorResponses: { 400: "Invalid id", 401: "Missing or invalid API key", 404: "Webhook endpoint not found" },
+    },
+  })
+  .input(webhookEndpointIdInput)
+  .output(dataEnvelope(webhookEndpointSchema))
+  .query(async ({ ctx, input }) => ({ data: await getWebhookEndpoint(ctx.svc, input.id) }));

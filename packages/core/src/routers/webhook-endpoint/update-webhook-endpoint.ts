@@ -1,0 +1,20 @@
+import { dataEnvelope } from "../../contracts/common.ts";
+import { updateWebhookEndpointInput, webhookEndpointSchema } from "../../contracts/webhook-endpoint.ts";
+import { updateWebhookEndpoint } from "../../services/webhook-endpoints.ts";
+import { companyProcedure } from "../../trpc.ts";
+
+export const updateWebhookEndpointProcedure = companyProcedure
+  .meta({
+    openapi: {
+      method: "PATCH",
+      path: "/webhook_endpoints/{id}",
+      tags: ["Webhooks"],
+      summary: "Update a webhook endpoint",
+      description: "Partial update of `url`, `events`, `enabled` and `description`. `enabled: true` re-enables an endpoint that was disabled (by a 410 Gone, by failing for 5 days, or through the API).",
+      protect: true,
+      errorResponses: { 400: "Validation failed", 401: "Missing or invalid API key", 404: "Webhook endpoint not found" },
+    },
+  })
+  .input(updateWebhookEndpointInput)
+  .output(dataEnvelope(webhookEndpointSchema))
+  .mutation(async ({ ctx, input }) => ({ data: await updateWebhookEndpoint(ctx.svc, input) }));
