@@ -110,9 +110,10 @@ export async function createCandidate(
 }
 
 async function recordApplied(tx: ScopedTx, companyId: number, c: CandidateRow): Promise<void> {
-  // The signed resume URL is minted at delivery time (it expires after 24 h); the payload keeps ids.
+  // resume_url (signed, 24 h), resume_data, fit_score and applied_at are read at delivery time, when
+  // they are current; the payload keeps what the event fixes. Fields exactly as the spec's table.
   await recordEvent(tx, "candidate.applied", {
-    candidate: { id: c.id, public_id: c.publicId, name: c.name, email: c.email, phone: c.phone, url: candidateUrl(c.id) },
+    candidate: { id: c.id, name: c.name, email: c.email, phone: c.phone, url: candidateUrl(c.id) },
     job: { id: c.job?.id ?? null, title: c.job?.title ?? null },
     company: { id: companyId },
   });

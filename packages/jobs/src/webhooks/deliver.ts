@@ -1,0 +1,26 @@
+import { getPrisma } from "@hireflow/db";
+import { defineJob } from "../runtime/index.ts";
+import { runAttempt } from "./attempt.ts";
+import { retryScheduleMs } from "./config.ts";
+import { DELIVERY_REQUESTED, deliveryRequestSchema } from "./events.ts";
+
+/**
+ * One run per delivery (or redelivery): one `step.run` per attempt and a `step.sleep` between
+ * attempts following the retry schedule. A step that throws (the database, not the receiver) is
+ * retried by the driver; the attempt's claim makes sure that never sends it twice.
+ */
+export const deliverWebhookJob = defineJob({
+  id: "webhook-deliver",
+  event: DELIVERY_REQUESTED,
+  retries: 3,
+  schema: deliveryRequestSchema,
+  handler: async ({ event, step }) => {
+    const { delivery_id: deliveryId, attempt_count: start } = event.data;
+    const schedule = retryScheduleMs();
+    for (let i = 0; ; i++) {
+      const result = await step.run(`attempt-${i + 1}`, () => runAttempt(getPrisma(), deliveryId, start + i, schedule[i] ?? null));
+      if (result.outcome !== "retry") return { delivery_id: deliveryId, outcome: result.outcome, attempts: i + 1 };
+      await step.sleep(`backoff-${i + 1}`, result.delay_ms);
+    }
+  },
+});

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { type JobEventInput } from "../runtime/index.ts";
+
+/** Asks for a run of attempts of one delivery, starting after `attempt_count` attempts. */
+export const DELIVERY_REQUESTED = "webhook/delivery.requested";
+
+const request = z.object({ delivery_id: z.number().int().positive(), attempt_count: z.number().int().min(0) });
+
+// The fan-out and the sweeper send the request as is; a redelivery from the API comes through the
+// outbox, which wraps it as { event_id, company_id, occurred_at, payload }.
+export const deliveryRequestSchema = z.union([request, z.object({ payload: request }).transform((outbox) => outbox.payload)]);
+
+/**
+ * The event id makes repeats of one request collapse in the driver (Inngest and the local runner
+ * drop an id they have seen): the fan-out's replays share one id, a sweeper lease gets its own.
+ */
+export function deliveryRequest(deliveryId: number, attemptCount: number, lease?: Date): JobEventInput {
+  const suffix = lease ? `-${lease.getTime()}` : "";
+  return { name: DELIVERY_REQUESTED, id: `webhook-delivery-${deliveryId}-${attemptCount}${suffix}`, data: { delivery_id: deliveryId, attempt_count: attemptCount } };
+}
+
+/** What the outbox publisher hands to jobs for every event row. */
+export const outboxEventSchema = z.object({
+  event_id: z.string().uuid(),
+  company_id: z.number().int(),
+  occurred_at: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+});

@@ -1,0 +1,152 @@
+import { type PrismaClient } from "@hireflow/db";
+import { attemptLeaseMs, FAILING_ENDPOINT_DISABLE_MS } from "./config.ts";
+import { type DeliveredEvent } from "./payload.ts";
+
+/**
+ * The delivery rows are the durable state of webhooks; the job runs only drive them. Every write
+ * that starts an attempt is a conditional UPDATE on (status, attempt_count), so however many runs
+ * or sweepers race for a delivery, each attempt number is claimed — and sent — once.
+ */
+
+/** One row per enabled, subscribed endpoint (for webhook.test: the named endpoint). Idempotent. */
+export async function createDeliveries(
+  prisma: PrismaClient,
+  event: { id: string; companyId: number; type: string; endpointId?: number },
+): Promise<number[]> {
+  const endpointId = event.endpointId ?? null;
+  await prisma.$executeRaw`
+    INSERT INTO webhook_deliveries (company_id, event_id, endpoint_id, next_attempt_at, updated_at)
+    SELECT e.company_id, ev.id, e.id, now(), now()
+    FROM webhook_endpoints e JOIN events ev ON ev.id = ${event.id}::uuid AND ev.company_id = e.company_id
+    WHERE e.company_id = ${event.companyId} AND e.enabled
+      -- an endpoint receives the events that happened after it was registered
+      AND e.created_at <= ev.occurred_at
+      AND CASE WHEN ${endpointId}::int IS NULL THEN cardinality(e.events) = 0 OR ${event.type} = ANY(e.events)
+               ELSE e.id = ${endpointId}::int END
+    ON CONFLICT (event_id, endpoint_id) DO NOTHING`;
+  const rows = await prisma.$queryRaw<{ id: number }[]>`
+    SELECT id FROM webhook_deliveries WHERE event_id = ${event.id}::uuid AND status = 'pending' AND attempt_count = 0 ORDER BY id`;
+  return rows.map((r) => r.id);
+}
+
+export interface ClaimedAttempt {
+  deliveryId: number;
+  /** This attempt's number (attempt_count after the claim). */
+  attempt: number;
+  startedAt: Date;
+  url: string;
+  secret: string;
+  endpointId: number;
+  event: DeliveredEvent;
+}
+
+/**
+ * Claims attempt `expected + 1` of a pending delivery to an enabled endpoint, and leases the row
+ * (next_attempt_at) for the attempt's duration. Null when another run got there first, the
+ * delivery is finished, or the endpoint is gone or disabled.
+ */
+export async function claimAttempt(prisma: PrismaClient, deliveryId: number, expected: number): Promise<ClaimedAttempt | null> {
+  const rows = await prisma.$queryRaw<
+    { attempt_count: number; last_attempt_at: Date; url: string; secret: string; endpoint_id: number; event_id: string; company_id: number; type: string; payload: Record<string, unknown>; occurred_at: Date }[]
+  >`
+    UPDATE webhook_deliveries d
+    SET attempt_count = d.attempt_count + 1, last_attempt_at = now(), updated_at = now(),
+        next_attempt_at = now() + make_interval(secs => ${attemptLeaseMs() / 1000})
+    FROM webhook_endpoints e, events ev
+    WHERE d.id = ${deliveryId} AND d.status = 'pending' AND d.attempt_count = ${expected}
+      AND e.id = d.endpoint_id AND e.enabled AND ev.id = d.event_id
+    RETURNING d.attempt_count, d.last_attempt_at, e.url, e.secret, e.id AS endpoint_id, ev.id AS event_id, ev.company_id, ev.type, ev.payload, ev.occurred_at`;
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    deliveryId,
+    attempt: row.attempt_count,
+    startedAt: row.last_attempt_at,
+    url: row.url,
+    secret: row.secret,
+    endpointId: row.endpoint_id,
+    event: { id: row.event_id, companyId: row.company_id, type: row.type, payload: row.payload, occurredAt: row.occurred_at },
+  };
+}
+
+/** A pending delivery whose endpoint was disabled meanwhile is failed without being sent. */
+export async function failIfEndpointDisabled(prisma: PrismaClient, deliveryId: number, expected: number): Promise<boolean> {
+  const count = await prisma.$executeRaw`
+    UPDATE webhook_deliveries d SET status = 'failed', next_attempt_at = NULL, last_error = 'Endpoint disabled', updated_at = now()
+    FROM webhook_endpoints e
+    WHERE d.id = ${deliveryId} AND d.status = 'pending' AND d.attempt_count = ${expected} AND e.id = d.endpoint_id AND NOT e.enabled`;
+  return count > 0;
+}
+
+export interface AttemptRecord {
+  statusCode: number | null;
+  error: string | null;
+  responseMs: number;
+  excerpt: string | null;
+  status: "pending" | "succeeded" | "failed";
+  nextAttemptAt: Date | null;
+}
+
+/** Appends the attempt to the row and sets the delivery's state; only the claimant of the attempt writes. */
+export async function recordAttempt(prisma: PrismaClient, claim: ClaimedAttempt, record: AttemptRecord): Promise<void> {
+  const entry = [{ attempt: claim.attempt, at: claim.startedAt.toISOString(), status_code: record.statusCode, error: record.error, response_ms: record.responseMs }];
+  await prisma.$executeRaw`
+    UPDATE webhook_deliveries SET
+      status = ${record.status}::webhook_delivery_status,
+      attempts = attempts || ${JSON.stringify(entry)}::jsonb,
+      last_status_code = ${record.statusCode}, last_error = ${record.error}, last_response_ms = ${record.responseMs},
+      response_excerpt = ${record.excerpt}, next_attempt_at = ${record.nextAttemptAt}, updated_at = now()
+    WHERE id = ${claim.deliveryId} AND attempt_count = ${claim.attempt}`;
+}
+
+export async function disableEndpoint(prisma: PrismaClient, endpointId: number, reason: string): Promise<void> {
+  await prisma.$executeRaw`
+    UPDATE webhook_endpoints SET enabled = false, disabled_reason = ${reason}, disabled_at = now(), updated_at = now()
+    WHERE id = ${endpointId} AND enabled`;
+}
+
+/**
+ * After a delivery fails for good: disables the endpoint when every delivery since its last success
+ * (or its last re-enabling, marked by disabled_at) has failed, and the first of them is 5 days old.
+ */
+export async function disableIfFailingTooLong(prisma: PrismaClient, endpointId: number): Promise<boolean> {
+  const count = await prisma.$executeRaw`
+    UPDATE webhook_endpoints e SET enabled = false, disabled_at = now(), updated_at = now(),
+      disabled_reason = 'Every delivery failed for 5 days'
+    WHERE e.id = ${endpointId} AND e.enabled AND (
+      SELECT min(d.created_at) FROM webhook_deliveries d
+      WHERE d.endpoint_id = e.id AND d.status = 'failed' AND d.created_at > GREATEST(
+        COALESCE(e.disabled_at, '-infinity'::timestamptz),
+        COALESCE((SELECT max(s.last_attempt_at) FROM webhook_deliveries s WHERE s.endpoint_id = e.id AND s.status = 'succeeded'), '-infinity'::timestamptz))
+    ) <= now() - make_interval(secs => ${FAILING_ENDPOINT_DISABLE_MS / 1000})`;
+  return count > 0;
+}
+
+export interface DueDelivery {
+  id: number;
+  attemptCount: number;
+  leasedUntil: Date;
+}
+
+/**
+ * Pending deliveries overdue by `marginMs` (no run is driving them: a crash, a lost event), leased
+ * again so that concurrent sweepers take each one once. `dispatch` runs before the lease commits.
+ */
+export async function leaseOverdueDeliveries(
+  prisma: PrismaClient,
+  marginMs: number,
+  limit: number,
+  dispatch: (due: DueDelivery[]) => Promise<void>,
+): Promise<number> {
+  return prisma.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ id: number; attempt_count: number; next_attempt_at: Date }[]>`
+      UPDATE webhook_deliveries SET next_attempt_at = now() + make_interval(secs => ${attemptLeaseMs() / 1000}), updated_at = now()
+      WHERE id IN (
+        SELECT id FROM webhook_deliveries
+        WHERE status = 'pending' AND next_attempt_at < now() - make_interval(secs => ${marginMs / 1000})
+        ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+      RETURNING id, attempt_count, next_attempt_at`;
+    if (rows.length > 0) await dispatch(rows.map((r) => ({ id: r.id, attemptCount: r.attempt_count, leasedUntil: r.next_attempt_at })));
+    return rows.length;
+  });
+}

@@ -1,0 +1,51 @@
+import { logger } from "@hireflow/core";
+import { getPrisma, type PrismaClient } from "@hireflow/db";
+import { getJobDriver } from "../runtime/index.ts";
+import { type Sweeper } from "../sweepers.ts";
+import { sweepIntervalMs, sweepMarginMs } from "./config.ts";
+import { deliveryRequest } from "./events.ts";
+import { leaseOverdueDeliveries } from "./store.ts";
+
+const BATCH = 100;
+
+/**
+ * Crash recovery for deliveries: a pending row overdue by the margin has no live run (the process
+ * died mid-attempt or while sleeping, or its request was lost), so it is requested again. The row
+ * lease makes concurrent sweepers take each row once; the attempt claim does the rest.
+ */
+export async function sweepOverdueDeliveries(prisma: PrismaClient = getPrisma(), options: { marginMs?: number } = {}): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const count = await leaseOverdueDeliveries(prisma, options.marginMs ?? sweepMarginMs(), BATCH, (due) =>
+      getJobDriver().send(due.map((d) => deliveryRequest(d.id, d.attemptCount, d.leasedUntil))),
+    );
+    total += count;
+    if (count < BATCH) return total;
+  }
+}
+
+export function startDeliverySweeper(options: { intervalMs?: number; prisma?: PrismaClient } = {}): Sweeper & { flush(): Promise<void> } {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const run = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    running ??= sweepOverdueDeliveries(options.prisma ?? getPrisma())
+      .then((count) => {
+        if (count > 0) logger.info("webhook deliveries re-requested", { count });
+      })
+      .catch((error: unknown) => logger.warn("webhook delivery sweep failed; retrying at the next interval", { error }))
+      .finally(() => (running = null));
+    return running;
+  };
+  const timer = setInterval(() => void run(), options.intervalMs ?? sweepIntervalMs());
+  timer.unref();
+  void run();
+  return {
+    flush: run,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
