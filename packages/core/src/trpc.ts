@@ -37,3 +37,12 @@ export const companyProcedure = t.procedure.use(async ({ ctx, next }) => {
   const svc: ServiceContext = { db: scopedDb(ctx.prisma, principal.companyId), companyId: principal.companyId, actor: actorOf(principal) };
   return next({ ctx: { ...ctx, principal, svc } });
 });
+
+/**
+ * A signed-in member of a company (session cookie only, never an API key): managing API keys and
+ * sessions must not be possible with an API key. Provides `ctx.svc` like companyProcedure.
+ */
+export const userProcedure = companyProcedure.use(async ({ ctx, next }) => {
+  if (ctx.principal.kind !== "user") throw new AppError("forbidden", "Only a signed-in user can do this");
+  return next({ ctx: { ...ctx, user: ctx.principal } });
+});

@@ -1,13 +1,20 @@
 import { router } from "../trpc.ts";
+import { apiKeyRouter } from "./api-key/index.ts";
 import { candidateRouter } from "./candidate/index.ts";
+import { careersRouter } from "./careers/index.ts";
 import { jobRouter } from "./job/index.ts";
 import { webhookEndpointRouter } from "./webhook-endpoint/index.ts";
+import { pipelineRouter } from "./pipeline/index.ts";
 
 /** One router serves the web UI (/api/trpc) and, for procedures with `meta.openapi`, REST (/api/v1). */
 export const appRouter = router({
   candidates: candidateRouter,
   jobs: jobRouter,
   webhookEndpoints: webhookEndpointRouter,
+  // Web app only (no meta.openapi):
+  apiKeys: apiKeyRouter,
+  pipeline: pipelineRouter,
+  careers: careersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,95 @@
+/**
+ * The e2e web server (Playwright's webServer command): a fresh database on the test PostgreSQL
+ * (TEST_DATABASE_URL, else 127.0.0.1:5432, else an embedded one), migrated and seeded with the demo
+ * tenant; a production build of the app in its own folder (.next-e2e, so a developer's `.next` and
+ * other builds are left alone); then `next start` against that database. On SIGTERM/SIGINT it
+ * stops the server and drops the database.
+ *
+ *   PLAYWRIGHT_SKIP_BUILD=1   reuse an existing .next-e2e build
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { seedDemo } from "@hireflow/admin/seed";
+import { createPrismaClient } from "@hireflow/db";
+import { createTestServer } from "@hireflow/db/testing/server";
+
+const webDir = path.resolve(import.meta.dirname, "../..");
+const nextBin = path.resolve(webDir, "../../node_modules/next/dist/bin/next");
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseUrl = `http://localhost:${port}`;
+const distDir = ".next-e2e";
+const log = (line: string) => process.stdout.write(`[e2e-server] ${line}\n`);
+
+const server = await createTestServer();
+const database = await server.createDatabase({ migrate: true });
+const dataDir = mkdtempSync(path.join(tmpdir(), "hireflow-e2e-"));
+log(`database ${database.name}${server.embedded ? " (embedded PostgreSQL)" : ""}; data in ${dataDir}`);
+
+let child: ChildProcess | null = null;
+let stopping = false;
+async function stop(code: number) {
+  if (stopping) return;
+  stopping = true;
+  if (child && child.exitCode === null) {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        child?.kill("SIGKILL");
+        resolve(null);
+      }, 5_000);
+      child!.once("exit", () => {
+        clearTimeout(timer);
+        resolve(null);
+      });
+    });
+  }
+  await database.drop().catch((error) => log(`could not drop ${database.name}: ${String(error)}`));
+  await server.stop().catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
+  log(`stopped; dropped ${database.name}`);
+  process.exit(code);
+}
+process.on("SIGTERM", () => void stop(0));
+process.on("SIGINT", () => void stop(0));
+
+try {
+  const prisma = createPrismaClient(database.url, { max: 2 });
+  const seed = await seedDemo(prisma);
+  await prisma.$disconnect();
+  log(`seeded ${seed.company.name} (${JSON.stringify(seed.counts)})`);
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    NEXT_TELEMETRY_DISABLED: "1",
+    NEXT_DIST_DIR: distDir,
+    DATABASE_URL: database.url,
+    APP_BASE_URL: baseUrl,
+    PORT: String(port),
+    SECRET_KEY: "e2e-secret-key-e2e-secret-key-0123456789abcdef",
+    HIREFLOW_DATA_DIR: dataDir,
+    // The tests' webhook receiver listens on 127.0.0.1 over http.
+    WEBHOOKS_ALLOW_PRIVATE_URLS: "true",
+  };
+  if (process.env.E2E_STATE_FILE) writeFileSync(process.env.E2E_STATE_FILE, JSON.stringify({ databaseUrl: database.url, baseUrl }));
+
+  if (process.env.PLAYWRIGHT_SKIP_BUILD !== "1") {
+    log(`building (next build → ${distDir})`);
+    const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: webDir, env, stdio: "inherit" });
+    if (build.status !== 0) throw new Error(`next build failed (exit ${build.status})`);
+  }
+
+  log(`starting next start on ${baseUrl}`);
+  child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], { cwd: webDir, env, stdio: "inherit" });
+  child.on("exit", (code) => {
+    if (!stopping) {
+      log(`next start exited (${code})`);
+      void stop(1);
+    }
+  });
+} catch (error) {
+  log(`failed: ${error instanceof Error ? error.stack : String(error)}`);
+  await stop(1);
+}

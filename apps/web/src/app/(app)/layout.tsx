@@ -1,0 +1,15 @@
+import { AppShell } from "@/components/app-shell";
+import { TrpcProvider } from "@/lib/trpc";
+import { requireSession } from "@/lib/server/session";
+
+/** Every page in (app) needs a signed-in session; the client gets the session's CSRF token here. */
+export default async function AppLayout({ children }: { children: React.ReactNode }) {
+  const session = await requireSession();
+  return (
+    <TrpcProvider csrfToken={session.csrfToken}>
+      <AppShell user={session.user} csrfToken={session.csrfToken}>
+        {children}
+      </AppShell>
+    </TrpcProvider>
+  );
+}

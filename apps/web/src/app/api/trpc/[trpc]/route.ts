@@ -1,0 +1,48 @@
+import { randomBytes } from "node:crypto";
+import { appRouter, type Context, logger, toAppError } from "@hireflow/core";
+import { CSRF_HEADER, csrfTokenMatches, sessionTokenFromCookieHeader, verifySession } from "@hireflow/core/auth/sessions";
+import { getPrisma } from "@hireflow/db";
+import { TRPCError } from "@trpc/server";
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * The web app's tRPC endpoint. The principal comes from the session cookie only (API keys are for
+ * /api/v1); every non-GET request (mutations) must carry the session's CSRF token in
+ * `x-csrf-token`, which a cross-site page cannot read.
+ */
+async function createContext(req: Request, requestId: string): Promise<Context> {
+  const prisma = getPrisma();
+  const session = await verifySession(prisma, sessionTokenFromCookieHeader(req.headers.get("cookie")));
+  if (session && req.method !== "GET" && !csrfTokenMatches(session.csrfToken, req.headers.get(CSRF_HEADER))) {
+    throw new TRPCError({ code: "FORBIDDEN", message: "Missing or invalid CSRF token; reload the page" });
+  }
+  return {
+    prisma,
+    requestId,
+    principal: session ? { kind: "user", companyId: session.user.company.id, userId: session.user.id, csrfToken: session.csrfToken } : null,
+  };
+}
+
+function handler(req: Request): Promise<Response> {
+  const requestId = `req_${randomBytes(12).toString("base64url")}`;
+  return fetchRequestHandler({
+    endpoint: "/api/trpc",
+    req,
+    router: appRouter,
+    allowBatching: false,
+    createContext: () => createContext(req, requestId),
+    // The status of the domain error (400 validation, 404, 409, …), not tRPC's generic mapping.
+    responseMeta: ({ errors }) => {
+      const headers = new Headers({ "request-id": requestId, "cache-control": "no-store" });
+      return errors[0] ? { status: toAppError(errors[0]).status, headers } : { headers };
+    },
+    onError: ({ error, path }) => {
+      const appError = toAppError(error);
+      if (appError.status >= 500) logger.error("trpc request failed", { requestId, path, error });
+    },
+  });
+}
+
+export { handler as GET, handler as POST };

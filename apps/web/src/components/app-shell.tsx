@@ -1,0 +1,52 @@
+import Link from "next/link";
+import { type ReactNode } from "react";
+import { type SessionUser } from "@hireflow/core/auth/sessions";
+import { NavLink } from "./nav-link";
+
+const NAV = [
+  { href: "/jobs", label: "Jobs" },
+  { href: "/settings/api-keys", label: "API keys" },
+  { href: "/settings/webhooks", label: "Webhooks" },
+];
+
+/** The signed-in frame: company, navigation, the user and sign-out (a plain form: works without JS). */
+export function AppShell({ user, csrfToken, children }: { user: SessionUser; csrfToken: string; children: ReactNode }) {
+  return (
+    <div className="min-h-screen">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+        Skip to content
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
+          <Link href="/jobs" className="flex items-baseline gap-2 font-semibold text-indigo-700">
+            Hireflow <span className="text-sm font-normal text-slate-500">{user.company.name}</span>
+          </Link>
+          <nav aria-label="Main" className="order-3 -mx-1 flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">
+            {NAV.map((item) => (
+              <NavLink key={item.href} href={item.href}>
+                {item.label}
+              </NavLink>
+            ))}
+            <a href="/docs" className="rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+              API docs
+            </a>
+          </nav>
+          <div className="ml-auto flex items-center gap-3 text-sm">
+            <span className="hidden text-slate-600 sm:inline" title={user.email}>
+              {user.name ?? user.email}
+            </span>
+            <form action="/api/auth/sign-out" method="post">
+              <input type="hidden" name="csrf_token" value={csrfToken} />
+              <button type="submit" className="rounded-md px-2.5 py-1.5 font-medium text-slate-600 ring-1 ring-slate-300 hover:bg-slate-50">
+                Sign out
+              </button>
+            </form>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { envInt } from "@hireflow/config";
+import { type PrismaClient } from "@hireflow/db";
+import { z } from "zod";
+import { AppError, zodIssuesToDetails } from "../errors.ts";
+import { getRateLimiter, rateLimitHeaders } from "../rate-limit.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { createSession, type NewSession } from "./sessions.ts";
+
+export const signInInput = z.strictObject({
+  email: z.string().trim().min(1, "Enter your e-mail address").max(254, "Must be at most 254 characters"),
+  password: z.string().min(1, "Enter your password").max(200, "Must be at most 200 characters"),
+});
+
+export type SignInInput = z.infer<typeof signInInput>;
+
+const WINDOW_MS = 15 * 60 * 1000;
+const INVALID = "E-mail or password is incorrect";
+
+// Compared against when the e-mail is unknown, so both answers take one scrypt (no user enumeration by timing).
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks the password and opens a session. Attempts are limited per client IP and per e-mail
+ * address (fixed 15-minute windows; Redis when REDIS_URL is set, else this process's memory, so
+ * with several instances and no Redis each instance counts on its own).
+ */
+export async function signIn(prisma: PrismaClient, raw: unknown, client: { ip: string }): Promise<{ session: NewSession; userId: string }> {
+  const parsed = signInInput.safeParse(raw);
+  if (!parsed.success) throw AppError.validation(zodIssuesToDetails(parsed.error.issues));
+  const email = parsed.data.email.toLowerCase();
+
+  const limiter = getRateLimiter();
+  const [byIp, byEmail] = await Promise.all([
+    limiter.hit(`signin:ip:${client.ip}`, envInt("HIREFLOW_SIGNIN_LIMIT_PER_IP", 50), WINDOW_MS),
+    limiter.hit(`signin:email:${email}`, envInt("HIREFLOW_SIGNIN_LIMIT_PER_EMAIL", 10), WINDOW_MS),
+  ]);
+  const refused = [byIp, byEmail].find((r) => !r.allowed);
+  if (refused) {
+    throw new AppError("rate_limited", `Too many sign-in attempts; try again in ${Math.ceil(refused.resetSeconds / 60)} minute(s)`, {
+      headers: rateLimitHeaders(refused),
+    });
+  }
+
+  const user = await prisma.user.findUnique({ where: { email }, select: { id: true, passwordHash: true } });
+  dummyHash ??= hashPassword("not-a-real-password");
+  const ok = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await dummyHash));
+  if (!user || !ok) throw new AppError("unauthorized", INVALID);
+  return { session: await createSession(prisma, user.id), userId: user.id };
+}

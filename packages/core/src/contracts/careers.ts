@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { jobSchema } from "./job.ts";
+
+/** Public careers pages (no sign-in). Only active, public jobs are ever returned. */
+export const careersJobSchema = jobSchema.pick({
+  id: true,
+  title: true,
+  description: true,
+  locations: true,
+  location_type: true,
+  salary: true,
+  apply_url: true,
+  screening_questions: true,
+  created_at: true,
+}).extend({ department: z.string() });
+
+export const careersCompanySchema = z.object({ name: z.string(), slug: z.string() });
+
+export const careersPageSchema = z.object({ company: careersCompanySchema, jobs: z.array(careersJobSchema) });
+export const careersJobPageSchema = z.object({ company: careersCompanySchema, job: careersJobSchema });
+
+const slug = z.string().min(1).max(100).regex(/^[a-z0-9-]+$/, "Not a company page");
+export const getCareersPageInput = z.strictObject({ slug });
+export const getCareersJobInput = z.strictObject({ slug, job_id: z.number().int().positive() });
+
+export type CareersJobDto = z.infer<typeof careersJobSchema>;
+export type CareersPageDto = z.infer<typeof careersPageSchema>;
+export type CareersJobPageDto = z.infer<typeof careersJobPageSchema>;

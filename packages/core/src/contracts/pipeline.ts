@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { candidateDetailSchema, PUBLIC_API_STAGES, RESUME_STATUSES, APPLICATION_SOURCES } from "./candidate.ts";
+import { timestamp } from "./common.ts";
+import { jobSchema, LOCATION_TYPES, screeningQuestionSchema } from "./job.ts";
+
+/** Contracts of the web app's pipeline screens (UI-only procedures: no REST, no OpenAPI). */
+export const PIPELINE_STAGES = PUBLIC_API_STAGES;
+export type PipelineStage = (typeof PIPELINE_STAGES)[number];
+
+const id = z.number().int().positive();
+
+export const departmentSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** A job as the jobs list shows it: with its department's name and candidate counts. */
+export const pipelineJobSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  department: z.string(),
+  is_active: z.boolean(),
+  is_public: z.boolean(),
+  location_type: z.enum(LOCATION_TYPES),
+  locations: z.array(z.string()),
+  apply_url: z.string(),
+  candidate_count: z.number().int(),
+  stage_counts: z.record(z.string(), z.number().int()),
+  created_at: timestamp,
+});
+
+/** A card on the board. */
+export const pipelineCandidateSchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  location: z.string().nullable(),
+  stage: z.string(),
+  application_source: z.enum(APPLICATION_SOURCES),
+  resume_status: z.enum(RESUME_STATUSES).nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+export const pipelineBoardSchema = z.object({
+  job: jobSchema.extend({ department: z.string() }),
+  candidates: z.array(pipelineCandidateSchema),
+  /** True when the board shows only the newest BOARD_LIMIT candidates. */
+  truncated: z.boolean(),
+});
+
+export const getPipelineInput = z.strictObject({ job_id: id });
+
+export const MAX_BULK_MOVE = 200;
+
+export const moveCandidatesInput = z.strictObject({
+  candidate_ids: z.array(id).min(1, "Select at least one candidate").max(MAX_BULK_MOVE, `At most ${MAX_BULK_MOVE} candidates at once`),
+  stage: z.enum(PIPELINE_STAGES),
+});
+
+export const moveCandidatesResultSchema = z.object({
+  /** Candidates whose stage changed (one candidate.stage_changed event each). */
+  moved: z.array(z.number().int()),
+  /** Candidates already in the target stage: nothing recorded. */
+  unchanged: z.array(z.number().int()),
+});
+
+export const timelineEntrySchema = z.object({
+  id: z.number().int(),
+  type: z.enum(["created", "note_added", "stage_changed", "resume_processed", "updated"]),
+  note: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()).nullable(),
+  added_by: z.enum(["api", "user", "system", "ai_agent"]),
+  performer: z.object({ id: z.string(), name: z.string().nullable(), email: z.string() }).nullable(),
+  created_at: timestamp,
+});
+
+export const candidateProfileSchema = z.object({
+  candidate: candidateDetailSchema,
+  resume_error: z.string().nullable(),
+  resume_filename: z.string().nullable(),
+  answers: z.array(z.object({ id: z.string(), label: z.string(), answer: z.unknown() })),
+  job: z.object({ id: z.number().int(), title: z.string(), screening_questions: z.array(screeningQuestionSchema) }).nullable(),
+  /** Oldest first. */
+  timeline: z.array(timelineEntrySchema),
+});
+
+export const getCandidateProfileInput = z.strictObject({ id });
+
+export type PipelineJobDto = z.infer<typeof pipelineJobSchema>;
+export type PipelineCandidateDto = z.infer<typeof pipelineCandidateSchema>;
+export type PipelineBoardDto = z.infer<typeof pipelineBoardSchema>;
+export type CandidateProfileDto = z.infer<typeof candidateProfileSchema>;
+export type TimelineEntryDto = z.infer<typeof timelineEntrySchema>;
+export type ScreeningQuestion = z.infer<typeof screeningQuestionSchema>;

@@ -1,0 +1,10 @@
+import { dataEnvelope } from "../../contracts/common.ts";
+import { moveCandidatesInput, moveCandidatesResultSchema } from "../../contracts/pipeline.ts";
+import { moveCandidates } from "../../services/pipeline.ts";
+import { companyProcedure } from "../../trpc.ts";
+
+/** UI only: moves one candidate (drag and drop, stage menu) or a selection (bulk move). */
+export const moveCandidatesProcedure = companyProcedure
+  .input(moveCandidatesInput)
+  .output(dataEnvelope(moveCandidatesResultSchema))
+  .mutation(async ({ ctx, input }) => ({ data: await moveCandidates(ctx.svc, input.candidate_ids, input.stage) }));
