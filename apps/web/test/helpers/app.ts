@@ -1,4 +1,5 @@
 import * as filesRoute from "@/app/api/files/[token]/route";
+import * as applicationsRoute from "@/app/api/public/jobs/[id]/applications/route";
 import * as openApiRoute from "@/app/api/v1/openapi.json/route";
 import * as restRoute from "@/app/api/v1/[...path]/route";
 import { serve } from "./server.ts";
@@ -10,6 +11,7 @@ const routes: { pattern: RegExp; module: Record<string, unknown>; param?: string
   { pattern: /^\/api\/v1\/openapi\.json$/, module: openApiRoute },
   { pattern: /^\/api\/v1\/.+$/, module: restRoute },
   { pattern: /^\/api\/files\/([^/]+)$/, module: filesRoute, param: "token" },
+  { pattern: /^\/api\/public\/jobs\/([^/]+)\/applications$/, module: applicationsRoute, param: "id" },
 ];
 
 export function startApp() {

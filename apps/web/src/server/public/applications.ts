@@ -1,0 +1,30 @@
+import { AppError, APPLICATION_RECEIVED, limitApplications, submitApplication } from "@hireflow/core";
+import { getPrisma } from "@hireflow/db";
+import { JSON_BODY_LIMIT, parseJsonBody, readBodyLimited } from "../rest/body.ts";
+import { errorResponse, newRequestId } from "../rest/gateway.ts";
+import { clientIp } from "./client-ip.ts";
+
+/**
+ * POST /api/public/jobs/{id}/applications: the careers page's form, no API key. Transport only —
+ * rate limit, body decoding, envelope; the rules live in core's submitApplication.
+ */
+export async function handleApplication(req: Request, jobIdParam: string): Promise<Response> {
+  const requestId = newRequestId();
+  try {
+    await limitApplications(clientIp(req));
+    // Not a job id is not a job: the same 404 as an unknown, inactive or private job.
+    if (!/^[1-9][0-9]{0,9}$/.test(jobIdParam) || Number(jobIdParam) > 2_147_483_647) throw AppError.notFound("Job", jobIdParam);
+    const jobId = Number(jobIdParam);
+    const type = req.headers.get("content-type") ?? "";
+    if (/^application\/json\s*(;|$)/i.test(type)) {
+      await submitApplication(getPrisma(), jobId, parseJsonBody(await readBodyLimited(req, JSON_BODY_LIMIT)));
+    } else {
+      // multipart/form-data (with a `resume` file) is added here by the resumes work: store the
+      // file, then submitApplication(prisma, jobId, fields, { resume }).
+      throw new AppError("bad_request", "The request body must be JSON (content-type: application/json)");
+    }
+    return Response.json({ data: APPLICATION_RECEIVED }, { status: 201, headers: { "request-id": requestId } });
+  } catch (error) {
+    return errorResponse(error, requestId);
+  }
+}
