@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bodyInt, cursorParam, httpUrl, idParam, INT32_MAX, limitParam, timestamp } from "./common.ts";
+import { bodyInt, cursorParam, httpUrl, idParam, INT32_MAX, limitParam, singleLine, storableText, timestamp } from "./common.ts";
 
 /** Stages the public API accepts (PublicApiStage). Events may carry other stage strings. */
 export const PUBLIC_API_STAGES = ["prospect", "applied", "phonescreen", "inprogress", "hired", "rejected"] as const;
@@ -7,11 +7,13 @@ export const APPLICATION_SOURCES = ["public_api", "self_apply", "manual", "impor
 export const RESUME_STATUSES = ["pending", "processing", "completed", "failed"] as const;
 
 const stage = z.enum(PUBLIC_API_STAGES);
-const name = z.string().trim().min(1, "Must be 1 to 200 characters").max(200, "Must be 1 to 200 characters");
-const email = z.email("Must be a valid e-mail address").max(254);
-const phone = z.string().trim().max(100, "Must be at most 100 characters");
-const location = z.string().trim().max(500, "Must be at most 500 characters");
-const linkedin = httpUrl;
+const name = singleLine(z.string().trim().min(1, "Must be 1 to 200 characters").max(200, "Must be 1 to 200 characters"));
+const email = singleLine(z.email("Must be a valid e-mail address").max(254));
+const phone = singleLine(z.string().trim().max(100, "Must be at most 100 characters"));
+const location = singleLine(z.string().trim().max(500, "Must be at most 500 characters"));
+// The URL parser drops tabs and newlines and percent-encodes NUL while validating; the stored value is the raw string.
+const linkedin = singleLine(httpUrl);
+const atsCandidateId = singleLine(z.string().trim().max(255, "Must be at most 255 characters"));
 
 export const jobSummarySchema = z
   .object({ id: z.number().int().nullable(), title: z.string().nullable() })
@@ -59,7 +61,7 @@ export const createCandidateInput = z
     linkedin: linkedin.nullish(),
     location: location.nullish(),
     stage: stage.optional(),
-    notes: z.string().max(2000, "Must be at most 2000 characters").nullish(),
+    notes: storableText(z.string().max(2000, "Must be at most 2000 characters")).nullish(),
   });
 
 export type CreateCandidateInput = z.infer<typeof createCandidateInput>;
@@ -75,15 +77,15 @@ export const updateCandidateInput = z.strictObject({
   location: location.nullish(),
   stage: stage.optional(),
   rating: bodyInt(1, 5).nullish(),
-  ats_candidate_id: z.string().trim().max(255, "Must be at most 255 characters").nullish(),
+  ats_candidate_id: atsCandidateId.nullish(),
 });
 
 export type UpdateCandidateInput = z.infer<typeof updateCandidateInput>;
 
 export const listCandidatesInput = z.strictObject({
   job_id: idParam.optional(),
-  stage: z.string().max(100).optional(),
-  email: z.string().max(254).optional(),
+  stage: singleLine(z.string().max(100)).optional(),
+  email: singleLine(z.string().max(254)).optional(),
   created_after: timestamp.optional(),
   updated_after: timestamp.optional(),
   limit: limitParam,

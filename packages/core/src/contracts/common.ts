@@ -4,6 +4,30 @@ import { ERROR_CODES } from "../errors.ts";
 export const INT32_MAX = 2_147_483_647;
 
 /**
+ * Text rules for what reaches PostgreSQL and the UI. NUL cannot be stored in a PostgreSQL text
+ * column at all (the insert fails), and other C0 control characters in a name or a phone number
+ * are never typed by a person: they come from broken imports or are meant to confuse whoever reads
+ * the value (terminal escapes, CR in CSV exports). Tab and line feed stay allowed: pasted values
+ * carry them harmlessly.
+ */
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u0008\u000B-\u001F]/;
+const NUL = /\u0000/;
+
+/** A one-line field (name, phone, location, e-mail, URL, external id): no C0 control characters except tab and line feed. */
+export function singleLine<T extends z.ZodType<string | null | undefined>>(schema: T): T {
+  return schema.refine((value) => typeof value !== "string" || !SINGLE_LINE_FORBIDDEN.test(value), {
+    message: "Must not contain control characters",
+  }) as T;
+}
+
+/** Free text (notes, descriptions): anything but NUL, which PostgreSQL cannot store. */
+export function storableText<T extends z.ZodType<string | null | undefined>>(schema: T): T {
+  return schema.refine((value) => typeof value !== "string" || !NUL.test(value), {
+    message: "Must not contain NUL characters",
+  }) as T;
+}
+
+/**
  * Path ids and integer query values arrive as strings. They are matched digit by digit instead of
  * coerced with Number(), so "0x10", "1e9", "-1" or "99999999999999999999" are rejected, never
  * silently read as another id.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParam, timestamp } from "./common.ts";
+import { idParam, storableText, timestamp } from "./common.ts";
 
 export const noteSchema = z
   .object({
@@ -18,5 +18,5 @@ export type NoteDto = z.infer<typeof noteSchema>;
 
 export const createNoteInput = z.strictObject({
   id: idParam,
-  note: z.string().trim().min(1, "Must be 1 to 2000 characters").max(2000, "Must be 1 to 2000 characters"),
+  note: storableText(z.string().trim().min(1, "Must be 1 to 2000 characters").max(2000, "Must be 1 to 2000 characters")),
 });

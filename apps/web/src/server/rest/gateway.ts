@@ -113,9 +113,11 @@ function withHeaders(response: Response, requestId: string, extra: Record<string
 async function dispatch(req: Request, body: unknown, context: Context, options: RestOptions): Promise<Response> {
   const url = new URL(req.url);
   const relative = url.pathname.slice(API_PREFIX.length) || "/";
+  const query = queryOf(url);
   const proxied = new Proxy(req, {
     get(target, prop) {
       if (prop === "url") return `${url.origin}${relative}${url.search}`;
+      if (prop === "query") return query;
       if (prop === "body") return body;
       if (prop === "headers" && options.body !== undefined) {
         const headers = new Headers(target.headers);
@@ -141,6 +143,20 @@ async function dispatch(req: Request, body: unknown, context: Context, options: 
     void handle(proxied, res);
   });
   return exchange.error !== undefined ? errorResponse(exchange.error, context.requestId) : response;
+}
+
+/**
+ * The query as trpc-to-openapi reads it (name → values), on a null-prototype object: its own
+ * parser collects into a plain `{}`, where `?__proto__=1` or `?constructor=1` found the inherited
+ * member and crashed with a 500. `__proto__` cannot become an input key at all, so it is refused.
+ */
+function queryOf(url: URL): Record<string, string[]> {
+  const query = Object.create(null) as Record<string, string[]>;
+  for (const [key, value] of url.searchParams) {
+    if (key === "__proto__") throw AppError.validation([{ field: key, message: "Unknown field" }]);
+    (query[key] ??= []).push(value);
+  }
+  return query;
 }
 
 /** The one place an error becomes an HTTP response. */

@@ -58,7 +58,7 @@ export async function readMultipartForm(req: Request, limit = MULTIPART_BODY_LIM
 }
 
 /** Discards what the client is still sending for a bounded time and amount, then cancels the body. */
-function lingerThenCancel(source: ReadableStreamDefaultReader<Uint8Array>): void {
+export function lingerThenCancel(source: ReadableStreamDefaultReader<Uint8Array>): void {
   const timer = setTimeout(() => void source.cancel().catch(() => {}), LINGER_MS);
   void (async () => {
     let drained = 0;
