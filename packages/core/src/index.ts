@@ -29,6 +29,7 @@ export {
   applyResumeExtraction,
   failResumeProcessing,
   requeueStuckResumes,
+  resumeBlobInUse,
   type ResumeClaim,
   type ResumeSaveResult,
   type RequeuedResume,
@@ -48,5 +49,5 @@ export {
 } from "./services/webhook-endpoints.ts";
 export { allowPrivateWebhookUrls, assertWebhookUrlAllowed, isBlockedAddress, guardedLookup, BlockedAddressError } from "./services/webhook-url.ts";
 export { candidateUrl } from "./services/events.ts";
-export { submitApplication, limitApplications, APPLICATION_RECEIVED } from "./services/applications.ts";
+export { submitApplication, limitApplications, findOpenJob, APPLICATION_RECEIVED } from "./services/applications.ts";
 export { applicationInput, HONEYPOT_FIELD, type ApplicationInput } from "./contracts/application.ts";

@@ -66,6 +66,19 @@ function checkAnswers(questions: ScreeningQuestion[], answers: Record<string, st
 }
 
 /**
+ * The job an application goes to: active and public, else 404. Also used by the multipart
+ * transport to refuse an application before its resume is stored.
+ */
+export async function findOpenJob(prisma: PrismaClient, jobId: number) {
+  const job = await prisma.job.findFirst({
+    where: { id: jobId, isActive: true, isPublic: true },
+    select: { id: true, companyId: true, screeningQuestions: true, company: { select: { defaultPhoneRegion: true } } },
+  });
+  if (!job) throw AppError.notFound("Job", jobId);
+  return job;
+}
+
+/**
  * Applies to a job that is active and public (404 otherwise), for the job's company. Creates the
  * candidate (self_apply, lead type applied, stage applied) and, in the same transaction, the one
  * `candidate.applied` event. `raw` is the decoded body (JSON, or multipart fields).
@@ -76,11 +89,7 @@ export async function submitApplication(
   raw: unknown,
   options: { resume?: StoredResume } = {},
 ): Promise<typeof APPLICATION_RECEIVED> {
-  const job = await prisma.job.findFirst({
-    where: { id: jobId, isActive: true, isPublic: true },
-    select: { id: true, companyId: true, screeningQuestions: true, company: { select: { defaultPhoneRegion: true } } },
-  });
-  if (!job) throw AppError.notFound("Job", jobId);
+  const job = await findOpenJob(prisma, jobId);
   if (raw !== null && typeof raw === "object" && isFilled((raw as Record<string, unknown>)[HONEYPOT_FIELD])) return APPLICATION_RECEIVED;
 
   const parsed = applicationInput.safeParse(raw ?? {});

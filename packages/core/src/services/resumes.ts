@@ -162,3 +162,12 @@ export async function requeueStuckResumes(prisma: PrismaClient, options: { older
     RETURNING c.id, c.company_id, c.updated_at`;
   return rows.map((row) => ({ candidateId: row.id, companyId: row.company_id, requeuedAt: row.updated_at }));
 }
+
+/**
+ * Whether a candidate of the job points at this blob. A transport that stored a resume before
+ * calling a service which may decide not to create a candidate (a repeat application, a honeypot
+ * hit) deletes the blob when nothing uses it. Filtered by job so the (company, job) index applies.
+ */
+export async function resumeBlobInUse(svc: ServiceContext, jobId: number, key: string): Promise<boolean> {
+  return (await svc.db.candidate.count({ where: { jobId, resumeBlobKey: key } })) > 0;
+}

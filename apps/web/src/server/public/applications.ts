@@ -2,6 +2,8 @@ import { AppError, APPLICATION_RECEIVED, limitApplications, submitApplication } 
 import { getPrisma } from "@hireflow/db";
 import { JSON_BODY_LIMIT, parseJsonBody, readBodyLimited } from "../rest/body.ts";
 import { errorResponse, newRequestId } from "../rest/gateway.ts";
+import { isMultipart } from "../rest/multipart.ts";
+import { submitMultipartApplication } from "./application-multipart.ts";
 import { clientIp } from "./client-ip.ts";
 
 /**
@@ -18,10 +20,10 @@ export async function handleApplication(req: Request, jobIdParam: string): Promi
     const type = req.headers.get("content-type") ?? "";
     if (/^application\/json\s*(;|$)/i.test(type)) {
       await submitApplication(getPrisma(), jobId, parseJsonBody(await readBodyLimited(req, JSON_BODY_LIMIT)));
+    } else if (isMultipart(req)) {
+      await submitMultipartApplication(req, jobId);
     } else {
-      // multipart/form-data (with a `resume` file) is added here by the resumes work: store the
-      // file, then submitApplication(prisma, jobId, fields, { resume }).
-      throw new AppError("bad_request", "The request body must be JSON (content-type: application/json)");
+      throw new AppError("bad_request", "The request body must be JSON or multipart/form-data");
     }
     return Response.json({ data: APPLICATION_RECEIVED }, { status: 201, headers: { "request-id": requestId } });
   } catch (error) {

@@ -1,12 +1,13 @@
-import { AppError, authenticateApiKey, createCandidateInput, type ErrorDetail, zodIssuesToDetails } from "@hireflow/core";
+import { AppError, authenticateApiKey, createCandidateInput, zodIssuesToDetails } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
-import { checkResumeFile, isAcceptedResume, isNoFileChosen, storeResume, withStoredResume, type AcceptedResume } from "../uploads/resume-file.ts";
+import { type AcceptedResume, storeResume, withStoredResume } from "../uploads/resume-file.ts";
+import { readResumeForm } from "../uploads/resume-form.ts";
 import { API_PREFIX, errorResponse, handleRestRequest, newRequestId } from "./gateway.ts";
 import { isMultipart, readMultipartForm } from "./multipart.ts";
 
-const RESUME_FIELD = "resume";
 /** job_id as digits only, like path ids: "0x10" or "1e3" stay strings and fail validation. */
 const DIGITS = /^[0-9]{1,15}$/;
+const TEXT_FIELDS = new Set(Object.keys(createCandidateInput.shape));
 
 export function isMultipartCandidateCreate(req: Request): boolean {
   if (req.method !== "POST" || !isMultipart(req)) return false;
@@ -32,36 +33,13 @@ export async function createCandidateFromMultipart(req: Request): Promise<Respon
 }
 
 async function readCandidateForm(form: FormData): Promise<{ body: Record<string, unknown>; resume?: AcceptedResume }> {
-  const body: Record<string, unknown> = {};
-  const details: ErrorDetail[] = [];
-  const known = new Set(Object.keys(createCandidateInput.shape));
-  const seen = new Set<string>();
-  let resumeEntry: FormDataEntryValue | undefined;
-
-  for (const [key, value] of form) {
-    if (seen.has(key)) {
-      details.push({ field: key, message: "Must be given once" });
-      continue;
-    }
-    seen.add(key);
-    if (key === RESUME_FIELD) {
-      if (!isNoFileChosen(value)) resumeEntry = value;
-    } else if (typeof value !== "string") {
-      details.push({ field: key, message: known.has(key) ? "Must be a text field" : "Unknown field" });
-    } else {
-      body[key] = key === "job_id" && DIGITS.test(value) ? Number(value) : value;
-    }
-  }
-
+  const { fields, resume, details } = await readResumeForm(form, (name) => TEXT_FIELDS.has(name));
+  const body: Record<string, unknown> = { ...fields };
+  if (fields.job_id !== undefined && DIGITS.test(fields.job_id)) body.job_id = Number(fields.job_id);
   // The procedure validates again; checking here first means an invalid form stores nothing.
   const parsed = createCandidateInput.safeParse(body);
-  if (!parsed.success) details.push(...zodIssuesToDetails(parsed.error.issues));
-  let resume: AcceptedResume | undefined;
-  if (resumeEntry !== undefined) {
-    const checked = await checkResumeFile(resumeEntry, RESUME_FIELD);
-    if (isAcceptedResume(checked)) resume = checked;
-    else details.push(checked);
-  }
-  if (details.length) throw AppError.validation(details);
+  // Field problems first, then the file's, as the form lists them.
+  const problems = [...(parsed.success ? [] : zodIssuesToDetails(parsed.error.issues)), ...details];
+  if (problems.length) throw AppError.validation(problems);
   return { body, resume };
 }

@@ -76,10 +76,13 @@ export async function withStoredResume(stored: StoredResume | undefined, respond
     return response;
   } finally {
     const used = response?.ok && response.headers.get("idempotent-replayed") !== "true";
-    if (stored && !used) {
-      await getStorage()
-        .delete(stored.key)
-        .catch((error: unknown) => logger.error("could not delete the blob of a failed upload", { key: stored.key, error }));
-    }
+    if (stored && !used) await discardResume(stored);
   }
+}
+
+/** Deletes a stored resume no candidate uses; a failure is logged, never thrown over the answer. */
+export async function discardResume(stored: StoredResume): Promise<void> {
+  await getStorage()
+    .delete(stored.key)
+    .catch((error: unknown) => logger.error("could not delete the blob of a failed upload", { key: stored.key, error }));
 }
