@@ -80,7 +80,7 @@ export function postWebhook(target: string, headers: Record<string, string>, bod
         const chunks: Buffer[] = [];
         let size = 0;
         const done = () => {
-          const excerpt = Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8").replace(/\u0000/g, "");
+          const excerpt = Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8").replaceAll("\u0000", ""); // PostgreSQL text cannot hold NUL
           const retryAfter = response.headers["retry-after"];
           finish({ statusCode: response.statusCode ?? null, error: null, responseMs: elapsed(), excerpt, retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter) });
           response.destroy();

@@ -17,11 +17,11 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
   return `v1,${mac}`;
 }
 
-export interface WebhookHeaders {
+export type WebhookHeaders = {
   "webhook-id": string;
   "webhook-timestamp": string;
   "webhook-signature": string;
-}
+};
 
 /** The three Standard Webhooks headers for one attempt (the timestamp is the attempt's, in seconds). */
 export function signatureHeaders(secret: string, id: string, body: string, now = Date.now()): WebhookHeaders {

@@ -1,0 +1,129 @@
+import { recordEvent, sendWebhookTest } from "@hireflow/core";
+import { getPrisma } from "@hireflow/db";
+import { useIsolatedDatabase } from "@hireflow/db/testing/isolated";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startBackgroundWork, stopBackgroundWork } from "../../src/background.ts";
+import { allJobs } from "../../src/registry.ts";
+import { getJobDriver, getLocalRunner, registerJobs, shutdownLocalRunner } from "../../src/runtime/index.ts";
+import { sweepers } from "../../src/sweepers.ts";
+import { deliveryRequest, startDeliverySweeper, sweepOverdueDeliveries, webhookJobs } from "../../src/webhooks/index.ts";
+import { setupCompany } from "./fixtures.ts";
+import { eventually, type Receiver, startReceiver } from "./receiver.ts";
+
+// Crashes: deliveries are rows, so whatever a dead process left behind is found and sent again —
+// once. No publisher runs here unless a test starts one (that is the crash).
+useIsolatedDatabase();
+
+let receiver: Receiver;
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+afterEach(async () => {
+  await stopBackgroundWork();
+  await shutdownLocalRunner();
+  registerJobs(webhookJobs);
+});
+afterAll(() => receiver.close());
+
+/** An event and its delivery row as a process that died mid-way left them (published, pending). */
+async function abandonedDelivery(url: string, state: { attemptCount: number; nextAttemptAt: Date }) {
+  const co = await setupCompany();
+  const endpoint = await co.endpoint(url);
+  const event = await co.svc.db.$transaction((tx) => recordEvent(tx, "webhook.test", { webhook_endpoint: { id: endpoint.id }, company: { id: co.companyId } }));
+  await getPrisma().event.update({ where: { id: event.id }, data: { publishedAt: new Date() } });
+  const delivery = await getPrisma().webhookDelivery.create({
+    data: { companyId: co.companyId, eventId: event.id, endpointId: endpoint.id, status: "pending", ...state },
+  });
+  return { co, endpoint, eventId: event.id, delivery };
+}
+
+describe("crash recovery", () => {
+  it("delivers an event whose process died before publishing it, once background work restarts", async () => {
+    registerJobs(webhookJobs);
+    const hook = receiver.route();
+    const co = await setupCompany();
+    const endpoint = await co.endpoint(hook.url);
+    // Committed, but the process died before the publisher ran (no notifyEventsCommitted).
+    const event = await co.svc.db.$transaction((tx) => recordEvent(tx, "webhook.test", { webhook_endpoint: { id: endpoint.id }, company: { id: co.companyId } }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(hook.requests()).toHaveLength(0);
+
+    expect(allJobs).toEqual(expect.arrayContaining(webhookJobs));
+    startBackgroundWork();
+    const [request] = await eventually(() => hook.requests().length === 1 && hook.requests());
+    expect(request!.headers["webhook-id"]).toBe(event.id);
+    await getLocalRunner().idle();
+    expect(hook.requests()).toHaveLength(1);
+    expect(await getPrisma().webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).toMatchObject({ status: "succeeded", attemptCount: 1 });
+  });
+
+  it("re-sends a delivery a crash left pending, exactly once however many sweepers run", async () => {
+    registerJobs(webhookJobs);
+    const hook = receiver.route(() => ({ status: 200, delayMs: 50 }));
+    // Attempt 1 was claimed and then the process died: no record, the lease long expired.
+    const { delivery, eventId } = await abandonedDelivery(hook.url, { attemptCount: 1, nextAttemptAt: new Date(Date.now() - 10 * 60_000) });
+    const counts = await Promise.all([sweepOverdueDeliveries(getPrisma(), { marginMs: 1_000 }), sweepOverdueDeliveries(getPrisma(), { marginMs: 1_000 })]);
+    expect(counts.sort()).toEqual([0, 1]);
+    await getLocalRunner().idle();
+    expect(hook.requests()).toHaveLength(1);
+    expect(hook.requests()[0]!.headers["webhook-id"]).toBe(eventId);
+    const row = await getPrisma().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect(row).toMatchObject({ status: "succeeded", attemptCount: 2 });
+    expect((row.attempts as { attempt: number }[]).map((a) => a.attempt)).toEqual([2]);
+    expect(await sweepOverdueDeliveries(getPrisma(), { marginMs: 1_000 })).toBe(0);
+  });
+
+  it("leaves deliveries alone that are not overdue by the margin (a live run owns them)", async () => {
+    registerJobs(webhookJobs);
+    const hook = receiver.route();
+    const { delivery } = await abandonedDelivery(hook.url, { attemptCount: 1, nextAttemptAt: new Date(Date.now() - 5_000) });
+    expect(await sweepOverdueDeliveries(getPrisma(), { marginMs: 60_000 })).toBe(0);
+    await getLocalRunner().idle();
+    expect(hook.requests()).toHaveLength(0);
+    expect((await getPrisma().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).attemptCount).toBe(1);
+  });
+
+  it("runs as a registered sweeper of the background work", async () => {
+    registerJobs(webhookJobs);
+    const hook = receiver.route();
+    const { delivery } = await abandonedDelivery(hook.url, { attemptCount: 0, nextAttemptAt: new Date(Date.now() - 10 * 60_000) });
+    expect(sweepers.length).toBeGreaterThan(0);
+    const sweeper = startDeliverySweeper({ intervalMs: 60_000 });
+    try {
+      await sweeper.flush();
+      await eventually(() => hook.requests().length === 1);
+      await getLocalRunner().idle();
+    } finally {
+      await sweeper.stop();
+    }
+    expect((await getPrisma().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).status).toBe("succeeded");
+  });
+
+  it("sends one request per attempt when two runs race for the same delivery", async () => {
+    registerJobs(webhookJobs);
+    const hook = receiver.route(() => ({ status: 200, delayMs: 100 }));
+    const { delivery } = await abandonedDelivery(hook.url, { attemptCount: 0, nextAttemptAt: new Date() });
+    // The original request and a sweeper's, with different event ids: both runs start.
+    await getJobDriver().send([deliveryRequest(delivery.id, 0), deliveryRequest(delivery.id, 0, new Date())]);
+    await getLocalRunner().idle();
+    expect(hook.requests()).toHaveLength(1);
+    const runs = getLocalRunner().listRuns().filter((r) => r.jobId === "webhook-deliver" && (r.event.data as { delivery_id: number }).delivery_id === delivery.id);
+    expect(runs.map((r) => (r.result as { outcome: string }).outcome).sort()).toEqual(["skipped", "succeeded"]);
+    expect((await getPrisma().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).attemptCount).toBe(1);
+  });
+
+  it("creates one delivery per endpoint however often the fan-out runs for an event", async () => {
+    registerJobs(webhookJobs);
+    const hook = receiver.route();
+    const co = await setupCompany();
+    const endpoint = await co.endpoint(hook.url);
+    const { event_id } = await sendWebhookTest(co.svc, endpoint.id);
+    const event = await getPrisma().event.findUniqueOrThrow({ where: { id: event_id } });
+    const data = { event_id, company_id: co.companyId, occurred_at: event.occurredAt.toISOString(), payload: event.payload };
+    // Replays of the outbox event under new ids (e.g. the publisher died between send and mark).
+    await getJobDriver().send([1, 2, 3].map((n) => ({ name: "webhook.test", id: `${event_id}-replay-${n}`, data })));
+    await getLocalRunner().idle();
+    expect(await getPrisma().webhookDelivery.count({ where: { eventId: event_id } })).toBe(1);
+    expect(hook.requests()).toHaveLength(1);
+  });
+});
