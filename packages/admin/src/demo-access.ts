@@ -1,0 +1,26 @@
+import { type PrismaClient } from "@hireflow/db";
+import { DEMO, demoLogin, type SeedResult } from "./seed.ts";
+
+/**
+ * What to tell a developer about signing in: the demo admin while it keeps its documented password,
+ * the demo API key only right after it was created (only its hash is stored), and how to get more.
+ */
+export async function demoAccessLines(prisma: PrismaClient, seed: SeedResult | null): Promise<string[]> {
+  const company = seed?.company ?? (await prisma.company.findUnique({ where: { slug: DEMO.companySlug }, select: { id: true } }));
+  const login = await demoLogin(prisma);
+  const lines: string[] = [];
+  lines.push(login ? `Admin sign-in:  ${login.email} / ${login.password}` : "Admin sign-in:  a user of yours (create one: npm run -s admin -- user:create --company <id> --email <e> --password <p>)");
+  if (seed?.apiKey) {
+    lines.push(`API key:        ${seed.apiKey.secret}`);
+    lines.push(`                (key "${DEMO.apiKeyName}" of ${seed.company.name}; shown only now, it is stored hashed)`);
+  } else {
+    lines.push(`API key:        shown once when created; make another: npm run -s admin -- apikey:create --company ${company?.id ?? "<id>"}`);
+  }
+  return lines;
+}
+
+export function seedSummary(seed: SeedResult): string {
+  if (!seed.seeded) return `Demo company "${seed.company.name}" (id ${seed.company.id}) exists already; nothing seeded.`;
+  const counts = seed.counts;
+  return `Seeded demo company "${seed.company.name}" (id ${seed.company.id})${counts ? `: ${counts.jobs} jobs, ${counts.candidates} candidates, ${counts.notes} notes` : ""}.`;
+}

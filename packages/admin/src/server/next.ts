@@ -1,0 +1,44 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { dataDir, repoRoot } from "@hireflow/db";
+import { CliError } from "../cli/errors.ts";
+
+export const webDir = path.join(repoRoot, "apps", "web");
+
+/** Next's CLI script, resolved the way apps/web resolves its own dependencies. */
+function nextCli(): string {
+  try {
+    const manifest = createRequire(path.join(webDir, "package.json")).resolve("next/package.json");
+    return path.join(path.dirname(manifest), "dist", "bin", "next");
+  } catch {
+    throw new CliError("Next.js is not installed in apps/web: run `npm install` first.");
+  }
+}
+
+/**
+ * Next reads no .env from the repository root, so the launcher hands it the whole configuration.
+ * The data directory is passed as an absolute path because the app runs with apps/web as its cwd.
+ */
+export function nextEnvironment(port: number, databaseUrl: string, extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    APP_BASE_URL: process.env.APP_BASE_URL || `http://localhost:${port}`,
+    NEXT_TELEMETRY_DISABLED: "1",
+    HIREFLOW_ROOT: repoRoot,
+    HIREFLOW_DATA_DIR: dataDir,
+    ...extra,
+  };
+}
+
+export function hasProductionBuild(): boolean {
+  return existsSync(path.join(webDir, ".next", "BUILD_ID"));
+}
+
+/** Runs `next dev` or `next start` in apps/web with the node that runs us (no shell, works on Windows too). */
+export function spawnNext(mode: "dev" | "start", port: number, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, [nextCli(), mode, "--port", String(port)], { cwd: webDir, env, stdio: "inherit" });
+}

@@ -1,0 +1,81 @@
+import { authenticateApiKey, verifyPassword } from "@hireflow/core";
+import { createPrismaClient, type PrismaClient } from "@hireflow/db";
+import { createDatabase, type TestDatabase } from "@hireflow/db/testing/server";
+import type {} from "@hireflow/db/testing/global-setup";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DEMO, seedDemo } from "../src/seed.ts";
+import { envWith, runScript } from "./helpers.ts";
+
+async function counts(prisma: PrismaClient) {
+  const [companies, users, apiKeys, departments, jobs, candidates, notes] = await Promise.all([
+    prisma.company.count({ where: { slug: DEMO.companySlug } }),
+    prisma.user.count(),
+    prisma.apiKey.count(),
+    prisma.department.count(),
+    prisma.job.count(),
+    prisma.candidate.count(),
+    prisma.candidateActivity.count({ where: { type: "note_added" } }),
+  ]);
+  return { companies, users, apiKeys, departments, jobs, candidates, notes };
+}
+
+describe("demo seed", { timeout: 60_000 }, () => {
+  let database: TestDatabase;
+  let prisma: PrismaClient;
+
+  beforeAll(async () => {
+    database = await createDatabase(inject("adminUrl"), { migrate: true });
+    prisma = createPrismaClient(database.url, { max: 4 });
+  });
+  afterAll(async () => {
+    await prisma?.$disconnect();
+    await database?.drop();
+  });
+
+  it("npm run db:seed writes Acme once and prints the credentials, the key only the first time", async () => {
+    const first = await runScript("seed", [], envWith(database.url));
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain(`${DEMO.adminEmail} / ${DEMO.adminPassword}`);
+    const key = first.stdout.match(/hf_live_[0-9A-Za-z]{40}/)?.[0];
+    expect(key).toBeDefined();
+
+    const afterFirst = await counts(prisma);
+    expect(afterFirst).toMatchObject({ companies: 1, users: 1, apiKeys: 1, jobs: 3, departments: 3 });
+    expect(afterFirst.candidates).toBeGreaterThanOrEqual(5);
+    expect(afterFirst.notes).toBeGreaterThanOrEqual(3);
+
+    const acme = await prisma.company.findUniqueOrThrow({ where: { slug: "acme" }, include: { departments: true } });
+    expect(acme.name).toBe("Acme");
+    expect(acme.departments.map((d) => d.name)).toContain("Engineering");
+    expect((await authenticateApiKey(prisma, `Bearer ${key}`)).companyId).toBe(acme.id);
+    const admin = await prisma.user.findUniqueOrThrow({ where: { email: DEMO.adminEmail } });
+    expect(await verifyPassword(DEMO.adminPassword, admin.passwordHash)).toBe(true);
+
+    const backend = await prisma.job.findFirstOrThrow({ where: { title: "Senior Backend Engineer" } });
+    expect(backend).toMatchObject({ locationType: "hybrid", locations: ["Berlin", "Remote"], salaryCurrency: "EUR" });
+    expect(backend.screeningQuestions).toHaveLength(2);
+    expect(await prisma.job.count({ where: { OR: [{ isActive: false }, { isPublic: false }] } })).toBeGreaterThanOrEqual(1);
+    const stages = await prisma.candidate.groupBy({ by: ["stage"], _count: true });
+    expect(stages.map((s) => s.stage).sort()).toEqual(["applied", "inprogress", "phonescreen", "prospect"]);
+
+    const second = await runScript("seed", [], envWith(database.url));
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).toContain("exists already");
+    expect(second.stdout).not.toMatch(/hf_live_/);
+    expect(await counts(prisma)).toEqual(afterFirst);
+  });
+
+  it("two seeds at once write one Acme", async () => {
+    const other = await createDatabase(inject("adminUrl"), { migrate: true });
+    const client = createPrismaClient(other.url, { max: 6 });
+    try {
+      const results = await Promise.all([seedDemo(client), seedDemo(client)]);
+      expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
+      expect(results[0]!.company.id).toBe(results[1]!.company.id);
+      expect(await counts(client)).toMatchObject({ companies: 1, users: 1, apiKeys: 1, jobs: 3 });
+    } finally {
+      await client.$disconnect();
+      await other.drop();
+    }
+  });
+});
