@@ -24,7 +24,10 @@ export async function recordEvent(tx: ScopedTx, type: EventType, payload: Record
 }
 
 type Listener = () => void;
-const listeners = new Set<Listener>();
+// On globalThis: Next bundles this module into the instrumentation hook (where the publisher
+// subscribes) and into each route (where commits notify); both must reach one set.
+const globalForEvents = globalThis as unknown as { __hireflowEventListeners?: Set<Listener> };
+const listeners = (globalForEvents.__hireflowEventListeners ??= new Set<Listener>());
 
 /** The outbox publisher subscribes here to publish right after a commit instead of polling. */
 export function onEventsCommitted(listener: Listener): () => void {
