@@ -256,6 +256,11 @@ describe("POST /api/v1/candidates (multipart)", () => {
     const noBoundary = await fetch(`${app.url}/api/v1/candidates`, { method: "POST", headers: { ...headers, "content-type": "multipart/form-data" }, body: "x" });
     expect(noBoundary.status).toBe(400);
     const created = await api.post("/candidates", { job_id: acme.jobId, name: "Patch Me" });
+    const manyFields: FormFields = { job_id: String(acme.jobId), name: "X" };
+    for (let i = 0; i < 200; i++) manyFields[`f${i}`] = "x";
+    const many = await post(manyFields);
+    expect(many.status).toBe(400);
+    expect(many.body.error).toEqual({ code: "bad_request", message: "The form has more than 100 fields" });
     const patch = await fetch(`${app.url}/api/v1/candidates/${created.body.data.id}`, { method: "PATCH", headers, body: toForm({ name: "New" }) });
     expect(patch.status).toBe(400);
     expect((await patch.json()).error.code).toBe("bad_request");

@@ -1,7 +1,9 @@
-import { type ErrorDetail } from "@hireflow/core";
+import { AppError, type ErrorDetail } from "@hireflow/core";
 import { type AcceptedResume, checkResumeFile, isAcceptedResume, isNoFileChosen } from "./resume-file.ts";
 
 export const RESUME_FIELD = "resume";
+/** Far above any real form; 11 MB of tiny fields would otherwise become a million error details. */
+const MAX_FORM_ENTRIES = 100;
 
 export interface ResumeForm {
   /** Every text field, by name (unknown ones included, so the contract's strict schema names them). */
@@ -21,7 +23,9 @@ export async function readResumeForm(form: FormData, isTextField: (name: string)
   const seen = new Set<string>();
   let resumeEntry: FormDataEntryValue | undefined;
 
+  let entries = 0;
   for (const [name, value] of form) {
+    if (++entries > MAX_FORM_ENTRIES) throw new AppError("bad_request", `The form has more than ${MAX_FORM_ENTRIES} fields`);
     if (seen.has(name)) {
       details.push({ field: name, message: "Must be given once" });
       continue;
