@@ -118,6 +118,13 @@ export function toAppError(error: unknown): AppError {
   }
   if (error instanceof ZodError) return AppError.validation(zodIssuesToDetails(error.issues));
   if (isPrismaError(error)) {
+    // PostgreSQL cannot store NUL (22021) or characters outside the encoding (22P05) in text. Such
+    // text can only have come from the caller, so it is a 400; the contracts refuse it earlier, with
+    // the field named, wherever they know the field (singleLine/storableText).
+    const pgCode = error.meta?.driverAdapterError?.cause?.originalCode;
+    if (pgCode === "22021" || pgCode === "22P05") {
+      return new AppError("bad_request", "The request contains characters that cannot be stored (such as NUL)", { cause: error });
+    }
     if (error.code === "P2025") return new AppError("not_found", "Resource not found", { cause: error });
     if (error.code === "P2002") return new AppError("conflict", "A resource with these values already exists", { cause: error });
     if (error.code === "P1001" || error.code === "P1017" || error.code === "P2024") {

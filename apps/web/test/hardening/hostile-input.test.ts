@@ -1,8 +1,11 @@
+import { toAppError } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp } from "../helpers/app.ts";
 import { apiClient, type ApiClient, type ApiResponse } from "../helpers/client.ts";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
+import { fillPath, label, operations, validBody } from "./support/operations.ts";
+import { idFieldKind, pathValues, seedResources, tenantSnapshot } from "./support/resources.ts";
 
 let app: Awaited<ReturnType<typeof startApp>>;
 let acme: TestCompany;
@@ -133,6 +136,36 @@ describe("NUL bytes never reach PostgreSQL", () => {
     expectEnvelope(await api.get("/candidates?stage=%00"), 400, "validation_error");
     expectEnvelope(await api.get("/candidates?email=a%00b%40example.com"), 400, "validation_error");
     expect(await companyRows()).toEqual(before);
+  });
+
+  it("NUL in any text field of any documented operation's body → 400, nothing written (from the OpenAPI document)", async () => {
+    const resources = await seedResources(acme, "Nul");
+    const hint = (field: string) => {
+      const kind = idFieldKind(field);
+      return kind ? resources[kind] : undefined;
+    };
+    let checked = 0;
+    for (const op of operations().filter((o) => o.body)) {
+      const body = validBody(op.body, hint);
+      const path = fillPath(op, pathValues(op, resources));
+      for (const [field, value] of Object.entries(body)) {
+        if (typeof value !== "string") continue;
+        const before = await tenantSnapshot(acme.id);
+        const res = await api.call(op.method, path, { ...body, [field]: `${value}\u0000` });
+        expect(res.status, `${label(op)} ${field}: ${JSON.stringify(res.body)}`).toBe(400);
+        expect(["validation_error", "bad_request"]).toContain(res.body.error.code);
+        expect(await tenantSnapshot(acme.id), `${label(op)} ${field}`).toEqual(before);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+
+  it("a NUL that gets past the contracts is still a 400, not a 500 (PostgreSQL's 22021 is mapped in toAppError)", async () => {
+    const error = await getPrisma()
+      .department.create({ data: { companyId: acme.id, name: "unchecked\u0000" } })
+      .catch((e: unknown) => e);
+    expect(toAppError(error)).toMatchObject({ code: "bad_request", status: 400 });
   });
 
   it("a raw NUL byte inside a JSON string is invalid JSON → 400 bad_request", async () => {

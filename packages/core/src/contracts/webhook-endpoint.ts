@@ -1,18 +1,19 @@
 import { z } from "zod";
 import { WEBHOOK_EVENT_TYPES } from "../services/events.ts";
-import { cursorParam, idParam, limitParam, timestamp } from "./common.ts";
+import { cursorParam, idParam, limitParam, singleLine, timestamp } from "./common.ts";
 
 /**
  * Webhook endpoints and their deliveries. The URL's scheme and address are checked by the service
  * (webhook-url.ts) because the rule depends on configuration and DNS, not on the string alone.
  */
-const url = z.url({ protocol: /^https?$/, error: "Must be a valid http(s) URL" }).max(2048, "Must be at most 2048 characters");
+// singleLine: the URL parser drops tabs/newlines and percent-encodes NUL while validating, but the raw string is stored.
+const url = singleLine(z.url({ protocol: /^https?$/, error: "Must be a valid http(s) URL" }).max(2048, "Must be at most 2048 characters"));
 const events = z
   .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `Must be one of ${WEBHOOK_EVENT_TYPES.join(", ")}` }))
   .max(WEBHOOK_EVENT_TYPES.length * 4)
   .transform((list) => [...new Set(list)])
   .meta({ description: "Event types to receive; empty or omitted means every event type" });
-const description = z.string().trim().max(500, "Must be at most 500 characters");
+const description = singleLine(z.string().trim().max(500, "Must be at most 500 characters"));
 // A JSON body boolean: the pipe keeps trpc-to-openapi's Boolean() coercion away ("false" would become true).
 const bodyBoolean = z.boolean().pipe(z.boolean());
 

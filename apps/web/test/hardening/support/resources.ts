@@ -1,0 +1,103 @@
+import { randomBytes } from "node:crypto";
+import { addNote, createCandidate, systemContext } from "@hireflow/core";
+import { getPrisma } from "@hireflow/db";
+import { addJob, type TestCompany } from "../../helpers/fixtures.ts";
+import { label, type Operation } from "./operations.ts";
+
+/**
+ * One of each resource the API addresses by id, for one company, and the rule that maps a path
+ * parameter or an `*_id` field to the kind of resource it names.
+ */
+export type ResourceKind = "candidate" | "job" | "webhook_endpoint" | "webhook_delivery";
+export type Resources = Record<ResourceKind, number>;
+
+// The collection segment in front of `{id}` → the resource it names.
+const COLLECTIONS: Record<string, ResourceKind> = {
+  candidates: "candidate",
+  jobs: "job",
+  webhook_endpoints: "webhook_endpoint",
+  webhook_deliveries: "webhook_delivery",
+  deliveries: "webhook_delivery",
+};
+
+// Body and query fields that reference a resource.
+const ID_FIELDS: Record<string, ResourceKind> = {
+  candidate_id: "candidate",
+  job_id: "job",
+  webhook_endpoint_id: "webhook_endpoint",
+  endpoint_id: "webhook_endpoint",
+  webhook_delivery_id: "webhook_delivery",
+  delivery_id: "webhook_delivery",
+};
+
+const normalise = (segment: string) => segment.toLowerCase().replace(/-/g, "_");
+
+/** The resource a path parameter names, from the segment before it; undefined when unknown. */
+export function pathParamKind(op: Operation, param: string): ResourceKind | undefined {
+  const segments = op.path.split("/").filter(Boolean);
+  const at = segments.indexOf(`{${param}}`);
+  return at > 0 ? COLLECTIONS[normalise(segments[at - 1]!)] : undefined;
+}
+
+/** The resource an `…_id` body or query field names; undefined for other fields. */
+export function idFieldKind(field: string): ResourceKind | undefined {
+  return ID_FIELDS[normalise(field)];
+}
+
+export const isIdField = (field: string) => /(^|_)id$/.test(normalise(field));
+
+/** Path values naming `resources`; throws for a parameter no rule covers, so a new route needs a rule. */
+export function pathValues(op: Operation, resources: Resources): Record<string, string> {
+  return Object.fromEntries(
+    op.pathParams.map((param) => {
+      const kind = pathParamKind(op, param);
+      if (!kind) throw new Error(`${label(op)}: no rule for path parameter {${param}}; add its collection to COLLECTIONS in support/resources.ts`);
+      return [param, String(resources[kind])];
+    }),
+  );
+}
+
+/** A candidate (with a note), a job, a webhook endpoint and a delivery, every text carrying `marker`. */
+export async function seedResources(company: TestCompany, marker: string): Promise<Resources> {
+  const prisma = getPrisma();
+  const svc = systemContext(prisma, company.id);
+  const job = await addJob(company, { title: `${marker} job`, description: `${marker} description` });
+  const candidate = await createCandidate(
+    svc,
+    { job_id: job, name: `${marker} candidate`, email: `${marker.toLowerCase()}-${randomBytes(3).toString("hex")}@example.com`, location: marker },
+    { source: "public_api" },
+  );
+  await addNote(svc, candidate.id, `${marker} note`);
+  const endpoint = await prisma.webhookEndpoint.create({
+    data: { companyId: company.id, url: `http://127.0.0.1:9/${marker}`, description: `${marker} endpoint`, secret: `whsec_${randomBytes(32).toString("base64")}` },
+  });
+  const event = await prisma.event.create({ data: { companyId: company.id, type: "webhook.test", payload: { marker }, publishedAt: new Date() } });
+  const delivery = await prisma.webhookDelivery.create({
+    data: { companyId: company.id, eventId: event.id, endpointId: endpoint.id, status: "failed", attemptCount: 1, lastError: `${marker} error`, lastAttemptAt: new Date() },
+  });
+  return { candidate: candidate.id, job, webhook_endpoint: endpoint.id, webhook_delivery: delivery.id };
+}
+
+/** Tables holding a company's rows, found from the schema so new tenant tables are included. */
+async function tenantTables(): Promise<string[]> {
+  const rows = await getPrisma().$queryRaw<{ table_name: string }[]>`
+    SELECT table_name FROM information_schema.columns
+    WHERE column_name = 'company_id' AND table_schema = current_schema()
+    ORDER BY table_name`;
+  // api_keys.last_used_at is touched by authentication itself, off the request path.
+  return rows.map((r) => r.table_name).filter((t) => t !== "api_keys");
+}
+
+let tables: Promise<string[]> | undefined;
+
+/** Row count and a hash of every row of the company, per table: any insert, update or delete shows. */
+export async function tenantSnapshot(companyId: number): Promise<Record<string, { rows: number; hash: string }>> {
+  tables ??= tenantTables();
+  const names = await tables;
+  const parts = [
+    `SELECT 'companies' AS t, count(*)::int AS rows, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS hash FROM companies x WHERE id = $1`,
+    ...names.map((name) => `SELECT '${name}', count(*)::int, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) FROM "${name}" x WHERE company_id = $1`),
+  ];
+  const rows = await getPrisma().$queryRawUnsafe<{ t: string; rows: number; hash: string }[]>(parts.join(" UNION ALL "), companyId);
+  return Object.fromEntries(rows.map((r) => [r.t, { rows: r.rows, hash: r.hash }]));
+}
