@@ -2,7 +2,7 @@ import { type Prisma } from "@hireflow/db";
 import { tenantRow } from "../tenancy.ts";
 import { type ServiceContext } from "../context.ts";
 import { type CreateJobInput, type JobDto, type UpdateJobInput } from "../contracts/job.ts";
-import { AppError } from "../errors.ts";
+import { AppError, isUniqueViolation } from "../errors.ts";
 import { DEFAULT_PAGE_SIZE, decodeCursor, page } from "./pagination.ts";
 import { serializeJob } from "./serialize.ts";
 
@@ -34,13 +34,20 @@ export async function listJobs(
 }
 
 async function departmentId(svc: ServiceContext, name: string): Promise<number> {
-  const department = await svc.db.department.upsert({
-    where: { companyId_name: { companyId: svc.companyId, name } },
-    create: tenantRow<Prisma.DepartmentUncheckedCreateInput>({ name }),
-    update: {},
-    select: { id: true },
-  });
-  return department.id;
+  const where = { companyId_name: { companyId: svc.companyId, name } };
+  try {
+    const department = await svc.db.department.upsert({
+      where,
+      create: tenantRow<Prisma.DepartmentUncheckedCreateInput>({ name }),
+      update: {},
+      select: { id: true },
+    });
+    return department.id;
+  } catch (error) {
+    // Two creates of the same new department race on the unique index; the loser reads the winner's row.
+    if (!isUniqueViolation(error)) throw error;
+    return (await svc.db.department.findUniqueOrThrow({ where, select: { id: true } })).id;
+  }
 }
 
 function jobData(input: Partial<CreateJobInput>) {

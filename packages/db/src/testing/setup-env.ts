@@ -7,3 +7,6 @@ process.env.SECRET_KEY ??= "test-secret-key-test-secret-key-0123456789";
 process.env.WEBHOOKS_ALLOW_PRIVATE_URLS ??= "true";
 // Test files make hundreds of requests with one key; the rate-limit tests set a low limit per key.
 process.env.RATE_LIMIT_MAX ??= "100000";
+// Test files run in parallel processes, each with its own pool; keep the sum under PostgreSQL's
+// default max_connections (100).
+process.env.DATABASE_POOL_SIZE ??= "4";
