@@ -15,10 +15,10 @@ export const deliverWebhookJob = defineJob({
   retries: 3,
   schema: deliveryRequestSchema,
   handler: async ({ event, step }) => {
-    const { delivery_id: deliveryId, attempt_count: start } = event.data;
+    const { delivery_id: deliveryId, attempt_count: start, schedule_from: offset } = event.data;
     const schedule = retryScheduleMs();
     for (let i = 0; ; i++) {
-      const result = await step.run(`attempt-${i + 1}`, () => runAttempt(getPrisma(), deliveryId, start + i, schedule[i] ?? null));
+      const result = await step.run(`attempt-${i + 1}`, () => runAttempt(getPrisma(), deliveryId, start + i, schedule[offset + i] ?? null));
       if (result.outcome !== "retry") return { delivery_id: deliveryId, outcome: result.outcome, attempts: i + 1 };
       await step.sleep(`backoff-${i + 1}`, result.delay_ms);
     }

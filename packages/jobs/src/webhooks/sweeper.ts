@@ -17,7 +17,7 @@ export async function sweepOverdueDeliveries(prisma: PrismaClient = getPrisma(),
   let total = 0;
   for (;;) {
     const count = await leaseOverdueDeliveries(prisma, options.marginMs ?? sweepMarginMs(), BATCH, (due) =>
-      getJobDriver().send(due.map((d) => deliveryRequest(d.id, d.attemptCount, d.leasedUntil))),
+      getJobDriver().send(due.map((d) => deliveryRequest(d.id, d.attemptCount, { lease: d.leasedUntil }))),
     );
     total += count;
     if (count < BATCH) return total;

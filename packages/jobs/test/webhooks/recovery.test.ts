@@ -73,6 +73,22 @@ describe("crash recovery", () => {
     expect(await sweepOverdueDeliveries(getPrisma(), { marginMs: 1_000 })).toBe(0);
   });
 
+  it("continues the retry schedule of a recovered delivery instead of restarting it", async () => {
+    registerJobs(webhookJobs);
+    process.env.WEBHOOK_RETRY_SCHEDULE_MS = "50,100,200";
+    try {
+      const hook = receiver.route(() => ({ status: 500 }));
+      // Three attempts are behind it: the recovered run makes the fourth, which is the last.
+      const { delivery } = await abandonedDelivery(hook.url, { attemptCount: 3, nextAttemptAt: new Date(Date.now() - 10 * 60_000) });
+      expect(await sweepOverdueDeliveries(getPrisma(), { marginMs: 1_000 })).toBe(1);
+      await getLocalRunner().idle();
+      expect(hook.requests()).toHaveLength(1);
+      expect(await getPrisma().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ status: "failed", attemptCount: 4 });
+    } finally {
+      delete process.env.WEBHOOK_RETRY_SCHEDULE_MS;
+    }
+  });
+
   it("leaves deliveries alone that are not overdue by the margin (a live run owns them)", async () => {
     registerJobs(webhookJobs);
     const hook = receiver.route();
@@ -104,7 +120,7 @@ describe("crash recovery", () => {
     const hook = receiver.route(() => ({ status: 200, delayMs: 100 }));
     const { delivery } = await abandonedDelivery(hook.url, { attemptCount: 0, nextAttemptAt: new Date() });
     // The original request and a sweeper's, with different event ids: both runs start.
-    await getJobDriver().send([deliveryRequest(delivery.id, 0), deliveryRequest(delivery.id, 0, new Date())]);
+    await getJobDriver().send([deliveryRequest(delivery.id, 0), deliveryRequest(delivery.id, 0, { lease: new Date() })]);
     await getLocalRunner().idle();
     expect(hook.requests()).toHaveLength(1);
     const runs = getLocalRunner().listRuns().filter((r) => r.jobId === "webhook-deliver" && (r.event.data as { delivery_id: number }).delivery_id === delivery.id);
