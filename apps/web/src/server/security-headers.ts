@@ -1,0 +1,66 @@
+import { NextResponse } from "next/server";
+
+/**
+ * The Content-Security-Policy of the web app's pages. App Router pages inline their hydration
+ * scripts, so the only strict policy is a nonce per request: Next reads the nonce back from the
+ * CSP request header while rendering and stamps it on its own scripts. The static headers
+ * (nosniff, referrer policy, framing, HSTS) are in next.config.ts because they never vary.
+ */
+export const NONCE_HEADER = "x-nonce";
+
+export interface CspOptions {
+  /** React's dev build evaluates code (error overlays, server stacks): 'unsafe-eval' in development only. */
+  development?: boolean;
+  /** upgrade-insecure-requests only when the app is served over https; over http it would break every asset. */
+  https?: boolean;
+}
+
+/** 16 random bytes, base64: unguessable and fresh per request. */
+export function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+export function contentSecurityPolicy(nonce: string, options: CspOptions = {}): string {
+  const directives = [
+    "default-src 'self'",
+    // 'strict-dynamic': scripts the nonce'd bootstrap loads are trusted; host allowlists are ignored.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${options.development ? " 'unsafe-eval'" : ""}`,
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' blob: data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(options.https ? ["upgrade-insecure-requests"] : []),
+  ];
+  return directives.join("; ");
+}
+
+function optionsFromEnvironment(): CspOptions {
+  return {
+    development: process.env.NODE_ENV === "development",
+    https: (process.env.APP_BASE_URL ?? "").startsWith("https:"),
+  };
+}
+
+/**
+ * For proxy.ts: continues the request with a fresh nonce (or takes the response the proxy already
+ * decided on, such as a redirect) and sets the policy on the response. Call it on every page
+ * response the proxy returns.
+ */
+export function withSecurityHeaders(request: Request, response?: NextResponse, options: CspOptions = optionsFromEnvironment()): NextResponse {
+  const nonce = createNonce();
+  const policy = contentSecurityPolicy(nonce, options);
+  let result = response;
+  if (!result) {
+    const headers = new Headers(request.headers);
+    headers.set(NONCE_HEADER, nonce);
+    headers.set("content-security-policy", policy);
+    result = NextResponse.next({ request: { headers } });
+  }
+  result.headers.set("content-security-policy", policy);
+  return result;
+}
