@@ -231,3 +231,13 @@ describe("duplicate detection", () => {
     expect(await getPrisma().candidate.count({ where: { jobId } })).toBe(1);
   });
 });
+
+describe("POST without a body", () => {
+  it("needs no content type when the body is empty, and still validates the input", async () => {
+    const response = await fetch(`${app.url}/api/v1/candidates`, { method: "POST", headers: { authorization: `Bearer ${acme.apiKey}` } });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.code).toBe("validation_error");
+    expect(body.error.details.map((d: { field: string }) => d.field)).toContain("job_id");
+  });
+});

@@ -72,15 +72,16 @@ export async function handleRestRequest(req: Request, options: RestOptions = {})
 
     let body: unknown = options.body;
     if (options.body === undefined && req.method !== "GET" && req.method !== "HEAD" && req.method !== "DELETE") {
-      const type = req.headers.get("content-type") ?? "";
-      if (!/^application\/json\s*(;|$)/i.test(type)) {
+      const bytes = await readBodyLimited(req, JSON_BODY_LIMIT);
+      // An empty body needs no content type (POST …/rotate_secret, …/test); anything else must be JSON.
+      if (bytes.byteLength > 0 && !/^application\/json\s*(;|$)/i.test(req.headers.get("content-type") ?? "")) {
         throw new AppError("bad_request", "The request body must be JSON (content-type: application/json)");
       }
-      body = parseJsonBody(await readBodyLimited(req, JSON_BODY_LIMIT));
+      body = parseJsonBody(bytes);
     }
     const context: Context = { prisma, requestId, principal: { kind: "api", ...principal }, upload: options.upload };
     const idempotencyKey = req.method === "POST" ? req.headers.get("idempotency-key") : null;
-    if (idempotencyKey === null) return withHeaders(await dispatch(req, body, context, options), requestId, limitHeaders);
+    if (idempotencyKey === null) return withHeaders(await dispatch(req, body, context), requestId, limitHeaders);
 
     const path = new URL(req.url).pathname;
     const fingerprint = requestFingerprint(req.method, path, { body, upload: options.upload && { size: options.upload.size, filename: options.upload.filename } });
@@ -92,7 +93,7 @@ export async function handleRestRequest(req: Request, options: RestOptions = {})
     }
     let response: Response;
     try {
-      response = await dispatch(req, body, context, options);
+      response = await dispatch(req, body, context);
     } catch (error) {
       response = errorResponse(error, requestId);
     }
@@ -110,19 +111,22 @@ function withHeaders(response: Response, requestId: string, extra: Record<string
 }
 
 /** Runs the matching procedure through trpc-to-openapi; errors come back as envelope responses. */
-async function dispatch(req: Request, body: unknown, context: Context, options: RestOptions): Promise<Response> {
+async function dispatch(req: Request, body: unknown, context: Context): Promise<Response> {
   const url = new URL(req.url);
   const relative = url.pathname.slice(API_PREFIX.length) || "/";
   const query = queryOf(url);
+  // The body was read and validated above (or parsed from a form): the handler sees it as JSON.
+  const hasBody = req.method !== "GET" && req.method !== "HEAD" && req.method !== "DELETE";
+  let jsonHeaders: Headers | undefined;
   const proxied = new Proxy(req, {
     get(target, prop) {
       if (prop === "url") return `${url.origin}${relative}${url.search}`;
       if (prop === "query") return query;
       if (prop === "body") return body;
-      if (prop === "headers" && options.body !== undefined) {
-        const headers = new Headers(target.headers);
-        headers.set("content-type", "application/json");
-        return headers;
+      if (prop === "headers" && hasBody) {
+        jsonHeaders ??= new Headers(target.headers);
+        jsonHeaders.set("content-type", "application/json");
+        return jsonHeaders;
       }
       const value = Reflect.get(target, prop, target);
       return typeof value === "function" ? value.bind(target) : value;
