@@ -14,6 +14,7 @@ import path from "node:path";
 import { seedDemo } from "@hireflow/admin/seed";
 import { createPrismaClient } from "@hireflow/db";
 import { createTestServer } from "@hireflow/db/testing/server";
+import { stateFile } from "./state.ts";
 
 const webDir = path.resolve(import.meta.dirname, "../..");
 const nextBin = path.resolve(webDir, "../../node_modules/next/dist/bin/next");
@@ -48,6 +49,7 @@ async function stop(code: number) {
   await database.drop().catch((error) => log(`could not drop ${database.name}: ${String(error)}`));
   await server.stop().catch(() => {});
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(stateFile(port), { force: true });
   log(`stopped; dropped ${database.name}`);
   process.exit(code);
 }
@@ -72,8 +74,13 @@ try {
     HIREFLOW_DATA_DIR: dataDir,
     // The tests' webhook receiver listens on 127.0.0.1 over http.
     WEBHOOKS_ALLOW_PRIVATE_URLS: "true",
+    // Re-running the suite against a running server (reuseExistingServer) must not trip the
+    // sign-in and application limits; the limits themselves are tested in apps/web/test.
+    HIREFLOW_SIGNIN_LIMIT_PER_EMAIL: "500",
+    HIREFLOW_SIGNIN_LIMIT_PER_IP: "1000",
+    HIREFLOW_APPLY_LIMIT_PER_IP: "1000",
   };
-  if (process.env.E2E_STATE_FILE) writeFileSync(process.env.E2E_STATE_FILE, JSON.stringify({ databaseUrl: database.url, baseUrl }));
+  writeFileSync(stateFile(port), JSON.stringify({ databaseUrl: database.url, baseUrl }));
 
   if (process.env.PLAYWRIGHT_SKIP_BUILD !== "1") {
     log(`building (next build → ${distDir})`);

@@ -8,12 +8,14 @@ export function cx(...classes: (string | false | null | undefined)[]): string {
 }
 
 const buttonBase =
-  "inline-flex items-center justify-center gap-2 rounded-md px-3.5 py-2 text-sm font-medium shadow-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60";
+  "inline-flex items-center justify-center gap-2 rounded-md px-3.5 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-not-allowed disabled:opacity-60";
 const variants = {
-  primary: "bg-indigo-600 text-white hover:bg-indigo-500",
-  secondary: "bg-white text-slate-900 ring-1 ring-inset ring-slate-300 hover:bg-slate-50",
-  danger: "bg-red-600 text-white hover:bg-red-500",
-  ghost: "text-slate-700 shadow-none hover:bg-slate-100",
+  primary: "bg-indigo-600 text-white shadow-sm hover:bg-indigo-500",
+  secondary: "bg-white text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-slate-50",
+  danger: "bg-red-600 text-white shadow-sm hover:bg-red-500",
+  "danger-secondary": "bg-white text-red-700 shadow-sm ring-1 ring-inset ring-slate-300 hover:bg-red-50",
+  ghost: "text-slate-700 hover:bg-slate-100",
+  "danger-ghost": "text-red-700 hover:bg-red-50",
 } as const;
 export type ButtonVariant = keyof typeof variants;
 
@@ -29,8 +31,11 @@ export function LinkButton({ variant = "primary", className, ...props }: Compone
   return <Link className={buttonClass(variant, className)} {...props} />;
 }
 
-export const inputClass =
-  "block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600 aria-[invalid=true]:ring-red-500";
+const inputBase =
+  "rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600 aria-[invalid=true]:ring-red-500";
+export const inputClass = `block w-full ${inputBase}`;
+/** Inline selects (toolbars, filters): as wide as their content. */
+export const compactInputClass = `inline-block w-auto ${inputBase} py-1.5`;
 
 export function Field({
   id,

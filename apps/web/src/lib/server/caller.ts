@@ -19,6 +19,11 @@ export async function serverCaller() {
   });
 }
 
+/** tRPC for the public pages (careers): no principal, and no cookie read, so nothing session-bound. */
+export function publicCaller() {
+  return createCaller({ prisma: getPrisma(), requestId: `req_${randomBytes(12).toString("base64url")}`, principal: null });
+}
+
 /** Runs a server-side call; a missing resource renders the 404 page, a lost session goes to sign-in. */
 export async function load<T>(call: Promise<T>): Promise<T> {
   try {

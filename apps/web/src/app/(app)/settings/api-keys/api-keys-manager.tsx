@@ -109,7 +109,7 @@ export function ApiKeysManager({ initialKeys }: { initialKeys: ApiKeyDto[] }) {
                       {key.revoked_at ? (
                         <Badge tone="red">Revoked <Time iso={key.revoked_at} withTime={false} /></Badge>
                       ) : (
-                        <Button variant="secondary" className="text-red-700" onClick={() => setRevoking(key)} aria-label={`Revoke ${key.name}`}>
+                        <Button variant="danger-secondary" onClick={() => setRevoking(key)} aria-label={`Revoke ${key.name}`}>
                           Revoke
                         </Button>
                       )}

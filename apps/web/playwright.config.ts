@@ -1,0 +1,51 @@
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_PORT } from "./e2e/support/state.ts";
+
+/**
+ * End-to-end tests against a production build (`next build` + `next start`) on a fresh, seeded
+ * database, in Debian's Chromium (never a downloaded browser). e2e/support/server.ts creates and
+ * drops the database and builds into .next-e2e. Set PLAYWRIGHT_SKIP_BUILD=1 to reuse that build.
+ */
+const baseURL = `http://localhost:${E2E_PORT}`;
+const repoRoot = path.resolve(import.meta.dirname, "../..");
+
+export default defineConfig({
+  testDir: "./e2e",
+  // The specs share one seeded company and watch its events: one worker, in file order.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: process.env.CI ? [["list"], ["junit", { outputFile: "../../test-results/e2e-junit.xml" }]] : [["list"]],
+  outputDir: "../../test-results/e2e",
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  projects: [
+    { name: "setup", testMatch: /auth\.setup\.ts/ },
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, storageState: "e2e/.auth/admin.json" },
+      dependencies: ["setup"],
+    },
+  ],
+  webServer: {
+    command: `"${path.join(repoRoot, "node_modules/.bin/tsx")}" e2e/support/server.ts`,
+    url: `${baseURL}/sign-in`,
+    // Includes the production build.
+    timeout: 600_000,
+    reuseExistingServer: !process.env.CI,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});

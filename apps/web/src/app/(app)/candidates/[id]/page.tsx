@@ -1,0 +1,237 @@
+import type { CandidateProfileDto, TimelineEntryDto } from "@hireflow/core/contracts/pipeline";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { type ReactNode } from "react";
+import { Badge, Card, PageHeader, Time } from "@/components/ui";
+import { load, serverCaller } from "@/lib/server/caller";
+import { idFromParams } from "@/lib/server/params";
+import { stageLabel, STAGE_TONES, isPipelineStage } from "@/lib/stages";
+import { NoteForm } from "./note-form";
+import { StageSelect } from "./stage-select";
+
+export const metadata: Metadata = { title: "Candidate" };
+
+const SOURCES: Record<string, string> = { public_api: "API", self_apply: "Careers page", manual: "Added manually", import: "Import" };
+const RESUME_STATUS = {
+  pending: { tone: "slate", label: "Queued for parsing" },
+  processing: { tone: "amber", label: "Parsing" },
+  completed: { tone: "green", label: "Parsed" },
+  failed: { tone: "red", label: "Could not be parsed" },
+} as const;
+
+export default async function CandidatePage({ params }: { params: Promise<{ id: string }> }) {
+  const id = await idFromParams(params);
+  const caller = await serverCaller();
+  const { data: profile } = await load(caller.pipeline.candidate({ id }));
+  const c = profile.candidate;
+  const name = c.name ?? c.email ?? `Candidate ${c.id}`;
+  return (
+    <>
+      <PageHeader
+        back={profile.job ? { href: `/jobs/${profile.job.id}`, label: profile.job.title } : { href: "/jobs", label: "Jobs" }}
+        title={name}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            {profile.job ? (
+              <Link href={`/jobs/${profile.job.id}`} className="hover:underline">
+                {profile.job.title}
+              </Link>
+            ) : (
+              "No job"
+            )}
+            {c.stage && <Badge tone={isPipelineStage(c.stage) ? STAGE_TONES[c.stage] : "slate"}>{stageLabel(c.stage)}</Badge>}
+          </span>
+        }
+        actions={<StageSelect candidateId={c.id} stage={c.stage ?? ""} name={name} />}
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className="space-y-6">
+          <Section title="Contact">
+            <dl className="divide-y divide-slate-100 text-sm">
+              <Row label="E-mail">{c.email ? <a className="text-indigo-700 hover:underline" href={`mailto:${c.email}`}>{c.email}</a> : null}</Row>
+              <Row label="Phone">{c.phone ? <a className="text-indigo-700 hover:underline" href={`tel:${c.phone}`}>{c.phone}</a> : null}</Row>
+              <Row label="LinkedIn">{c.linkedin ? <ExternalLink href={c.linkedin} /> : null}</Row>
+              <Row label="Location">{c.location}</Row>
+              <Row label="Source">{SOURCES[c.application_source] ?? c.application_source}</Row>
+              <Row label="Applied"><Time iso={c.applied_at} /></Row>
+              {c.rating !== null && <Row label="Rating">{`${c.rating} / 5`}</Row>}
+              <Row label="ID"><span className="font-mono text-xs">{c.public_id}</span></Row>
+            </dl>
+          </Section>
+          <ResumeSection profile={profile} />
+          {profile.answers.length > 0 && (
+            <Section title="Screening answers">
+              <dl className="space-y-3 text-sm">
+                {profile.answers.map((a) => (
+                  <div key={a.id}>
+                    <dt className="font-medium text-slate-700">{a.label}</dt>
+                    <dd className="mt-0.5 whitespace-pre-wrap text-slate-900">{formatAnswer(a.answer)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </Section>
+          )}
+        </div>
+        <Section title="Activity">
+          <NoteForm candidateId={c.id} />
+          <Timeline entries={profile.timeline} />
+        </Section>
+      </div>
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="p-5">
+      <h2 className="mb-3 text-base font-semibold text-slate-900">{title}</h2>
+      {children}
+    </Card>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2 py-2">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="break-words text-slate-900">{children ?? <span className="text-slate-400">—</span>}</dd>
+    </div>
+  );
+}
+
+function ExternalLink({ href }: { href: string }) {
+  // The API only accepts http(s) URLs here, so no javascript: links can reach this.
+  const safe = /^https?:\/\//i.test(href);
+  return safe ? (
+    <a className="text-indigo-700 hover:underline" href={href} target="_blank" rel="noopener noreferrer nofollow">
+      {href.replace(/^https?:\/\/(www\.)?/i, "")}
+    </a>
+  ) : (
+    <span>{href}</span>
+  );
+}
+
+function formatAnswer(answer: unknown): string {
+  if (answer === true) return "Yes";
+  if (answer === false) return "No";
+  if (answer === null || answer === undefined || answer === "") return "—";
+  if (typeof answer === "string" || typeof answer === "number") return String(answer);
+  return JSON.stringify(answer);
+}
+
+function ResumeSection({ profile }: { profile: CandidateProfileDto }) {
+  const c = profile.candidate;
+  if (!c.resume_status) {
+    return (
+      <Section title="Resume">
+        <p className="text-sm text-slate-500">No resume uploaded.</p>
+      </Section>
+    );
+  }
+  const status = RESUME_STATUS[c.resume_status];
+  const data = (c.resume_data ?? {}) as Record<string, unknown>;
+  const skills = Array.isArray(data.skills) ? (data.skills as unknown[]).map(String) : [];
+  const fields: [string, unknown][] = [
+    ["Name", data.name],
+    ["E-mail", data.email],
+    ["Phone", data.phone],
+    ["Location", data.location],
+    ["LinkedIn", data.linkedin],
+  ];
+  return (
+    <Section title="Resume">
+      <div className="flex flex-wrap items-center gap-3">
+        <Badge tone={status.tone}>{status.label}</Badge>
+        {c.resume_url && (
+          <a href={c.resume_url} className="text-sm font-medium text-indigo-700 hover:underline" download>
+            Download {profile.resume_filename ?? "resume"}
+          </a>
+        )}
+      </div>
+      {c.resume_status === "failed" && profile.resume_error && <p className="mt-2 text-sm text-red-700">{profile.resume_error}</p>}
+      {(c.resume_status === "pending" || c.resume_status === "processing") && (
+        <p className="mt-2 text-sm text-slate-500">Parsed data appears here when processing finishes; reload in a moment.</p>
+      )}
+      {c.resume_data && (
+        <div className="mt-3">
+          <h3 className="text-sm font-medium text-slate-700">Parsed data</h3>
+          <dl className="mt-1 divide-y divide-slate-100 text-sm">
+            {fields.map(([label, value]) => (
+              <Row key={label} label={label}>
+                {typeof value === "string" && value ? (label === "LinkedIn" ? <ExternalLink href={value} /> : value) : null}
+              </Row>
+            ))}
+          </dl>
+          {skills.length > 0 && (
+            <div className="mt-2">
+              <h4 className="text-sm text-slate-500">Skills</h4>
+              <ul className="mt-1 flex flex-wrap gap-1.5">
+                {skills.map((skill) => (
+                  <li key={skill}>
+                    <Badge>{skill}</Badge>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {typeof data.text_excerpt === "string" && data.text_excerpt && (
+            <details className="mt-3 text-sm">
+              <summary className="cursor-pointer text-slate-600">Text excerpt</summary>
+              <p className="mt-1 whitespace-pre-wrap text-slate-700">{data.text_excerpt}</p>
+            </details>
+          )}
+        </div>
+      )}
+    </Section>
+  );
+}
+
+function actor(entry: TimelineEntryDto): string {
+  if (entry.performer) return entry.performer.name ?? entry.performer.email;
+  return { api: "API", user: "A user", system: "Hireflow", ai_agent: "AI agent" }[entry.added_by];
+}
+
+function describe(entry: TimelineEntryDto): ReactNode {
+  const data = entry.data ?? {};
+  switch (entry.type) {
+    case "created":
+      return (
+        <>
+          Added{typeof data.source === "string" ? ` via ${SOURCES[data.source]?.toLowerCase() ?? data.source}` : ""}
+          {typeof data.stage === "string" ? ` in ${stageLabel(data.stage)}` : ""}
+        </>
+      );
+    case "stage_changed":
+      return (
+        <>
+          Moved from <strong>{stageLabel(String(data.previous_stage ?? ""))}</strong> to <strong>{stageLabel(String(data.new_stage ?? ""))}</strong>
+        </>
+      );
+    case "resume_processed":
+      return data.status === "failed" ? `Resume could not be parsed${typeof data.error === "string" ? `: ${data.error}` : ""}` : "Resume parsed";
+    case "updated":
+      return "Details updated";
+    case "note_added":
+      return "Note";
+  }
+}
+
+function Timeline({ entries }: { entries: TimelineEntryDto[] }) {
+  if (entries.length === 0) return <p className="mt-4 text-sm text-slate-500">No activity yet.</p>;
+  return (
+    <ol className="mt-5 space-y-4" aria-label="Activity timeline">
+      {[...entries].reverse().map((entry) => (
+        <li key={entry.id} className="relative border-l-2 border-slate-200 pl-4" data-testid={`activity-${entry.type}`}>
+          <span className="absolute top-1.5 -left-[5px] size-2 rounded-full bg-slate-400" aria-hidden="true" />
+          <p className="text-sm text-slate-800">{describe(entry)}</p>
+          {entry.type === "note_added" && entry.note && (
+            <p className="mt-1 rounded-md bg-amber-50 px-3 py-2 text-sm whitespace-pre-wrap text-slate-900 ring-1 ring-amber-100">{entry.note}</p>
+          )}
+          <p className="mt-1 text-xs text-slate-500">
+            {actor(entry)} · <Time iso={entry.created_at} />
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}

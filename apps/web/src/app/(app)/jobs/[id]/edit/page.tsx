@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import { JobForm } from "@/components/job-form";
+import { PageHeader } from "@/components/ui";
+import { load, serverCaller } from "@/lib/server/caller";
+import { idFromParams } from "@/lib/server/params";
+
+export const metadata: Metadata = { title: "Edit job" };
+
+export default async function EditJobPage({ params }: { params: Promise<{ id: string }> }) {
+  const id = await idFromParams(params);
+  const caller = await serverCaller();
+  const [{ data: job }, { data: departments }] = await Promise.all([load(caller.jobs.get({ id: String(id) })), load(caller.jobs.departments())]);
+  return (
+    <div className="max-w-3xl">
+      <PageHeader title={`Edit “${job.title}”`} back={{ href: `/jobs/${job.id}`, label: "Pipeline" }} />
+      <JobForm job={job} departmentName={departments.find((d) => d.id === job.department_id)?.name} departments={departments.map((d) => d.name)} />
+    </div>
+  );
+}

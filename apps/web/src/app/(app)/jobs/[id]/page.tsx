@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import { Badge, LinkButton, PageHeader } from "@/components/ui";
+import { load, serverCaller } from "@/lib/server/caller";
+import { idFromParams } from "@/lib/server/params";
+import { PipelineBoard } from "./pipeline-board";
+
+export const metadata: Metadata = { title: "Pipeline" };
+
+export default async function PipelinePage({ params }: { params: Promise<{ id: string }> }) {
+  const jobId = await idFromParams(params);
+  const caller = await serverCaller();
+  const { data } = await load(caller.pipeline.board({ job_id: jobId }));
+  const { job } = data;
+  const published = job.is_active && job.is_public;
+  return (
+    <>
+      <PageHeader
+        back={{ href: "/jobs", label: "Jobs" }}
+        title={job.title}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            {job.department}
+            <Badge tone={job.is_active ? "green" : "slate"}>{job.is_active ? "Active" : "Inactive"}</Badge>
+            <Badge tone={job.is_public ? "blue" : "slate"}>{job.is_public ? "Public" : "Private"}</Badge>
+          </span>
+        }
+        actions={
+          <>
+            {published && (
+              <a href={job.apply_url} className="text-sm text-indigo-700 underline" target="_blank" rel="noreferrer">
+                Careers page ↗
+              </a>
+            )}
+            <LinkButton href={`/jobs/${job.id}/edit`} variant="secondary">
+              Edit job
+            </LinkButton>
+          </>
+        }
+      />
+      <PipelineBoard initial={data} />
+    </>
+  );
+}

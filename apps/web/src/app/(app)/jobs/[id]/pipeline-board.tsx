@@ -1,0 +1,267 @@
+"use client";
+
+import type { PipelineBoardDto, PipelineCandidateDto, PipelineStage } from "@hireflow/core/contracts/pipeline";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState, type DragEvent } from "react";
+import { Alert, Badge, Button, cx, EmptyState, formatDate, compactInputClass } from "@/components/ui";
+import { errorInfo } from "@/lib/errors";
+import { STAGE_LABELS, STAGES } from "@/lib/stages";
+import { useTrpc } from "@/lib/trpc";
+
+const DRAG_TYPE = "application/x-hireflow-candidates";
+
+const RESUME_BADGE = {
+  pending: { tone: "slate", label: "Resume queued" },
+  processing: { tone: "amber", label: "Parsing resume" },
+  completed: { tone: "green", label: "Resume parsed" },
+  failed: { tone: "red", label: "Resume failed" },
+} as const;
+
+/**
+ * The board of one job. Move a candidate by dragging its card to another column, or (keyboard,
+ * touch) with the stage menu on the card; move several by ticking them and using "Move selected".
+ * Every move goes through pipeline.move, i.e. the same changeStage the API uses.
+ */
+export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
+  const trpc = useTrpc();
+  const queryClient = useQueryClient();
+  const jobId = initial.job.id;
+  const queryKey = ["pipeline", jobId];
+  const board = useQuery({ queryKey, queryFn: async () => (await trpc.pipeline.board.query({ job_id: jobId })).data, initialData: initial });
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [bulkStage, setBulkStage] = useState<PipelineStage>("phonescreen");
+  const [dropTarget, setDropTarget] = useState<PipelineStage | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+
+  const move = useMutation({
+    mutationFn: async ({ ids, stage }: { ids: number[]; stage: PipelineStage }) => (await trpc.pipeline.move.mutate({ candidate_ids: ids, stage })).data,
+    onMutate: async ({ ids, stage }) => {
+      await queryClient.cancelQueries({ queryKey });
+      const previous = queryClient.getQueryData<PipelineBoardDto>(queryKey);
+      queryClient.setQueryData<PipelineBoardDto>(queryKey, (data) =>
+        data ? { ...data, candidates: data.candidates.map((c) => (ids.includes(c.id) ? { ...c, stage } : c)) } : data,
+      );
+      return { previous };
+    },
+    onError: (_error, _vars, context) => {
+      if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
+    },
+    onSuccess: (result, { stage }) => {
+      const n = result.moved.length;
+      setAnnouncement(n === 0 ? `Already in ${STAGE_LABELS[stage]}.` : `Moved ${n} candidate${n === 1 ? "" : "s"} to ${STAGE_LABELS[stage]}.`);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey }),
+  });
+
+  const candidates = board.data.candidates;
+  const byStage = new Map<string, PipelineCandidateDto[]>(STAGES.map((s) => [s, []]));
+  const other: PipelineCandidateDto[] = [];
+  for (const c of candidates) (byStage.get(c.stage) ?? other).push(c);
+
+  function toggle(id: number, on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  function moveSelected() {
+    const ids = [...selected].filter((id) => candidates.some((c) => c.id === id));
+    if (!ids.length) return;
+    move.mutate({ ids, stage: bulkStage }, { onSuccess: () => setSelected(new Set()) });
+  }
+
+  function onDragStart(event: DragEvent, candidate: PipelineCandidateDto) {
+    // Dragging a selected card moves the whole selection.
+    const ids = selected.has(candidate.id) ? [...selected] : [candidate.id];
+    event.dataTransfer.setData(DRAG_TYPE, JSON.stringify(ids));
+    event.dataTransfer.setData("text/plain", candidate.name ?? candidate.email ?? String(candidate.id));
+    event.dataTransfer.effectAllowed = "move";
+  }
+
+  function onDrop(event: DragEvent, stage: PipelineStage) {
+    event.preventDefault();
+    setDropTarget(null);
+    const raw = event.dataTransfer.getData(DRAG_TYPE);
+    if (!raw) return;
+    const ids = (JSON.parse(raw) as number[]).filter((id) => candidates.find((c) => c.id === id)?.stage !== stage);
+    if (ids.length) move.mutate({ ids, stage }, { onSuccess: () => setSelected(new Set()) });
+  }
+
+  const moveError = move.error ? errorInfo(move.error) : null;
+
+  if (candidates.length === 0) {
+    return (
+      <EmptyState title="No candidates yet">
+        Candidates appear here when they apply on the{" "}
+        {board.data.job.is_active && board.data.job.is_public ? (
+          <a href={board.data.job.apply_url} className="text-indigo-700 underline">
+            careers page
+          </a>
+        ) : (
+          "careers page (this job is not published)"
+        )}{" "}
+        or are created through the API.
+      </EmptyState>
+    );
+  }
+
+  return (
+    <div>
+      <div className="sticky top-0 z-10 -mx-4 mb-4 flex flex-wrap items-center gap-2 border-b border-slate-200 bg-slate-50/95 px-4 py-2 backdrop-blur sm:mx-0 sm:rounded-md sm:border sm:bg-white sm:px-3">
+        <span className="text-sm text-slate-700" aria-live="polite">
+          {selected.size ? `${selected.size} selected` : "Select candidates to move several at once"}
+        </span>
+        <label htmlFor="bulk-stage" className="ml-auto text-sm text-slate-700">
+          Move selected to
+        </label>
+        <select id="bulk-stage" value={bulkStage} onChange={(e) => setBulkStage(e.target.value as PipelineStage)} className={compactInputClass}>
+          {STAGES.map((s) => (
+            <option key={s} value={s}>
+              {STAGE_LABELS[s]}
+            </option>
+          ))}
+        </select>
+        <Button onClick={moveSelected} disabled={!selected.size || move.isPending}>
+          Move
+        </Button>
+        {selected.size > 0 && (
+          <Button variant="ghost" onClick={() => setSelected(new Set())}>
+            Clear
+          </Button>
+        )}
+      </div>
+      <p className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      {moveError && (
+        <div className="mb-4">
+          <Alert>Could not move: {moveError.message}</Alert>
+        </div>
+      )}
+      {board.data.truncated && (
+        <div className="mb-4">
+          <Alert tone="amber">Showing the newest {candidates.length} candidates of this job.</Alert>
+        </div>
+      )}
+
+      <div className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0 lg:grid lg:grid-cols-6 lg:overflow-visible">
+        {STAGES.map((stage) => {
+          const cards = byStage.get(stage) ?? [];
+          return (
+            <section
+              key={stage}
+              aria-labelledby={`col-${stage}`}
+              data-stage={stage}
+              onDragOver={(event) => {
+                if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
+                event.preventDefault();
+                event.dataTransfer.dropEffect = "move";
+                setDropTarget(stage);
+              }}
+              onDragLeave={(event) => {
+                if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDropTarget(null);
+              }}
+              onDrop={(event) => onDrop(event, stage)}
+              className={cx(
+                "flex w-[17rem] shrink-0 snap-start flex-col rounded-lg bg-slate-100 p-2 ring-1 ring-slate-200 transition-colors lg:w-auto",
+                dropTarget === stage && "bg-indigo-50 ring-2 ring-indigo-400",
+              )}
+            >
+              <h2 id={`col-${stage}`} className="flex items-center justify-between px-1.5 py-1 text-sm font-semibold text-slate-700">
+                {STAGE_LABELS[stage]}
+                <span className="rounded-full bg-white px-2 text-xs font-medium text-slate-600 ring-1 ring-slate-200">{cards.length}</span>
+              </h2>
+              <ul className="mt-1 flex min-h-24 flex-1 flex-col gap-2">
+                {cards.length === 0 && <li className="px-1.5 py-4 text-center text-xs text-slate-400">No candidates</li>}
+                {cards.map((c) => (
+                  <CandidateCard
+                    key={c.id}
+                    candidate={c}
+                    selected={selected.has(c.id)}
+                    onSelect={(on) => toggle(c.id, on)}
+                    onMove={(to) => move.mutate({ ids: [c.id], stage: to })}
+                    onDragStart={(event) => onDragStart(event, c)}
+                    disabled={move.isPending}
+                  />
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+      {other.length > 0 && (
+        <p className="mt-2 text-sm text-slate-600">
+          {other.length} candidate(s) are in stages outside this board ({[...new Set(other.map((c) => c.stage))].join(", ")}).
+        </p>
+      )}
+    </div>
+  );
+}
+
+function CandidateCard({
+  candidate: c,
+  selected,
+  onSelect,
+  onMove,
+  onDragStart,
+  disabled,
+}: {
+  candidate: PipelineCandidateDto;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+  onMove: (stage: PipelineStage) => void;
+  onDragStart: (event: DragEvent) => void;
+  disabled: boolean;
+}) {
+  const name = c.name ?? c.email ?? `Candidate ${c.id}`;
+  const resume = c.resume_status ? RESUME_BADGE[c.resume_status] : null;
+  return (
+    <li
+      draggable
+      onDragStart={onDragStart}
+      data-testid={`card-${c.id}`}
+      className={cx("cursor-grab rounded-md bg-white p-3 shadow-sm ring-1 ring-slate-200 active:cursor-grabbing", selected && "ring-2 ring-indigo-500")}
+    >
+      <div className="flex items-start gap-2">
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={(e) => onSelect(e.target.checked)}
+          aria-label={`Select ${name}`}
+          className="mt-1 size-4 shrink-0 rounded border-slate-300 text-indigo-600"
+        />
+        <div className="min-w-0 flex-1">
+          <Link href={`/candidates/${c.id}`} className="block truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline">
+            {name}
+          </Link>
+          {c.email && c.name && <p className="truncate text-xs text-slate-500">{c.email}</p>}
+          {c.location && <p className="truncate text-xs text-slate-500">{c.location}</p>}
+        </div>
+      </div>
+      <div className="mt-2 flex flex-wrap items-center gap-1.5">
+        {c.application_source === "self_apply" && <Badge tone="indigo">Applied online</Badge>}
+        {resume && <Badge tone={resume.tone}>{resume.label}</Badge>}
+        <span className="text-xs text-slate-400">{formatDate(c.created_at, false)}</span>
+      </div>
+      <label className="mt-2 block">
+        <span className="sr-only">Move {name} to stage</span>
+        <select
+          value={c.stage}
+          disabled={disabled}
+          onChange={(e) => onMove(e.target.value as PipelineStage)}
+          className="block w-full rounded border-0 bg-slate-50 px-2 py-1 text-xs text-slate-700 ring-1 ring-slate-200 focus:ring-2 focus:ring-indigo-600"
+        >
+          {STAGES.map((s) => (
+            <option key={s} value={s}>
+              {STAGE_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </li>
+  );
+}

@@ -1,0 +1,17 @@
+import type { Metadata } from "next";
+import { JobForm } from "@/components/job-form";
+import { PageHeader } from "@/components/ui";
+import { load, serverCaller } from "@/lib/server/caller";
+
+export const metadata: Metadata = { title: "New job" };
+
+export default async function NewJobPage() {
+  const caller = await serverCaller();
+  const { data: departments } = await load(caller.jobs.departments());
+  return (
+    <div className="max-w-3xl">
+      <PageHeader title="New job" back={{ href: "/jobs", label: "Jobs" }} />
+      <JobForm departments={departments.map((d) => d.name)} />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { JobMeta } from "@/components/job-meta";
+import { load, publicCaller } from "@/lib/server/caller";
+import { ApplicationForm } from "./application-form";
+
+type Params = Promise<{ slug: string; id: string }>;
+
+const careersJob = cache(async (slug: string, id: string) => {
+  if (!/^[a-z0-9-]{1,100}$/.test(slug) || !/^[1-9][0-9]{0,9}$/.test(id) || Number(id) > 2_147_483_647) notFound();
+  return (await load(publicCaller().careers.job({ slug, job_id: Number(id) }))).data;
+});
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { slug, id } = await params;
+  const { company, job } = await careersJob(slug, id);
+  return { title: `${job.title} at ${company.name}` };
+}
+
+/** The page the API's `apply_url` points to: the job and its application form. */
+export default async function CareersJobPage({ params }: { params: Params }) {
+  const { slug, id } = await params;
+  const { company, job } = await careersJob(slug, id);
+  return (
+    <>
+      <Link href={`/careers/${company.slug}`} className="text-sm text-slate-500 hover:text-slate-800">
+        ← All positions at {company.name}
+      </Link>
+      <header className="mt-4 mb-8">
+        <h1 className="text-3xl font-semibold tracking-tight text-slate-900">{job.title}</h1>
+        <div className="mt-2">
+          <JobMeta job={job} />
+        </div>
+      </header>
+      {job.description && (
+        <section aria-label="About the role" className="mb-10 text-base leading-7 whitespace-pre-wrap text-slate-800">
+          {job.description}
+        </section>
+      )}
+      <section aria-labelledby="apply-heading" className="rounded-lg bg-slate-50 p-5 ring-1 ring-slate-200 sm:p-6">
+        <h2 id="apply-heading" className="text-xl font-semibold text-slate-900">
+          Apply for this job
+        </h2>
+        <ApplicationForm jobId={job.id} jobTitle={job.title} companyName={company.name} questions={job.screening_questions} />
+      </section>
+    </>
+  );
+}

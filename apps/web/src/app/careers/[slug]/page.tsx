@@ -1,0 +1,48 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { JobMeta } from "@/components/job-meta";
+import { EmptyState } from "@/components/ui";
+import { load, publicCaller } from "@/lib/server/caller";
+
+type Params = Promise<{ slug: string }>;
+
+const careersPage = cache(async (slug: string) => {
+  if (!/^[a-z0-9-]{1,100}$/.test(slug)) notFound();
+  return (await load(publicCaller().careers.page({ slug }))).data;
+});
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { company } = await careersPage((await params).slug);
+  return { title: `Careers at ${company.name}` };
+}
+
+export default async function CareersPage({ params }: { params: Params }) {
+  const { company, jobs } = await careersPage((await params).slug);
+  return (
+    <>
+      <header className="mb-10">
+        <p className="text-sm font-medium tracking-wide text-indigo-700 uppercase">{company.name}</p>
+        <h1 className="mt-1 text-3xl font-semibold tracking-tight text-slate-900">Open positions</h1>
+        <p className="mt-2 text-slate-600">Join {company.name}. Pick a role to read more and apply.</p>
+      </header>
+      {jobs.length === 0 ? (
+        <EmptyState title="No open positions right now">Please check back later.</EmptyState>
+      ) : (
+        <ul className="divide-y divide-slate-200 border-y border-slate-200">
+          {jobs.map((job) => (
+            <li key={job.id}>
+              <Link href={`/careers/${company.slug}/jobs/${job.id}`} className="group block py-5 focus-visible:outline-2 focus-visible:outline-indigo-600">
+                <h2 className="text-lg font-medium text-slate-900 group-hover:text-indigo-700">{job.title}</h2>
+                <div className="mt-1">
+                  <JobMeta job={job} />
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

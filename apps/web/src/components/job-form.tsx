@@ -1,0 +1,261 @@
+"use client";
+
+import type { JobDto } from "@hireflow/core/contracts/job";
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { errorInfo } from "@/lib/errors";
+import { useTrpc } from "@/lib/trpc";
+import { Alert, Button, Card, cx, describedBy, Field, inputClass } from "./ui";
+
+type QuestionType = "text" | "textarea" | "yes_no" | "select";
+interface QuestionDraft {
+  key: number;
+  id: string;
+  label: string;
+  type: QuestionType;
+  required: boolean;
+  options: string;
+}
+
+const QUESTION_TYPES: { value: QuestionType; label: string }[] = [
+  { value: "text", label: "Short text" },
+  { value: "textarea", label: "Long text" },
+  { value: "yes_no", label: "Yes / no" },
+  { value: "select", label: "Choice" },
+];
+
+let nextKey = 1;
+
+function questionId(label: string, taken: Set<string>): string {
+  const base = label.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 48) || "question";
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}_${n}`;
+  taken.add(id);
+  return id;
+}
+
+function splitList(value: string): string[] {
+  return value
+    .split(/[,\n]/)
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function toInt(value: FormDataEntryValue | null): number | null {
+  const text = String(value ?? "").trim();
+  if (!text) return null;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : NaN;
+}
+
+/** Create or edit a job; every rule (lengths, salary range, currency) is the API's, shown inline. */
+export function JobForm({ job, departmentName, departments }: { job?: JobDto; departmentName?: string; departments: string[] }) {
+  const trpc = useTrpc();
+  const router = useRouter();
+  const [questions, setQuestions] = useState<QuestionDraft[]>(
+    () =>
+      job?.screening_questions.map((q) => ({ key: nextKey++, id: q.id, label: q.label, type: q.type, required: q.required, options: (q.options ?? []).join(", ") })) ?? [],
+  );
+
+  const save = useMutation({
+    mutationFn: async (input: Record<string, unknown>) =>
+      job ? (await trpc.jobs.update.mutate({ id: job.id, ...input } as never)).data : (await trpc.jobs.create.mutate(input as never)).data,
+    onSuccess: (saved) => {
+      router.push(`/jobs/${saved.id}`);
+      router.refresh();
+    },
+  });
+  const error = save.error ? errorInfo(save.error) : null;
+  const fieldError = (name: string) => error?.fields[name];
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const taken = new Set(questions.filter((q) => q.id).map((q) => q.id));
+    const currency = String(form.get("salary_currency") ?? "").trim().toUpperCase();
+    save.mutate({
+      title: String(form.get("title") ?? ""),
+      department: String(form.get("department") ?? "").trim() || "General",
+      description: String(form.get("description") ?? "").trim() || null,
+      locations: splitList(String(form.get("locations") ?? "")),
+      location_type: form.get("location_type"),
+      salary_min: toInt(form.get("salary_min")),
+      salary_max: toInt(form.get("salary_max")),
+      salary_currency: currency || null,
+      is_active: form.get("is_active") === "on",
+      is_public: form.get("is_public") === "on",
+      screening_questions: questions.map((q) => ({
+        id: q.id || questionId(q.label, taken),
+        label: q.label.trim(),
+        type: q.type,
+        required: q.required,
+        ...(q.type === "select" ? { options: splitList(q.options) } : {}),
+      })),
+    });
+  }
+
+  function update(key: number, patch: Partial<QuestionDraft>) {
+    setQuestions((all) => all.map((q) => (q.key === key ? { ...q, ...patch } : q)));
+  }
+  function move(index: number, by: number) {
+    setQuestions((all) => {
+      const next = [...all];
+      const [item] = next.splice(index, 1);
+      next.splice(index + by, 0, item!);
+      return next;
+    });
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-6" noValidate>
+      {error && (
+        <Alert title={Object.keys(error.fields).length ? "Please check the highlighted fields" : "Could not save the job"}>
+          {!Object.keys(error.fields).length && error.message}
+        </Alert>
+      )}
+      <Card className="space-y-5 p-5">
+        <Field id="title" label="Title" required error={fieldError("title")}>
+          <input {...describedBy("title", fieldError("title"))} name="title" defaultValue={job?.title} required maxLength={200} className={inputClass} />
+        </Field>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field id="department" label="Department" hint="Pick one or type a new name." error={fieldError("department")}>
+            <input
+              {...describedBy("department", fieldError("department"), true)}
+              name="department"
+              list="departments"
+              defaultValue={departmentName ?? ""}
+              placeholder="General"
+              maxLength={100}
+              className={inputClass}
+            />
+            <datalist id="departments">
+              {departments.map((name) => (
+                <option key={name} value={name} />
+              ))}
+            </datalist>
+          </Field>
+          <Field id="location_type" label="Location type" error={fieldError("location_type")}>
+            <select {...describedBy("location_type", fieldError("location_type"))} name="location_type" defaultValue={job?.location_type ?? "onsite"} className={inputClass}>
+              <option value="onsite">On-site</option>
+              <option value="remote">Remote</option>
+              <option value="hybrid">Hybrid</option>
+            </select>
+          </Field>
+        </div>
+        <Field id="locations" label="Locations" hint="Separate with commas, e.g. “Berlin, Remote”." error={fieldError("locations") ?? Object.entries(error?.fields ?? {}).find(([k]) => k.startsWith("locations["))?.[1]}>
+          <input {...describedBy("locations", fieldError("locations"), true)} name="locations" defaultValue={job?.locations.join(", ")} className={inputClass} />
+        </Field>
+        <Field id="description" label="Description" error={fieldError("description")}>
+          <textarea {...describedBy("description", fieldError("description"))} name="description" rows={6} defaultValue={job?.description ?? ""} maxLength={20000} className={inputClass} />
+        </Field>
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">Salary (yearly, optional)</legend>
+          <div className="mt-1.5 grid grid-cols-2 gap-3 sm:grid-cols-3">
+            <Field id="salary_min" label={<span className="text-xs font-normal text-slate-600">Minimum</span>} error={fieldError("salary_min")}>
+              <input {...describedBy("salary_min", fieldError("salary_min"))} name="salary_min" type="number" min={0} step={1000} inputMode="numeric" defaultValue={job?.salary.min ?? ""} className={inputClass} />
+            </Field>
+            <Field id="salary_max" label={<span className="text-xs font-normal text-slate-600">Maximum</span>} error={fieldError("salary_max")}>
+              <input {...describedBy("salary_max", fieldError("salary_max"))} name="salary_max" type="number" min={0} step={1000} inputMode="numeric" defaultValue={job?.salary.max ?? ""} className={inputClass} />
+            </Field>
+            <Field id="salary_currency" label={<span className="text-xs font-normal text-slate-600">Currency</span>} error={fieldError("salary_currency")}>
+              <input {...describedBy("salary_currency", fieldError("salary_currency"))} name="salary_currency" placeholder="EUR" maxLength={3} defaultValue={job?.salary.currency ?? ""} className={cx(inputClass, "uppercase")} />
+            </Field>
+          </div>
+        </fieldset>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-slate-800">Visibility</legend>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" name="is_active" defaultChecked={job?.is_active ?? true} className="mt-0.5 size-4 rounded border-slate-300 text-indigo-600" />
+            <span>
+              <span className="font-medium">Active</span> <span className="text-slate-500">— accepting candidates</span>
+            </span>
+          </label>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" name="is_public" defaultChecked={job?.is_public ?? true} className="mt-0.5 size-4 rounded border-slate-300 text-indigo-600" />
+            <span>
+              <span className="font-medium">Public</span> <span className="text-slate-500">— listed on the careers page (when active)</span>
+            </span>
+          </label>
+        </fieldset>
+      </Card>
+
+      <Card className="p-5">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div>
+            <h2 className="text-base font-semibold text-slate-900">Screening questions</h2>
+            <p className="text-sm text-slate-600">Asked on the application form.</p>
+          </div>
+          <Button
+            variant="secondary"
+            onClick={() => setQuestions((all) => [...all, { key: nextKey++, id: "", label: "", type: "text", required: false, options: "" }])}
+          >
+            Add question
+          </Button>
+        </div>
+        {questions.length === 0 ? (
+          <p className="mt-4 text-sm text-slate-500">No screening questions.</p>
+        ) : (
+          <ol className="mt-4 space-y-4">
+            {questions.map((q, index) => {
+              const prefix = `screening_questions[${index}]`;
+              const labelError = fieldError(`${prefix}.label`);
+              const optionsError = fieldError(`${prefix}.options`) ?? Object.entries(error?.fields ?? {}).find(([k]) => k.startsWith(`${prefix}.options[`))?.[1];
+              return (
+                <li key={q.key} className="rounded-md bg-slate-50 p-4 ring-1 ring-slate-200">
+                  <div className="grid gap-3 sm:grid-cols-[1fr_10rem]">
+                    <Field id={`q-${q.key}-label`} label={`Question ${index + 1}`} error={labelError}>
+                      <input {...describedBy(`q-${q.key}-label`, labelError)} value={q.label} onChange={(e) => update(q.key, { label: e.target.value })} maxLength={500} className={inputClass} />
+                    </Field>
+                    <Field id={`q-${q.key}-type`} label="Answer type">
+                      <select id={`q-${q.key}-type`} value={q.type} onChange={(e) => update(q.key, { type: e.target.value as QuestionType })} className={inputClass}>
+                        {QUESTION_TYPES.map((t) => (
+                          <option key={t.value} value={t.value}>
+                            {t.label}
+                          </option>
+                        ))}
+                      </select>
+                    </Field>
+                  </div>
+                  {q.type === "select" && (
+                    <div className="mt-3">
+                      <Field id={`q-${q.key}-options`} label="Choices" hint="Separate with commas." error={optionsError}>
+                        <input {...describedBy(`q-${q.key}-options`, optionsError, true)} value={q.options} onChange={(e) => update(q.key, { options: e.target.value })} className={inputClass} />
+                      </Field>
+                    </div>
+                  )}
+                  <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+                    <label className="flex items-center gap-2 text-sm">
+                      <input type="checkbox" checked={q.required} onChange={(e) => update(q.key, { required: e.target.checked })} className="size-4 rounded border-slate-300" />
+                      Required
+                    </label>
+                    <div className="ml-auto flex gap-1">
+                      <Button variant="ghost" onClick={() => move(index, -1)} disabled={index === 0} aria-label={`Move question ${index + 1} up`}>
+                        ↑
+                      </Button>
+                      <Button variant="ghost" onClick={() => move(index, 1)} disabled={index === questions.length - 1} aria-label={`Move question ${index + 1} down`}>
+                        ↓
+                      </Button>
+                      <Button variant="danger-ghost" onClick={() => setQuestions((all) => all.filter((x) => x.key !== q.key))} aria-label={`Remove question ${index + 1}`}>
+                        Remove
+                      </Button>
+                    </div>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </Card>
+
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : job ? "Save changes" : "Create job"}
+        </Button>
+        <Button variant="secondary" onClick={() => router.back()}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
