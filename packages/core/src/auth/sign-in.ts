@@ -45,5 +45,8 @@ export async function signIn(prisma: PrismaClient, raw: unknown, client: { ip: s
   dummyHash ??= hashPassword("not-a-real-password");
   const ok = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await dummyHash));
   if (!user || !ok) throw new AppError("unauthorized", INVALID);
-  return { session: await createSession(prisma, user.id), userId: user.id };
+  const session = await createSession(prisma, user.id);
+  // Expired sessions are ignored by verifySession; this keeps the user's rows from piling up.
+  void prisma.session.deleteMany({ where: { userId: user.id, expiresAt: { lte: new Date() } } }).catch(() => {});
+  return { session, userId: user.id };
 }

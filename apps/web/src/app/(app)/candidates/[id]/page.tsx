@@ -2,6 +2,7 @@ import type { CandidateProfileDto, TimelineEntryDto } from "@hireflow/core/contr
 import type { Metadata } from "next";
 import Link from "next/link";
 import { type ReactNode } from "react";
+import { AutoRefresh } from "@/components/auto-refresh";
 import { Badge, Card, PageHeader, Time } from "@/components/ui";
 import { load, serverCaller } from "@/lib/server/caller";
 import { idFromParams } from "@/lib/server/params";
@@ -150,7 +151,10 @@ function ResumeSection({ profile }: { profile: CandidateProfileDto }) {
       </div>
       {c.resume_status === "failed" && profile.resume_error && <p className="mt-2 text-sm text-red-700">{profile.resume_error}</p>}
       {(c.resume_status === "pending" || c.resume_status === "processing") && (
-        <p className="mt-2 text-sm text-slate-500">Parsed data appears here when processing finishes; reload in a moment.</p>
+        <p className="mt-2 text-sm text-slate-500" role="status">
+          Parsed data appears here when processing finishes.
+          <AutoRefresh />
+        </p>
       )}
       {c.resume_data && (
         <div className="mt-3">
