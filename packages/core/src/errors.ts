@@ -87,6 +87,9 @@ function isPrismaError(error: unknown): error is PrismaLikeError & Error {
 }
 
 const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "57P01", "57P03", "08006", "08001", "53300"]);
+// node-postgres reports a connection lost mid-query (the server crashed or restarted) and a pool
+// that cannot connect in time without an error code, only with these messages.
+const CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
 /** Any thrown value → an AppError (unknown errors become internal_error and keep their cause). */
 export function toAppError(error: unknown): AppError {
@@ -125,6 +128,10 @@ export function toAppError(error: unknown): AppError {
     if (pgCode === "22021" || pgCode === "22P05") {
       return new AppError("bad_request", "The request contains characters that cannot be stored (such as NUL)", { cause: error });
     }
+    // A server shutting down or still starting up (57P01, 57P03) answers through Prisma, not the socket.
+    if (pgCode && CONNECTION_ERRORS.has(pgCode)) {
+      return new AppError("service_unavailable", "The service is temporarily unavailable; retry shortly", { cause: error });
+    }
     if (error.code === "P2025") return new AppError("not_found", "Resource not found", { cause: error });
     if (error.code === "P2002") return new AppError("conflict", "A resource with these values already exists", { cause: error });
     if (error.code === "P1001" || error.code === "P1017" || error.code === "P2024") {
@@ -133,7 +140,8 @@ export function toAppError(error: unknown): AppError {
   }
   const code = (error as { code?: string } | null)?.code;
   const causeCode = ((error as { cause?: { code?: string } } | null)?.cause)?.code;
-  if ((code && CONNECTION_ERRORS.has(code)) || (causeCode && CONNECTION_ERRORS.has(causeCode))) {
+  const message = error instanceof Error ? error.message : "";
+  if ((code && CONNECTION_ERRORS.has(code)) || (causeCode && CONNECTION_ERRORS.has(causeCode)) || CONNECTION_MESSAGES.test(message)) {
     return new AppError("service_unavailable", "The service is temporarily unavailable; retry shortly", { cause: error });
   }
   return new AppError("internal_error", "An internal error occurred", { cause: error });

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { envInt } from "@hireflow/config";
 import { AppError, isUniqueViolation } from "@hireflow/core";
 import { type PrismaClient } from "@hireflow/db";
 
@@ -11,6 +12,15 @@ import { type PrismaClient } from "@hireflow/db";
 const TTL_MS = 24 * 60 * 60 * 1000;
 const MAX_KEY_LENGTH = 255;
 const KEPT_HEADERS = ["content-type"];
+
+/**
+ * How long a claim may stay in progress (IDEMPOTENCY_LEASE_MS, default 60 s; longer than any request
+ * runs). A request that could not release its key — the database went away before its 5xx could be
+ * recorded — would otherwise leave the key "still being processed" for 24 hours. Past the lease a
+ * retry takes the key over and runs again: the first run's transaction either rolled back, or (if the
+ * database died between its commit and the release) the retry meets the same uniqueness rules as any.
+ */
+const leaseMs = () => envInt("IDEMPOTENCY_LEASE_MS", 60_000);
 
 export function validIdempotencyKey(key: string): boolean {
   return key.length >= 1 && key.length <= MAX_KEY_LENGTH && /^[\x21-\x7e]+$/.test(key);
@@ -48,6 +58,10 @@ export async function claimIdempotencyKey(prisma: PrismaClient, apiKeyId: number
       throw new AppError("conflict", "This Idempotency-Key was already used with a different request; use a new key for a new request");
     }
     if (existing.status === "in_progress") {
+      if (Date.now() - existing.createdAt.getTime() > leaseMs()) {
+        await prisma.idempotencyKey.deleteMany({ where: { id: existing.id, status: "in_progress" } });
+        continue;
+      }
       throw new AppError("conflict", "A request with this Idempotency-Key is still being processed; retry after it completes");
     }
     return {
