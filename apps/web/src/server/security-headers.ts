@@ -9,7 +9,7 @@ import { NextResponse } from "next/server";
 export const NONCE_HEADER = "x-nonce";
 
 export interface CspOptions {
-  /** React's dev build evaluates code (error overlays, server stacks): 'unsafe-eval' in development only. */
+  /** React's dev build evaluates code and injects styles: 'unsafe-eval' and inline styles in development only. */
   development?: boolean;
   /** upgrade-insecure-requests only when the app is served over https; over http it would break every asset. */
   https?: boolean;
@@ -26,7 +26,9 @@ export function contentSecurityPolicy(nonce: string, options: CspOptions = {}): 
     "default-src 'self'",
     // 'strict-dynamic': scripts the nonce'd bootstrap loads are trusted; host allowlists are ignored.
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${options.development ? " 'unsafe-eval'" : ""}`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    // Dev mode injects styles without the nonce (hot reload, the dev overlay). A nonce in the
+    // directive would make browsers ignore 'unsafe-inline', so development lists no nonce here.
+    options.development ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' blob: data:",
     "font-src 'self'",
     "connect-src 'self'",
