@@ -105,8 +105,11 @@ describe("internal errors", () => {
     const closed = await closedPort();
     const url = new URL(database.url());
     url.port = String(closed);
+    // A distinctive password (the port is closed anyway): the server's real one may be a common word
+    // such as "postgres" (the embedded server's), which legitimately appears in any postgres:// URL.
+    url.password = `db-pw-${Math.random().toString(36).slice(2)}`;
     process.env.DATABASE_URL = url.toString();
-    secrets.add(decodeURIComponent(url.password || "unused-password-marker"));
+    secrets.add(url.password);
     try {
       const res = await api.get(`/jobs/${acme.jobId}`);
       expectGeneric5xx(res, 503, "service_unavailable");
