@@ -2,7 +2,7 @@ import { logger, requeueStuckResumes } from "@hireflow/core";
 import { getPrisma, type PrismaClient } from "@hireflow/db";
 import { type OutboxEventData } from "../outbox/publisher.ts";
 import { getJobDriver } from "../runtime/index.ts";
-import { type Sweeper } from "../sweepers.ts";
+import { type PeriodicTask, startPeriodic } from "../sweepers.ts";
 import { resumeSweepOptions } from "./config.ts";
 import { RESUME_UPLOADED_EVENT } from "./job.ts";
 
@@ -34,27 +34,6 @@ export async function sweepStuckResumes(options: { staleAfterMs?: number; prisma
 }
 
 /** Runs sweepStuckResumes every `intervalMs` (and once at start) until stopped. */
-export function startResumeSweeper(options: { staleAfterMs?: number; intervalMs?: number; prisma?: PrismaClient } = {}): Sweeper & { flush(): Promise<void> } {
-  const intervalMs = options.intervalMs ?? resumeSweepOptions().intervalMs;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const run = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    running ??= sweepStuckResumes(options)
-      .then(() => undefined)
-      .catch((error: unknown) => logger.warn("resume sweep failed; retrying at the next interval", { error }))
-      .finally(() => (running = null));
-    return running;
-  };
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  void run();
-  return {
-    flush: run,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startResumeSweeper(options: { staleAfterMs?: number; intervalMs?: number; prisma?: PrismaClient } = {}): PeriodicTask {
+  return startPeriodic("resume sweep", options.intervalMs ?? resumeSweepOptions().intervalMs, () => sweepStuckResumes(options));
 }

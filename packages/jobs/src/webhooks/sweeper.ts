@@ -1,7 +1,7 @@
 import { logger } from "@hireflow/core";
 import { getPrisma, type PrismaClient } from "@hireflow/db";
 import { getJobDriver } from "../runtime/index.ts";
-import { type Sweeper } from "../sweepers.ts";
+import { type PeriodicTask, startPeriodic } from "../sweepers.ts";
 import { sweepIntervalMs, sweepMarginMs } from "./config.ts";
 import { deliveryRequest } from "./events.ts";
 import { leaseOverdueDeliveries } from "./store.ts";
@@ -24,28 +24,9 @@ export async function sweepOverdueDeliveries(prisma: PrismaClient = getPrisma(),
   }
 }
 
-export function startDeliverySweeper(options: { intervalMs?: number; prisma?: PrismaClient } = {}): Sweeper & { flush(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const run = (): Promise<void> => {
-    if (stopped) return Promise.resolve();
-    running ??= sweepOverdueDeliveries(options.prisma ?? getPrisma())
-      .then((count) => {
-        if (count > 0) logger.info("webhook deliveries re-requested", { count });
-      })
-      .catch((error: unknown) => logger.warn("webhook delivery sweep failed; retrying at the next interval", { error }))
-      .finally(() => (running = null));
-    return running;
-  };
-  const timer = setInterval(() => void run(), options.intervalMs ?? sweepIntervalMs());
-  timer.unref();
-  void run();
-  return {
-    flush: run,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startDeliverySweeper(options: { intervalMs?: number; prisma?: PrismaClient } = {}): PeriodicTask {
+  return startPeriodic("webhook delivery sweep", options.intervalMs ?? sweepIntervalMs(), async () => {
+    const count = await sweepOverdueDeliveries(options.prisma ?? getPrisma());
+    if (count > 0) logger.info("webhook deliveries re-requested", { count });
+  });
 }
