@@ -13,3 +13,4 @@ export type {
 } from "./tokens.ts";
 export { contentDisposition, serveSignedFile } from "./serve.ts";
 export type { ServeSignedFileOptions } from "./serve.ts";
+export { readStreamLimited } from "./streams.ts";

@@ -1,4 +1,4 @@
-import { getStorage } from "@hireflow/storage";
+import { getStorage, readStreamLimited } from "@hireflow/storage";
 
 export type LoadedBlob = { ok: true; bytes: Uint8Array } | { ok: false; message: string };
 
@@ -14,24 +14,7 @@ export async function loadResumeBlob(key: string, maxBytes: number): Promise<Loa
     await blob.body.cancel().catch(() => {});
     return { ok: false, message: "The resume file is larger than the upload limit." };
   }
-  const reader = blob.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      return { ok: false, message: "The resume file is larger than the upload limit." };
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const bytes = await readStreamLimited(blob.body, maxBytes);
+  if (!bytes) return { ok: false, message: "The resume file is larger than the upload limit." };
   return { ok: true, bytes };
 }

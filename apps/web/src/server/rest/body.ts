@@ -1,4 +1,5 @@
 import { AppError } from "@hireflow/core";
+import { readStreamLimited } from "@hireflow/storage";
 import { lingerThenCancel } from "./multipart.ts";
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -15,25 +16,8 @@ export async function readBodyLimited(req: Request, limit: number): Promise<Uint
     throw tooLarge(limit);
   }
   if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      lingerThenCancel(reader);
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const body = await readStreamLimited(req.body, limit, lingerThenCancel);
+  if (!body) throw tooLarge(limit);
   return body;
 }
 
