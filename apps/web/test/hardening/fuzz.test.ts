@@ -3,6 +3,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp } from "../helpers/app.ts";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
+import { countBlobs } from "../helpers/multipart.ts";
+import { useTempBlobDir } from "../helpers/resumes.ts";
 import { bodyArbitrary, type FuzzBody, headersArbitrary, pathValueArbitrary, queryArbitrary } from "./support/fuzz-arbitraries.ts";
 import { fillPath, label, operations } from "./support/operations.ts";
 import { idFieldKind, type Resources, seedResources, tenantSnapshot } from "./support/resources.ts";
@@ -16,6 +18,8 @@ const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 100);
 const ops = operations();
 const stats = { sent: 0, rejected: 0, accepted: 0, serverErrors: 0, byStatus: {} as Record<number, number> };
 
+// Accepted multipart creates store their resume here; a rejected one must leave no blob behind.
+const blobs = useTempBlobDir();
 let app: Awaited<ReturnType<typeof startApp>>;
 let acme: TestCompany;
 let resources: Resources;
@@ -36,12 +40,34 @@ interface Sent {
   text: string;
 }
 
+function toBody(body: FuzzBody, headers: Record<string, string>): BodyInit | undefined {
+  switch (body.kind) {
+    case "none":
+      return undefined;
+    case "text":
+      return body.text;
+    case "bytes":
+      return body.bytes as BodyInit;
+    case "form": {
+      const form = new FormData();
+      for (const [name, value] of body.entries) {
+        if (typeof value === "string") form.append(name, value);
+        else form.append(name, new Blob([value.bytes as Uint8Array<ArrayBuffer>], { type: value.type }), value.filename);
+      }
+      // fetch writes the multipart content-type with its boundary.
+      delete headers["content-type"];
+      return form;
+    }
+  }
+}
+
 async function send(method: string, path: string, query: string, headers: Record<string, string>, body: FuzzBody): Promise<Sent> {
-  const withBody = method !== "GET" && method !== "HEAD" && method !== "DELETE" && body.kind !== "none";
+  const withBody = method !== "GET" && method !== "HEAD" && method !== "DELETE";
+  const sentHeaders = { ...headers };
   const res = await fetch(`${app.url}/api/v1${path}${query ? `?${query}` : ""}`, {
     method,
-    headers,
-    body: withBody ? (body.kind === "text" ? body.text : (body.bytes as BodyInit)) : undefined,
+    headers: sentHeaders,
+    body: withBody ? toBody(body, sentHeaders) : undefined,
   });
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
@@ -83,7 +109,7 @@ describe("fuzzing every documented operation", () => {
     await fc.assert(
       fc.asyncProperty(request, async (r) => {
         const path = fillPath(op, Object.fromEntries(op.pathParams.map((name, i) => [name, r.path[i]!])));
-        const before = await tenantSnapshot(acme.id);
+        const before = { rows: await tenantSnapshot(acme.id), blobs: await countBlobs(blobs.dir()) };
         const res = await send(op.method, path, r.query, r.headers, r.body);
         const context = `${op.method} ${path}?${r.query} → ${res.status} ${res.text.slice(0, 300)}`;
         stats.sent++;
@@ -93,7 +119,9 @@ describe("fuzzing every documented operation", () => {
         else stats.accepted++;
         expect(res.status, context).toBeLessThan(500);
         checkEnvelope(res, context);
-        if (res.status >= 400) expect(await tenantSnapshot(acme.id), `${context}: a rejected request wrote`).toEqual(before);
+        if (res.status >= 400) {
+          expect({ rows: await tenantSnapshot(acme.id), blobs: await countBlobs(blobs.dir()) }, `${context}: a rejected request wrote`).toEqual(before);
+        }
       }),
       { numRuns: RUNS_PER_OPERATION, endOnFailure: true },
     );

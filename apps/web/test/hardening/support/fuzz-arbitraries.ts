@@ -52,7 +52,22 @@ const rawBody = fc.oneof(
   fc.string({ unit: "binary", maxLength: 200 }),
 );
 
-export type FuzzBody = { kind: "none" } | { kind: "text"; text: string } | { kind: "bytes"; bytes: Uint8Array };
+export type FuzzBody =
+  | { kind: "none" }
+  | { kind: "text"; text: string }
+  | { kind: "bytes"; bytes: Uint8Array }
+  | { kind: "form"; entries: [string, string | { bytes: Uint8Array; filename: string; type: string }][] };
+
+/** Multipart forms of the documented fields: hostile text, repeated fields, files where text belongs and junk "resumes". */
+function formArbitrary(fields: string[]): fc.Arbitrary<FuzzBody> {
+  const file = fc.record({
+    bytes: fc.oneof(fc.uint8Array({ maxLength: 300 }), fc.constant(new TextEncoder().encode("%PDF-1.7\n%garbage")), fc.constant(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]))),
+    filename: fc.oneof(fc.constantFrom("cv.pdf", "cv.docx", "../../etc/passwd", "a\u0000.pdf", ""), hostileString),
+    type: fc.constantFrom("application/pdf", "application/octet-stream", "text/html", ""),
+  });
+  const entry = fc.tuple(fc.oneof(fc.constantFrom(...fields), hostileString), fc.oneof({ weight: 4, arbitrary: hostileString }, { weight: 1, arbitrary: file }));
+  return fc.array(entry, { maxLength: 8 }).map((entries): FuzzBody => ({ kind: "form", entries }));
+}
 
 /** Bodies for `op`: random JSON, objects of its own field names with wrong types, a valid body with one field broken, junk. */
 export function bodyArbitrary(op: Operation, hint?: Parameters<typeof validBody>[1]): fc.Arbitrary<FuzzBody> {
@@ -88,6 +103,7 @@ export function bodyArbitrary(op: Operation, hint?: Parameters<typeof validBody>
     { weight: 4, arbitrary: mutated.map((text): FuzzBody => ({ kind: "text", text })) },
     { weight: 1, arbitrary: fc.constant<FuzzBody>({ kind: "text", text: JSON.stringify(valid) }) },
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }).map((bytes): FuzzBody => ({ kind: "bytes", bytes })) },
+    ...(op.multipartFields ? [{ weight: 4, arbitrary: formArbitrary(op.multipartFields) }] : []),
   );
 }
 

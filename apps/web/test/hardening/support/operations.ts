@@ -33,6 +33,8 @@ export interface Operation {
   body?: JsonSchema;
   /** GET whose 200 answer is `{ data: [...] }`. */
   isList: boolean;
+  /** Field names of a documented multipart/form-data variant of the body, if any. */
+  multipartFields?: string[];
 }
 
 type Doc = ReturnType<typeof openApiDocument>;
@@ -71,6 +73,7 @@ export function operations(): Operation[] {
         queryParams: params.filter((p) => p.in === "query").map((p) => ({ name: p.name, schema: resolve(doc, p.schema) ?? {} })),
         body: resolve(doc, op.requestBody?.content?.["application/json"]?.schema),
         isList: method === "get" && data?.type === "array",
+        multipartFields: op.requestBody?.content?.["multipart/form-data"] ? bodyFields(resolve(doc, op.requestBody.content["multipart/form-data"].schema)) : undefined,
       });
     }
   }
