@@ -18,7 +18,7 @@ const database = useIsolatedDatabase();
 let app: Awaited<ReturnType<typeof startApp>>;
 let acme: TestCompany;
 let api: ApiClient;
-let lines: string[] = [];
+const lines: string[] = [];
 let restoreSink: () => void;
 const previousLevel = process.env.LOG_LEVEL;
 /** Every secret the test handed out or received; none may appear in any log line. */
