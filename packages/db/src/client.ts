@@ -17,7 +17,9 @@ export function createPrismaClient(databaseUrl: string, options: CreatePrismaOpt
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
-  return new PrismaClient({ adapter });
+  // Prisma's defaults (2 s to start, 5 s to finish an interactive transaction) close short
+  // transactions under CPU starvation (a 2-core machine parsing resumes while under load).
+  return new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 20_000 } });
 }
 
 type Cached = { client: PrismaClient; klass: typeof PrismaClient; url: string };
@@ -26,12 +28,19 @@ const globalForPrisma = globalThis as unknown as { __hireflowPrisma?: Cached };
 /**
  * The process-wide client. Cached on globalThis together with its class so that `next dev`
  * hot reloads reuse one pool, yet a regenerated client (a new class) replaces the stale one.
+ *
+ * In production the class is not compared: a Next build bundles this module more than once
+ * (instrumentation and the route handlers are separate bundles, each with its own copy of the
+ * same generated class), and comparing classes made the copies replace, and $disconnect, each
+ * other's client on every alternation — new pools, new connections and "Cannot use a pool after
+ * calling end" failures under load (docs/BENCHMARKS.md). Nothing is regenerated in production.
  */
 export function getPrisma(): PrismaClient {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error("DATABASE_URL is not set");
   const cached = globalForPrisma.__hireflowPrisma;
-  if (cached && cached.klass === PrismaClient && cached.url === url) return cached.client;
+  const sameClass = cached?.klass === PrismaClient || process.env.NODE_ENV === "production";
+  if (cached && sameClass && cached.url === url) return cached.client;
   if (cached) void cached.client.$disconnect();
   const client = createPrismaClient(url);
   globalForPrisma.__hireflowPrisma = { client, klass: PrismaClient, url };
