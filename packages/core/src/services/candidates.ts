@@ -63,7 +63,9 @@ export async function createCandidate(
   let created: CandidateRow;
   try {
     created = await svc.db.$transaction(async (tx) => {
-      const candidate = await tx.candidate.create({
+      // No `include`: Prisma would answer it with two more queries (re-read the row, then its
+      // job); the INSERT's RETURNING has every column and the job was read above.
+      const row = await tx.candidate.create({
         data: tenantRow<Prisma.CandidateUncheckedCreateInput>({
           jobId: job.id,
           name: input.name ?? null,
@@ -85,8 +87,8 @@ export async function createCandidate(
               }
             : {}),
         }),
-        include: candidateInclude,
       });
+      const candidate: CandidateRow = { ...row, job };
       await tx.candidateActivity.createMany({
         data: [
           tenantRow<Prisma.CandidateActivityCreateManyInput>({ candidateId: candidate.id, type: "created", addedBy: actor, performerId, data: { source: options.source, stage } }),

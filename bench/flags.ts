@@ -1,0 +1,63 @@
+/**
+ * Command line of `npm run bench -- [flags]`:
+ *   --no-build            reuse apps/web/.next-bench instead of running `next build`
+ *   --duration=15         seconds per load test (after the warm-up)
+ *   --warmup=5            seconds of warm-up per load test (discarded)
+ *   --connections=50      autocannon connections
+ *   --profile-duration=10 seconds of load on GET candidate under --cpu-prof
+ *   --only=get_candidate,get_job   only these API scenarios (the floors always run)
+ *   --skip=resume,webhooks,profile,load
+ *   --out=docs/BENCHMARKS.md       where the report goes; --no-report writes none
+ *   --json=file.json      also write the raw results
+ *   --keep-work           keep the temp folder (logs, blobs, profiles) after a successful run
+ */
+export interface Flags {
+  raw: string[];
+  build: boolean;
+  duration: number;
+  warmup: number;
+  connections: number;
+  profileDuration: number;
+  only?: string[];
+  skip: string[];
+  out: string;
+  report: boolean;
+  json?: string;
+  keepWork: boolean;
+}
+
+export function parseFlags(argv: string[]): Flags {
+  const flags: Flags = {
+    raw: argv,
+    build: true,
+    duration: 15,
+    warmup: 5,
+    connections: 50,
+    profileDuration: 10,
+    skip: [],
+    out: "docs/BENCHMARKS.md",
+    report: true,
+    keepWork: false,
+  };
+  for (const arg of argv) {
+    const [name, value] = arg.split("=", 2) as [string, string | undefined];
+    const number = () => {
+      const n = Number(value);
+      if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} needs a positive number`);
+      return n;
+    };
+    if (name === "--no-build") flags.build = false;
+    else if (name === "--duration") flags.duration = number();
+    else if (name === "--warmup") flags.warmup = value === "0" ? 0 : number();
+    else if (name === "--connections") flags.connections = number();
+    else if (name === "--profile-duration") flags.profileDuration = number();
+    else if (name === "--only") flags.only = value?.split(",") ?? [];
+    else if (name === "--skip") flags.skip = value?.split(",") ?? [];
+    else if (name === "--out" && value) flags.out = value;
+    else if (name === "--no-report") flags.report = false;
+    else if (name === "--json" && value) flags.json = value;
+    else if (name === "--keep-work") flags.keepWork = true;
+    else throw new Error(`unknown flag ${arg} (see bench/flags.ts)`);
+  }
+  return flags;
+}

@@ -1,0 +1,217 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buildApp, hasBuild, startApp, type AppServer } from "./app.ts";
+import { cpuProbe, DbBackends } from "./cpu.ts";
+import { createBenchDatabase, serverVersion } from "./database.ts";
+import { bareScenario, type BareServer, constantScenario, startBareServer } from "./floors.ts";
+import { runLoad, type LoadResult } from "./load.ts";
+import { largestProfile, summarise, type ProfileSummary } from "./profile.ts";
+import { machineInfo, versions, writeReport, type BenchResults } from "./report.ts";
+import { runResumeBench, type ResumeResult } from "./resume.ts";
+import { apiScenarios, DEEP_PAGE, followCursors } from "./scenarios.ts";
+import { seed, type SeededCompany } from "./seed.ts";
+import { parseFlags } from "./flags.ts";
+import { repoRoot } from "./util.ts";
+import { runWebhookBench, type WebhookResult } from "./webhooks.ts";
+
+/**
+ * `npm run bench`: creates and seeds a database, builds and starts the app for production, load-tests
+ * the API against two floors, measures the resume pipeline and webhook delivery, profiles one
+ * endpoint, writes docs/BENCHMARKS.md, and drops everything it created (also on failure or Ctrl-C).
+ * Flags: bench/flags.ts.
+ */
+const flags = parseFlags(process.argv.slice(2));
+const log = (line: string) => console.log(`[bench] ${line}`);
+const cleanups: Array<() => Promise<void>> = [];
+let cleaning: Promise<void> | undefined;
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    while (cleanups.length) {
+      try {
+        await cleanups.pop()!();
+      } catch (error) {
+        console.error("[bench] cleanup step failed:", error);
+      }
+    }
+  })();
+  return cleaning;
+}
+
+let interrupted = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    log(`${signal}: stopping servers and dropping the database (again to force)`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+function serverEnv(databaseUrl: string, dataDir: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    // Far above what 50 connections can send: the limiter still runs per request, but never throttles.
+    RATE_LIMIT_MAX: "1000000000",
+    SECRET_KEY: randomBytes(32).toString("base64url"),
+    HIREFLOW_BENCH: "1",
+    HIREFLOW_DATA_DIR: dataDir,
+    WEBHOOKS_ALLOW_PRIVATE_URLS: "true",
+  };
+}
+// The in-process local runner (no Inngest) and the in-memory rate limiter (no Redis): one self-hosted process.
+const UNSET = ["INNGEST_EVENT_KEY", "INNGEST_DEV", "INNGEST_SIGNING_KEY", "REDIS_URL", "NODE_OPTIONS"];
+
+async function sanityCheck(url: string, scenario: ReturnType<typeof apiScenarios>[number]): Promise<void> {
+  const { path: p, body } = scenario.next();
+  const response = await fetch(`${url}${p}`, { method: scenario.method ?? "GET", headers: scenario.headers, body });
+  if (response.status < 200 || response.status > 299) {
+    throw new Error(`${scenario.label} answered ${response.status} before the load test: ${(await response.text()).slice(0, 300)}`);
+  }
+}
+
+async function loadTests(app: AppServer, bare: BareServer, company: SeededCompany, databaseUrl: string): Promise<LoadResult[]> {
+  const cursor = await followCursors(app.url, company, DEEP_PAGE);
+  log(`followed next_cursor to page ${DEEP_PAGE} of job ${company.jobIds[0]}'s list`);
+  const api = apiScenarios(company, cursor).filter((s) => !flags.only || flags.only.includes(s.key));
+  for (const scenario of api) await sanityCheck(app.url, scenario);
+  const options = { connections: flags.connections, durationS: flags.duration, warmupS: flags.warmup };
+  const results: LoadResult[] = [];
+  const backends = new DbBackends(databaseUrl);
+  await backends.connect();
+  cleanups.push(() => backends.close());
+  const appProbe = cpuProbe(() => app.pids(), backends);
+  const bareProbe = cpuProbe(() => [bare.pid], backends);
+  const measure = async (server: "app" | "bare", scenario: (typeof api)[number]) => {
+    log(`load: ${scenario.label} (${flags.warmup} s warm-up, ${flags.duration} s, ${flags.connections} connections)`);
+    const result = await runLoad(server === "app" ? app.url : bare.url, scenario, options, server === "app" ? appProbe : bareProbe);
+    const cpu = result.cpu ? `; CPU/req: server ${result.cpu.server.toFixed(2)} ms, db ${result.cpu.db.toFixed(2)} ms, autocannon ${result.cpu.client.toFixed(2)} ms` : "";
+    log(`  ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, non-2xx ${result.non2xx}, errors ${result.errors}${cpu}`);
+    results.push(result);
+  };
+  // JIT and heap warm-up of every path first: a per-row warm-up alone left the first API row ~1.7x
+  // slower in CPU per request than the same row measured again later.
+  log(`warm-up: every endpoint for ${flags.warmup} s`);
+  for (const scenario of [constantScenario(), ...api]) await runLoad(app.url, scenario, { ...options, durationS: flags.warmup, warmupS: 0 });
+  // The constant-JSON floor is measured at the start, in the middle and at the end; its median is
+  // the ratio's base, so drift in the machine's load shows up in the report instead of in a ratio.
+  const half = Math.ceil(api.length / 2);
+  await measure("app", { ...constantScenario(), key: "next_constant#1" });
+  await measure("bare", bareScenario(company.candidateIds));
+  for (const scenario of api.slice(0, half)) await measure("app", scenario);
+  await measure("app", { ...constantScenario(), key: "next_constant#2" });
+  for (const scenario of api.slice(half)) await measure("app", scenario);
+  await measure("app", { ...constantScenario(), key: "next_constant#3" });
+  return results;
+}
+
+async function profileGetCandidate(env: Record<string, string>, work: string, company: SeededCompany): Promise<ProfileSummary> {
+  const dir = path.join(work, "profile");
+  mkdirSync(dir, { recursive: true });
+  const app = await startApp({ env, unset: UNSET, logFile: path.join(work, "next-profile.log"), nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`] });
+  cleanups.push(() => app.stop());
+  const scenario = apiScenarios(company, "")[0]!;
+  log(`profile: ${scenario.label} under --cpu-prof (${flags.warmup} s warm-up, ${flags.profileDuration} s)`);
+  await runLoad(app.url, scenario, { connections: flags.connections, durationS: flags.profileDuration, warmupS: flags.warmup });
+  await app.stop();
+  const file = largestProfile(dir);
+  if (!file) throw new Error(`no .cpuprofile written in ${dir}; see ${app.logFile}`);
+  return summarise(file);
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const work = mkdtempSync(path.join(os.tmpdir(), "hireflow-bench-"));
+  log(`work folder (logs, blobs, profiles): ${work}`);
+  const machine = machineInfo();
+  log(`machine: ${machine.cpuModel}, ${machine.cores} cores, ${machine.memoryGiB.toFixed(1)} GiB, load ${machine.loadAtStart.join(" ")}`);
+
+  let buildSeconds: number | undefined;
+  if (flags.build) {
+    log("next build (NEXT_DIST_DIR=.next-bench)…");
+    buildSeconds = await buildApp(path.join(work, "build.log"));
+    log(`  built in ${buildSeconds.toFixed(0)} s`);
+  } else if (!hasBuild()) {
+    throw new Error("--no-build given but apps/web/.next-bench holds no build; run without --no-build once");
+  }
+
+  const db = await createBenchDatabase();
+  cleanups.push(async () => {
+    await db.close();
+    log(`dropped database ${db.name}`);
+  });
+  log(`database ${db.name} on ${new URL(db.adminUrl).host}${db.embedded ? " (embedded)" : ""}, migrated; seeding…`);
+  const seeded = await seed(db.url, log);
+  log(`  seeded in ${seeded.seconds.toFixed(1)} s`);
+
+  const env = serverEnv(db.url, path.join(work, "data"));
+  const app = await startApp({ env, unset: UNSET, logFile: path.join(work, "next.log") });
+  cleanups.push(() => app.stop());
+  log(`next start on ${app.url} (pid ${app.pid})`);
+  const bare = await startBareServer(db.url, seeded.company.id);
+  cleanups.push(() => bare.stop());
+
+  const load = flags.skip.includes("load") ? [] : await loadTests(app, bare, seeded.company, db.url);
+  await bare.stop();
+
+  const backends = new DbBackends(db.url);
+  await backends.connect();
+  cleanups.push(() => backends.close());
+  const phaseProbe = cpuProbe(() => app.pids(), backends);
+  let resume: ResumeResult = { available: false, reason: "skipped (--skip=resume)" };
+  if (!flags.skip.includes("resume")) {
+    log("resume pipeline…");
+    resume = await runResumeBench(app, seeded.company, phaseProbe).catch((error: Error) => ({ available: false as const, reason: `the phase failed: ${error.message}` }));
+    log(`  ${resume.available ? `p50 ${resume.p50.toFixed(0)} ms, p95 ${resume.p95.toFixed(0)} ms, peak RSS ${resume.peakRssMiB.toFixed(0)} MiB` : `not available: ${resume.reason}`}`);
+  }
+  let webhooks: WebhookResult = { available: false, reason: "skipped (--skip=webhooks)" };
+  if (!flags.skip.includes("webhooks")) {
+    log("webhooks…");
+    webhooks = await runWebhookBench(app, seeded.company, db.url, phaseProbe).catch((error: Error) => ({ available: false as const, reason: `the phase failed: ${error.message}` }));
+    log(`  ${webhooks.available ? `${webhooks.delivered}/${webhooks.changes} delivered, ${webhooks.deliveriesPerSecond.toFixed(0)}/s, p50 ${webhooks.p50.toFixed(0)} ms` : `not available: ${webhooks.reason}`}`);
+  }
+  const serverPeak = app.peakRssMiB();
+  await app.stop();
+
+  const profile = flags.skip.includes("profile") ? undefined : await profileGetCandidate(env, work, seeded.company);
+
+  const results: BenchResults = {
+    command: `npm run bench${flags.raw.length ? ` -- ${flags.raw.join(" ")}` : ""}`,
+    date: new Date().toISOString(),
+    machine: { ...machine, loadAtEnd: os.loadavg().map((l) => l.toFixed(2)) },
+    versions: { ...versions(), postgres: await serverVersion(db.url) },
+    database: { embedded: db.embedded, host: new URL(db.adminUrl).host },
+    buildSeconds,
+    seed: { seconds: seeded.seconds, counts: seeded.counts },
+    connections: flags.connections,
+    durationS: flags.duration,
+    warmupS: flags.warmup,
+    load,
+    resume,
+    webhooks,
+    serverPeak,
+    profile,
+    totalSeconds: (performance.now() - started) / 1000,
+  };
+  if (flags.json) writeFileSync(path.resolve(repoRoot, flags.json), JSON.stringify(results, null, 2));
+  if (flags.report) {
+    const out = path.resolve(repoRoot, flags.out);
+    writeReport(out, results);
+    log(`wrote ${path.relative(repoRoot, out)}`);
+  }
+  log(`done in ${(results.totalSeconds / 60).toFixed(1)} min`);
+  if (!flags.keepWork) cleanups.push(async () => rmSync(work, { recursive: true, force: true }));
+}
+
+try {
+  await main();
+  await cleanup();
+} catch (error) {
+  console.error("[bench] failed:", error);
+  await cleanup();
+  process.exitCode = 1;
+}
+// Keep-alive sockets of fetch/autocannon must not hold the process open once everything is stopped.
+process.exit(process.exitCode ?? 0);

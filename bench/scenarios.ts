@@ -1,0 +1,70 @@
+import { type SeededCompany } from "./seed.ts";
+import { rotation, type Scenario } from "./load.ts";
+
+/** The API endpoints under load, acting as the seeded company with its API key. */
+export const DEEP_PAGE = 200;
+export const PAGE_SIZE = 25;
+
+export function apiScenarios(company: SeededCompany, deepCursor: string): Scenario[] {
+  const auth = { authorization: `Bearer ${company.apiKey}` };
+  const json = { ...auth, "content-type": "application/json" };
+  const candidate = rotation(company.candidateIds);
+  const job = rotation(company.jobIds);
+  const run = Date.now().toString(36);
+  let n = 0;
+  const bigJob = company.jobIds[0]!;
+  return [
+    { key: "get_candidate", label: "GET /api/v1/candidates/{id}", headers: auth, next: () => ({ path: `/api/v1/candidates/${candidate()}` }) },
+    { key: "get_job", label: "GET /api/v1/jobs/{id}", headers: auth, next: () => ({ path: `/api/v1/jobs/${job()}` }) },
+    {
+      key: "list_first",
+      label: `GET /api/v1/candidates?job_id=…&limit=${PAGE_SIZE} (page 1)`,
+      headers: auth,
+      next: () => ({ path: `/api/v1/candidates?job_id=${bigJob}&limit=${PAGE_SIZE}` }),
+    },
+    {
+      key: "list_deep",
+      label: `GET /api/v1/candidates?job_id=…&limit=${PAGE_SIZE}&cursor=… (page ${DEEP_PAGE})`,
+      headers: auth,
+      next: () => ({ path: `/api/v1/candidates?job_id=${bigJob}&limit=${PAGE_SIZE}&cursor=${deepCursor}` }),
+    },
+    {
+      key: "post_candidate",
+      label: "POST /api/v1/candidates",
+      method: "POST",
+      headers: json,
+      next: () => {
+        const i = n++;
+        return {
+          path: "/api/v1/candidates",
+          body: JSON.stringify({ job_id: job(), name: `Bench Applicant ${i}`, email: `bench-${run}-${i}@example.com`, phone: "+49 30 1234567", location: "Berlin" }),
+        };
+      },
+    },
+    {
+      key: "post_note",
+      label: "POST /api/v1/candidates/{id}/notes",
+      method: "POST",
+      headers: json,
+      next: () => ({ path: `/api/v1/candidates/${candidate()}/notes`, body: JSON.stringify({ note: `Benchmark note ${n++}: strong systems background.` }) }),
+    },
+  ];
+}
+
+/**
+ * Follows next_cursor from page 1 to the deep page over HTTP (the way a client would), checking
+ * that every page is full; returns the cursor of the deep page.
+ */
+export async function followCursors(baseUrl: string, company: SeededCompany, pages: number): Promise<string> {
+  let cursor: string | null = null;
+  for (let p = 1; p < pages; p++) {
+    const query = `job_id=${company.jobIds[0]}&limit=${PAGE_SIZE}${cursor ? `&cursor=${cursor}` : ""}`;
+    const response = await fetch(`${baseUrl}/api/v1/candidates?${query}`, { headers: { authorization: `Bearer ${company.apiKey}` } });
+    const body = (await response.json()) as { data: unknown[]; pagination: { next_cursor: string | null } };
+    if (response.status !== 200 || body.data.length !== PAGE_SIZE || !body.pagination.next_cursor) {
+      throw new Error(`page ${p} of the big job's list: ${response.status}, ${body.data?.length} items`);
+    }
+    cursor = body.pagination.next_cursor;
+  }
+  return cursor!;
+}

@@ -1,0 +1,129 @@
+import { createHash, randomBytes } from "node:crypto";
+import pg from "pg";
+
+/**
+ * Seeds the benchmark database with set-based SQL (INSERT … SELECT generate_series): 20 companies,
+ * 25 jobs each (500), 10,000 candidates each (200,000) with a `created` activity and a note each
+ * (400,000 activity rows). Half of a company's candidates apply to its first job, so that job's
+ * list is 200 pages of 25 deep; the rest spread over the other 24 jobs. Candidate ids interleave
+ * across companies, as they do in a shared table.
+ */
+export const SEED = { companies: 20, jobsPerCompany: 25, candidatesPerCompany: 10_000 } as const;
+
+export interface SeededCompany {
+  id: number;
+  apiKey: string;
+  /** Job ids, first = the big job (half of the candidates). */
+  jobIds: number[];
+  candidateIds: number[];
+}
+
+export interface SeedResult {
+  seconds: number;
+  counts: Record<string, number>;
+  /** The company the load tests act as. */
+  company: SeededCompany;
+}
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+function apiKeySecret(): string {
+  let body = "";
+  for (const byte of randomBytes(80)) if (byte < 248 && body.length < 40) body += BASE62[byte % 62];
+  return `hf_live_${body}`;
+}
+
+const STATEMENTS: Array<[label: string, sql: string]> = [
+  [
+    "companies",
+    `INSERT INTO companies (name, slug)
+     SELECT 'Bench Company ' || g, 'bench-company-' || g FROM generate_series(1, ${SEED.companies}) g`,
+  ],
+  [
+    "departments",
+    `INSERT INTO departments (company_id, name)
+     SELECT c.id, d.name FROM companies c CROSS JOIN unnest(ARRAY['Engineering', 'Sales', 'Operations']) AS d(name)`,
+  ],
+  [
+    "jobs",
+    `INSERT INTO jobs (company_id, department_id, title, description, locations, location_type, salary_min, salary_max, salary_currency)
+     SELECT c.id,
+            (SELECT d.id FROM departments d WHERE d.company_id = c.id ORDER BY d.id OFFSET g % 3 LIMIT 1),
+            (ARRAY['Software Engineer', 'Account Executive', 'Support Specialist', 'Data Analyst', 'Product Designer'])[1 + g % 5] || ' ' || g,
+            'Join the team. We are hiring for role ' || g || '.',
+            ARRAY['Berlin', 'Remote'], 'hybrid', 50000 + g * 1000, 90000 + g * 1000, 'EUR'
+       FROM companies c CROSS JOIN generate_series(1, ${SEED.jobsPerCompany}) g
+      ORDER BY c.id, g`,
+  ],
+  [
+    "candidates",
+    `WITH company_jobs AS (
+       SELECT company_id, array_agg(id ORDER BY id) AS ids FROM jobs GROUP BY company_id
+     )
+     INSERT INTO candidates (company_id, job_id, name, email, phone, location, stage, application_source, lead_type, created_at, updated_at)
+     SELECT cj.company_id,
+            CASE WHEN n % 2 = 0 THEN cj.ids[1] ELSE cj.ids[2 + (n / 2) % (${SEED.jobsPerCompany} - 1)] END,
+            (ARRAY['Priya', 'Marcus', 'Ana', 'Wei', 'Fatima', 'Lars', 'Chidi', 'Sofia'])[1 + n % 8] || ' Candidate ' || n,
+            'candidate' || n || '.c' || cj.company_id || '@example.com',
+            '+4930' || lpad((n * 7919 % 10000000)::text, 7, '0'),
+            'Berlin',
+            (ARRAY['prospect', 'applied', 'phonescreen', 'inprogress', 'hired', 'rejected'])[1 + n % 6],
+            'public_api', 'sourced',
+            now() - make_interval(mins => (${SEED.candidatesPerCompany} - n) * 3),
+            now() - make_interval(mins => (${SEED.candidatesPerCompany} - n) * 3)
+       FROM generate_series(1, ${SEED.candidatesPerCompany}) n CROSS JOIN company_jobs cj
+      ORDER BY n, cj.company_id`,
+  ],
+  [
+    "activities",
+    `INSERT INTO candidate_activities (company_id, candidate_id, type, note, added_by, data, created_at)
+     SELECT c.company_id, c.id, a.type::activity_type,
+            CASE WHEN a.type = 'note_added' THEN 'Phone screen went well; strong on ' || c.stage || '. Follow up next week about availability and expectations.' END,
+            'api',
+            CASE WHEN a.type = 'created' THEN jsonb_build_object('source', 'public_api', 'stage', c.stage) END,
+            c.created_at
+       FROM candidates c CROSS JOIN (VALUES ('created'), ('note_added')) AS a(type)
+      ORDER BY c.id, a.type`,
+  ],
+];
+
+export async function seed(databaseUrl: string, log: (line: string) => void): Promise<SeedResult> {
+  const started = performance.now();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("SET synchronous_commit = off");
+    const counts: Record<string, number> = {};
+    for (const [label, sql] of STATEMENTS) {
+      const t = performance.now();
+      const result = await client.query(sql);
+      counts[label] = result.rowCount ?? 0;
+      log(`  ${label}: ${counts[label]} rows in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    }
+
+    // One API key per company; only the hash is stored, as the app does.
+    const companies = (await client.query<{ id: number }>("SELECT id FROM companies ORDER BY id")).rows;
+    const secrets = companies.map(() => apiKeySecret());
+    await client.query(
+      `INSERT INTO api_keys (company_id, name, prefix, secret_hash)
+       SELECT company_id, 'bench', left(secret, 12), hash FROM unnest($1::int[], $2::text[], $3::text[]) AS k(company_id, secret, hash)`,
+      [companies.map((c) => c.id), secrets, secrets.map((s) => createHash("sha256").update(s).digest("hex"))],
+    );
+    counts.api_keys = companies.length;
+
+    const t = performance.now();
+    await client.query("VACUUM ANALYZE");
+    log(`  VACUUM ANALYZE in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+
+    const companyId = companies[0]!.id;
+    const jobIds = (await client.query<{ id: number }>("SELECT id FROM jobs WHERE company_id = $1 ORDER BY id", [companyId])).rows.map((r) => r.id);
+    const candidateIds = (await client.query<{ id: number }>("SELECT id FROM candidates WHERE company_id = $1 ORDER BY id", [companyId])).rows.map((r) => r.id);
+    return {
+      seconds: (performance.now() - started) / 1000,
+      counts,
+      company: { id: companyId, apiKey: secrets[0]!, jobIds, candidateIds },
+    };
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,149 @@
+import http from "node:http";
+import pg from "pg";
+import { type AppServer } from "./app.ts";
+import { type CpuProbe } from "./cpu.ts";
+import { type SeededCompany } from "./seed.ts";
+import { mapLimit, percentiles, sleep } from "./util.ts";
+
+/**
+ * Webhooks: a receiver on 127.0.0.1 registered through POST /api/v1/webhook_endpoints for
+ * candidate.stage_changed, then CHANGES PATCH /api/v1/candidates/{id} {stage} (distinct candidates,
+ * CONCURRENCY in flight). Latency is from sending the PATCH to the receiver having the delivery
+ * (so it includes the PATCH itself); throughput is deliveries / (last receipt − first PATCH sent).
+ */
+export const WEBHOOKS = { changes: 1_000, concurrency: 20, timeoutMs: 120_000 } as const;
+
+export type WebhookResult =
+  | { available: false; reason: string }
+  | {
+      available: true;
+      changes: number;
+      delivered: number;
+      duplicates: number;
+      patchFailures: number;
+      patchRps: number;
+      deliveriesPerSecond: number;
+      p50: number;
+      p95: number;
+      max: number;
+      seconds: number;
+      /** Seconds from the last PATCH's answer to the last receipt: the backlog left when the changes stopped. */
+      drainSeconds: number;
+      /** CPU per stage change over the whole phase (PATCH, outbox, fan-out, delivery): server and PostgreSQL. */
+      cpu?: { server: number; db: number };
+    };
+
+interface Receiver {
+  url: string;
+  receipts: Map<number, number>;
+  duplicates: number;
+  close(): Promise<void>;
+}
+
+async function startReceiver(): Promise<Receiver> {
+  const receipts = new Map<number, number>();
+  const receiver: Receiver = { url: "", receipts, duplicates: 0, close: async () => {} };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const at = performance.now();
+      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { event?: string; candidate?: { id?: number } };
+        const id = body.candidate?.id;
+        if (body.event !== "candidate.stage_changed" || typeof id !== "number") return;
+        if (receipts.has(id)) receiver.duplicates++;
+        else receipts.set(id, at);
+      } catch {
+        // not a delivery of ours
+      }
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`;
+  receiver.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  server.unref();
+  return receiver;
+}
+
+/** Distinct candidates of the company, each with a stage it is not in now (so every PATCH is a change). */
+async function plannedChanges(databaseUrl: string, company: SeededCompany): Promise<Array<{ id: number; stage: string }>> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number; stage: string }>(
+      "SELECT id, stage FROM candidates WHERE company_id = $1 ORDER BY id LIMIT $2",
+      [company.id, WEBHOOKS.changes],
+    );
+    return rows.map((r, i) => ({ id: r.id, stage: r.stage === "hired" ? "rejected" : r.stage === "rejected" ? "hired" : i % 2 ? "hired" : "rejected" }));
+  } finally {
+    await client.end();
+  }
+}
+
+export async function runWebhookBench(server: AppServer, company: SeededCompany, databaseUrl: string, probe?: CpuProbe): Promise<WebhookResult> {
+  const json = { authorization: `Bearer ${company.apiKey}`, "content-type": "application/json" };
+  const receiver = await startReceiver();
+  try {
+    const registered = await fetch(`${server.url}/api/v1/webhook_endpoints`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ url: receiver.url, events: ["candidate.stage_changed"], description: "benchmark receiver" }),
+    });
+    if (registered.status !== 201) {
+      return { available: false, reason: `POST /api/v1/webhook_endpoints answered ${registered.status}: ${(await registered.text()).slice(0, 200)}` };
+    }
+
+    const changes = await plannedChanges(databaseUrl, company);
+    const sent = new Map<number, number>();
+    let patchFailures = 0;
+    const before = await probe?.sample();
+    const started = performance.now();
+    await mapLimit(changes, WEBHOOKS.concurrency, async ({ id, stage }) => {
+      sent.set(id, performance.now());
+      const response = await fetch(`${server.url}/api/v1/candidates/${id}`, { method: "PATCH", headers: json, body: JSON.stringify({ stage }) });
+      const body = (await response.json()) as { data?: { stage: string } };
+      if (response.status !== 200 || body.data?.stage !== stage) patchFailures++;
+    });
+    const patchesDone = performance.now();
+    const patchSeconds = (patchesDone - started) / 1000;
+
+    const deadline = performance.now() + WEBHOOKS.timeoutMs;
+    let last = -1;
+    let stableSince = performance.now();
+    while (performance.now() < deadline) {
+      if (receiver.receipts.size !== last) {
+        last = receiver.receipts.size;
+        stableSince = performance.now();
+      }
+      if (receiver.receipts.size >= changes.length || performance.now() - stableSince > 10_000) break;
+      await sleep(50);
+    }
+    const after = await probe?.sample();
+    if (receiver.receipts.size === 0) {
+      return { available: false, reason: `the endpoint was registered and ${changes.length} stage changes made, but no delivery arrived (is webhook delivery built yet?)` };
+    }
+    const latencies = [...receiver.receipts].map(([id, at]) => at - (sent.get(id) ?? Number.NaN)).filter(Number.isFinite);
+    const lastReceipt = receiver.receipts.size ? Math.max(...receiver.receipts.values()) : Number.NaN;
+    const [p50, p95, max] = percentiles(latencies, [50, 95, 100]);
+    return {
+      available: true,
+      changes: changes.length,
+      delivered: receiver.receipts.size,
+      duplicates: receiver.duplicates,
+      patchFailures,
+      patchRps: changes.length / patchSeconds,
+      deliveriesPerSecond: receiver.receipts.size / ((lastReceipt - started) / 1000),
+      p50: p50!,
+      p95: p95!,
+      max: max!,
+      seconds: (lastReceipt - started) / 1000,
+      drainSeconds: Math.max(0, (lastReceipt - patchesDone) / 1000),
+      cpu: before && after ? { server: (after.server - before.server) / changes.length, db: (after.db - before.db) / changes.length } : undefined,
+    };
+  } finally {
+    await receiver.close();
+  }
+}
