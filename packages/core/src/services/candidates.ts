@@ -131,11 +131,12 @@ export async function getCandidate(svc: ServiceContext, id: number): Promise<Can
  * Moves a candidate to another stage (from the API, the UI, or the AI agent). A real change
  * records a `stage_changed` activity and a `candidate.stage_changed` event in the same
  * transaction; moving to the current stage records nothing. The caller holds the row lock
- * (lockCandidate) and passes the row it read after taking it.
+ * (lockCandidate) and passes the row it read after taking it. Returns the row after the move
+ * (so callers need not read it again), or null when the candidate was already in that stage.
  */
-export async function changeStage(tx: ScopedTx, svc: ServiceContext, current: CandidateRow, newStage: string): Promise<boolean> {
-  if (current.stage === newStage) return false;
-  await tx.candidate.update({ where: { id: current.id }, data: { stage: newStage } });
+export async function changeStage(tx: ScopedTx, svc: ServiceContext, current: CandidateRow, newStage: string): Promise<CandidateRow | null> {
+  if (current.stage === newStage) return null;
+  const moved = await tx.candidate.update({ where: { id: current.id }, data: { stage: newStage } });
   const changedBy = actorKind(svc.actor);
   const userId = actorUserId(svc.actor);
   await tx.candidateActivity.create({
@@ -153,7 +154,7 @@ export async function changeStage(tx: ScopedTx, svc: ServiceContext, current: Ca
     company: { id: svc.companyId },
     stage_change: { previous_stage: current.stage, new_stage: newStage, changed_by: changedBy, changed_by_user_id: userId },
   });
-  return true;
+  return { ...moved, job: current.job };
 }
 
 export async function updateCandidate(svc: ServiceContext, input: UpdateCandidateInput): Promise<CandidateDetailDto> {
@@ -168,20 +169,19 @@ export async function updateCandidate(svc: ServiceContext, input: UpdateCandidat
   if (fields.rating !== undefined) data.rating = fields.rating;
   if (fields.ats_candidate_id !== undefined) data.atsCandidateId = fields.ats_candidate_id || null;
 
-  let stageChanged = false;
+  let moved: CandidateRow | null = null;
   try {
     const updated = await svc.db.$transaction(async (tx) => {
       // Moves of one candidate are serialised so each event's previous_stage is the real one.
       if (stage !== undefined) await lockCandidate(tx, svc.companyId, id);
       const current = await tx.candidate.findUnique({ where: { id }, include: candidateInclude });
       if (!current) throw AppError.notFound("Candidate", id);
-      if (stage !== undefined) stageChanged = await changeStage(tx, svc, current, stage);
-      if (Object.keys(data).length === 0) {
-        return stageChanged ? tx.candidate.findUniqueOrThrow({ where: { id }, include: candidateInclude }) : current;
-      }
+      if (stage !== undefined) moved = await changeStage(tx, svc, current, stage);
+      // A stage-only change answers with the row the move's UPDATE returned (no re-read).
+      if (Object.keys(data).length === 0) return moved ?? current;
       return tx.candidate.update({ where: { id }, data, include: candidateInclude });
     });
-    if (stageChanged) notifyEventsCommitted();
+    if (moved) notifyEventsCommitted();
     return serializeCandidateDetail(updated);
   } catch (error) {
     if (fields.email && isUniqueViolation(error, DUPLICATE_INDEX)) {
