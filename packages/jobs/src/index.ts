@@ -1,3 +1,3 @@
-export { allJobs } from "./registry.ts";
-export { startBackgroundWork, stopBackgroundWork, sweepers } from "./background.ts";
-export { publishPendingEvents, startOutboxPublisher, type OutboxEventData } from "./outbox/publisher.ts";
+export { allJobs, allSchedules } from "./registry.ts";
+export { flushOutbox, startBackgroundWork, stopBackgroundWork } from "./background.ts";
+export { outboxSweepSchedule, publishPendingEvents, startOutboxPublisher, type OutboxEventData } from "./outbox/publisher.ts";

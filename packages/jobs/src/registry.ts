@@ -1,6 +1,7 @@
-import { resumeParseJob } from "./resume-pipeline/index.ts";
-import { type AnyJobDefinition } from "./runtime/index.ts";
-import { webhookJobs } from "./webhooks/index.ts";
+import { outboxSweepSchedule } from "./outbox/publisher.ts";
+import { resumeParseJob, resumeSweepSchedule } from "./resume-pipeline/index.ts";
+import { type AnyJobDefinition, type ScheduleDefinition } from "./runtime/index.ts";
+import { deliverySweepSchedule, webhookJobs } from "./webhooks/index.ts";
 
 /**
  * Every background job of Hireflow, served by Inngest at /api/inngest in production and run by
@@ -10,3 +11,9 @@ export const allJobs: AnyJobDefinition[] = [
   resumeParseJob,
   ...webhookJobs,
 ];
+
+/**
+ * Recovery work that re-sends what a crash left behind: cron functions on Inngest, interval timers
+ * in a long-lived process (startBackgroundWork).
+ */
+export const allSchedules: ScheduleDefinition[] = [outboxSweepSchedule, resumeSweepSchedule, deliverySweepSchedule];

@@ -33,7 +33,7 @@ beforeAll(async () => {
   files.docxBomb = docxBomb(BOMB_MB);
   files.pdfBomb = pdfFlateBomb(BOMB_MB);
   registerJobs(allJobs);
-  publisher = startOutboxPublisher({ sweepMs: 500 });
+  publisher = startOutboxPublisher();
   app = await startApp();
   acme = await createTestCompany();
   api = apiClient(app.url, acme);

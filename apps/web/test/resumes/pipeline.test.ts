@@ -19,7 +19,7 @@ let api: ApiClient;
 
 beforeAll(async () => {
   registerJobs(allJobs);
-  publisher = startOutboxPublisher({ sweepMs: 500 });
+  publisher = startOutboxPublisher();
   app = await startApp();
   acme = await createTestCompany();
   api = apiClient(app.url, acme);

@@ -1,6 +1,7 @@
 import { logger, onEventsCommitted } from "@hireflow/core";
 import { getPrisma, type PrismaClient } from "@hireflow/db";
-import { getJobDriver } from "../runtime/index.ts";
+import { envInt } from "@hireflow/config";
+import { defineSchedule, getJobDriver } from "../runtime/index.ts";
 
 /**
  * Hands committed outbox rows to the job driver. Rows are claimed with FOR UPDATE SKIP LOCKED so
@@ -43,15 +44,15 @@ export async function publishPendingEvents(prisma: PrismaClient = getPrisma(), o
 
 export interface OutboxPublisher {
   stop(): Promise<void>;
-  /** Publish now (tests; the commit hook calls it too). */
+  /** Publish now (tests, and API routes after a response on serverless; the commit hook calls it too). */
   flush(): Promise<void>;
 }
 
 /**
- * Publishes right after each commit (through core's onEventsCommitted hook) and sweeps every
- * `sweepMs` for rows a crashed process left behind.
+ * Publishes right after each commit, through core's onEventsCommitted hook. Rows a crashed process
+ * left behind are the outbox sweep's (outboxSweepSchedule).
  */
-export function startOutboxPublisher(options: { sweepMs?: number; prisma?: PrismaClient } = {}): OutboxPublisher {
+export function startOutboxPublisher(options: { prisma?: PrismaClient } = {}): OutboxPublisher {
   const prisma = options.prisma ?? getPrisma();
   let running: Promise<void> | null = null;
   let again = false;
@@ -69,7 +70,7 @@ export function startOutboxPublisher(options: { sweepMs?: number; prisma?: Prism
         try {
           await publishPendingEvents(prisma);
         } catch (error) {
-          logger.warn("outbox publish failed; the sweeper will retry", { error });
+          logger.warn("outbox publish failed; the sweep will retry", { error });
         }
       } while (again && !stopped);
     })().finally(() => (running = null));
@@ -77,16 +78,21 @@ export function startOutboxPublisher(options: { sweepMs?: number; prisma?: Prism
   };
 
   const unsubscribe = onEventsCommitted(() => void run());
-  const timer = setInterval(() => void run(), options.sweepMs ?? 5_000);
-  timer.unref();
   void run();
   return {
     flush: run,
     async stop() {
       stopped = true;
       unsubscribe();
-      clearInterval(timer);
       await running;
     },
   };
 }
+
+/** Unpublished rows older than a few seconds: their process died between commit and publish. */
+export const outboxSweepSchedule = defineSchedule({
+  id: "outbox-sweep",
+  cron: "* * * * *",
+  intervalMs: () => envInt("OUTBOX_SWEEP_INTERVAL_MS", 5_000),
+  run: () => publishPendingEvents(getPrisma(), { olderThanMs: 2_000 }),
+});

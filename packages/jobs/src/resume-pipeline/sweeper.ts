@@ -1,7 +1,7 @@
 import { logger, requeueStuckResumes } from "@hireflow/core";
 import { getPrisma, type PrismaClient } from "@hireflow/db";
 import { type OutboxEventData } from "../outbox/publisher.ts";
-import { getJobDriver } from "../runtime/index.ts";
+import { defineSchedule, getJobDriver } from "../runtime/index.ts";
 import { type PeriodicTask, startPeriodic } from "../sweepers.ts";
 import { resumeSweepOptions } from "./config.ts";
 import { RESUME_UPLOADED_EVENT } from "./job.ts";
@@ -33,7 +33,15 @@ export async function sweepStuckResumes(options: { staleAfterMs?: number; prisma
   return requeued.length;
 }
 
-/** Runs sweepStuckResumes every `intervalMs` (and once at start) until stopped. */
+/** Stuck resumes, every 30 s in-process (RESUME_SWEEP_INTERVAL_MS) or every minute on Inngest. */
+export const resumeSweepSchedule = defineSchedule({
+  id: "resume-sweep",
+  cron: "* * * * *",
+  intervalMs: () => resumeSweepOptions().intervalMs,
+  run: () => sweepStuckResumes(),
+});
+
+/** The sweep on its own timer (tests; startBackgroundWork starts every schedule this way). */
 export function startResumeSweeper(options: { staleAfterMs?: number; intervalMs?: number; prisma?: PrismaClient } = {}): PeriodicTask {
   return startPeriodic("resume sweep", options.intervalMs ?? resumeSweepOptions().intervalMs, () => sweepStuckResumes(options));
 }

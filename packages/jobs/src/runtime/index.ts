@@ -26,3 +26,4 @@ export type {
   JobStep,
   Jsonified,
 } from "./types.ts";
+export { defineSchedule, type ScheduleDefinition } from "./schedule.ts";

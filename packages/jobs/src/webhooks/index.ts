@@ -1,17 +1,13 @@
 import { type AnyJobDefinition } from "../runtime/index.ts";
-import { sweepers } from "../sweepers.ts";
 import { deliverWebhookJob } from "./deliver.ts";
 import { fanOutJobs } from "./fanout.ts";
-import { startDeliverySweeper } from "./sweeper.ts";
 
-/** Webhook delivery: fan-out per event type, one delivery run per endpoint, and the recovery sweeper. */
+/** Webhook delivery: fan-out per event type and one delivery run per endpoint (recovery: deliverySweepSchedule). */
 export const webhookJobs: AnyJobDefinition[] = [...fanOutJobs, deliverWebhookJob];
-
-sweepers.push(() => startDeliverySweeper());
 
 export { deliverWebhookJob } from "./deliver.ts";
 export { fanOutJobs } from "./fanout.ts";
-export { startDeliverySweeper, sweepOverdueDeliveries } from "./sweeper.ts";
+export { deliverySweepSchedule, startDeliverySweeper, sweepOverdueDeliveries } from "./sweeper.ts";
 export { runAttempt, type AttemptResult } from "./attempt.ts";
 export { DELIVERY_REQUESTED, deliveryRequest } from "./events.ts";
 export { signWebhook, signatureHeaders, verifyWebhookSignature, secretKeyBytes, type VerifyOptions } from "./signing.ts";

@@ -1,6 +1,6 @@
 import { logger } from "@hireflow/core";
 import { getPrisma, type PrismaClient } from "@hireflow/db";
-import { getJobDriver } from "../runtime/index.ts";
+import { defineSchedule, getJobDriver } from "../runtime/index.ts";
 import { type PeriodicTask, startPeriodic } from "../sweepers.ts";
 import { sweepIntervalMs, sweepMarginMs } from "./config.ts";
 import { deliveryRequest } from "./events.ts";
@@ -24,9 +24,19 @@ export async function sweepOverdueDeliveries(prisma: PrismaClient = getPrisma(),
   }
 }
 
-export function startDeliverySweeper(options: { intervalMs?: number; prisma?: PrismaClient } = {}): PeriodicTask {
-  return startPeriodic("webhook delivery sweep", options.intervalMs ?? sweepIntervalMs(), async () => {
-    const count = await sweepOverdueDeliveries(options.prisma ?? getPrisma());
+/** Overdue deliveries, every 30 s in-process (WEBHOOK_SWEEP_INTERVAL_MS) or every minute on Inngest. */
+export const deliverySweepSchedule = defineSchedule({
+  id: "webhook-delivery-sweep",
+  cron: "* * * * *",
+  intervalMs: sweepIntervalMs,
+  run: async () => {
+    const count = await sweepOverdueDeliveries();
     if (count > 0) logger.info("webhook deliveries re-requested", { count });
-  });
+    return count;
+  },
+});
+
+/** The sweep on its own timer (tests; startBackgroundWork starts every schedule this way). */
+export function startDeliverySweeper(options: { intervalMs?: number; prisma?: PrismaClient } = {}): PeriodicTask {
+  return startPeriodic("webhook delivery sweep", options.intervalMs ?? sweepIntervalMs(), () => sweepOverdueDeliveries(options.prisma ?? getPrisma()));
 }

@@ -3,10 +3,9 @@ import { getPrisma } from "@hireflow/db";
 import { useIsolatedDatabase } from "@hireflow/db/testing/isolated";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startBackgroundWork, stopBackgroundWork } from "../../src/background.ts";
-import { allJobs } from "../../src/registry.ts";
+import { allJobs, allSchedules } from "../../src/registry.ts";
 import { getJobDriver, getLocalRunner, registerJobs, shutdownLocalRunner } from "../../src/runtime/index.ts";
-import { sweepers } from "../../src/sweepers.ts";
-import { deliveryRequest, startDeliverySweeper, sweepOverdueDeliveries, webhookJobs } from "../../src/webhooks/index.ts";
+import { deliveryRequest, deliverySweepSchedule, startDeliverySweeper, sweepOverdueDeliveries, webhookJobs } from "../../src/webhooks/index.ts";
 import { setupCompany } from "./fixtures.ts";
 import { eventually, type Receiver, startReceiver } from "./receiver.ts";
 
@@ -99,11 +98,11 @@ describe("crash recovery", () => {
     expect((await getPrisma().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).attemptCount).toBe(1);
   });
 
-  it("runs as a registered sweeper of the background work", async () => {
+  it("is a registered schedule of the background work", async () => {
     registerJobs(webhookJobs);
     const hook = receiver.route();
     const { delivery } = await abandonedDelivery(hook.url, { attemptCount: 0, nextAttemptAt: new Date(Date.now() - 10 * 60_000) });
-    expect(sweepers.length).toBeGreaterThan(0);
+    expect(allSchedules).toContain(deliverySweepSchedule);
     const sweeper = startDeliverySweeper({ intervalMs: 60_000 });
     try {
       await sweeper.flush();

@@ -19,7 +19,7 @@ let publisher: OutboxPublisher;
 beforeAll(async () => {
   registerJobs(webhookJobs);
   receiver = await startReceiver();
-  publisher = startOutboxPublisher({ sweepMs: 60_000 });
+  publisher = startOutboxPublisher();
 });
 afterAll(async () => {
   await publisher.stop();

@@ -4,6 +4,7 @@ import { CSRF_HEADER, csrfTokenMatches, sessionTokenFromCookieHeader, verifySess
 import { getPrisma } from "@hireflow/db";
 import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { publishAfterResponse } from "@/server/publish-after-response";
 
 export const dynamic = "force-dynamic";
 
@@ -26,6 +27,7 @@ async function createContext(req: Request, requestId: string): Promise<Context> 
 }
 
 function handler(req: Request): Promise<Response> {
+  if (req.method !== "GET") publishAfterResponse();
   const requestId = `req_${randomBytes(12).toString("base64url")}`;
   return fetchRequestHandler({
     endpoint: "/api/trpc",
