@@ -116,7 +116,7 @@ function serverHandle(child: ChildProcess, url: string, port: number, logFile: s
       pids().flatMap((p) => {
         const status = readStatus(p);
         const hwm = status?.match(/^VmHWM:\s+(\d+) kB/m);
-        const name = status?.match(/^Name:\s+(.+)$/m)?.[1] ?? "?";
+        const name = commandOf(p) ?? status?.match(/^Name:\s+(.+)$/m)?.[1] ?? "?";
         return hwm ? [{ pid: p, name, mib: Number(hwm[1]) / 1024 }] : [];
       }),
     async stop() {
@@ -147,6 +147,15 @@ function groupAlive(pgid: number): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** The process title (next start sets "next-server (v16…)"), from /proc/<pid>/cmdline. */
+function commandOf(pid: number): string | undefined {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ").slice(0, 60) || undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -10,6 +10,7 @@
  *   --out=docs/BENCHMARKS.md       where the report goes; --no-report writes none
  *   --json=file.json      also write the raw results
  *   --keep-work           keep the temp folder (logs, blobs, profiles) after a successful run
+ *   --server-node-options="--max-semi-space-size=32"   NODE_OPTIONS for next start (tuning experiments)
  */
 export interface Flags {
   raw: string[];
@@ -24,6 +25,7 @@ export interface Flags {
   report: boolean;
   json?: string;
   keepWork: boolean;
+  serverNodeOptions?: string;
 }
 
 export function parseFlags(argv: string[]): Flags {
@@ -40,7 +42,9 @@ export function parseFlags(argv: string[]): Flags {
     keepWork: false,
   };
   for (const arg of argv) {
-    const [name, value] = arg.split("=", 2) as [string, string | undefined];
+    const eq = arg.indexOf("=");
+    const name = eq < 0 ? arg : arg.slice(0, eq);
+    const value = eq < 0 ? undefined : arg.slice(eq + 1);
     const number = () => {
       const n = Number(value);
       if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} needs a positive number`);
@@ -57,6 +61,7 @@ export function parseFlags(argv: string[]): Flags {
     else if (name === "--no-report") flags.report = false;
     else if (name === "--json" && value) flags.json = value;
     else if (name === "--keep-work") flags.keepWork = true;
+    else if (name === "--server-node-options" && value) flags.serverNodeOptions = value;
     else throw new Error(`unknown flag ${arg} (see bench/flags.ts)`);
   }
   return flags;

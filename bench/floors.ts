@@ -13,6 +13,15 @@ export function constantScenario(): Scenario {
   return { key: "next_constant", label: "Floor: Next route handler, constant JSON", next: () => ({ path: "/api/bench/constant" }) };
 }
 
+/**
+ * Diagnostic, not a floor: the API route without a key answers 401 from the gateway before any
+ * database work, so it measures Next + our route + the gateway's own per-request work.
+ */
+export function unauthorizedScenario(candidateIds: number[]): Scenario {
+  const candidate = rotation(candidateIds);
+  return { key: "diag_401", label: "Diagnostic: GET /api/v1/candidates/{id} without a key (401, no database)", next: () => ({ path: `/api/v1/candidates/${candidate()}` }) };
+}
+
 export function bareScenario(candidateIds: number[]): Scenario {
   const candidate = rotation(candidateIds);
   return { key: "bare", label: "Floor: node:http + pg, same candidate read", next: () => ({ path: `/candidates/${candidate()}` }) };

@@ -14,6 +14,7 @@ import { WEBHOOKS, type WebhookResult } from "./webhooks.ts";
  */
 export interface BenchResults {
   command: string;
+  serverNodeOptions?: string;
   date: string;
   machine: ReturnType<typeof machineInfo> & { loadAtEnd: string[] };
   versions: Record<string, string>;
@@ -60,6 +61,9 @@ export function versions(): Record<string, string> {
   };
 }
 
+/** Rows that are not API endpoints under test: the floors and the diagnostic 401 row. */
+export const isReference = (l: LoadResult) => l.key.startsWith("next_constant") || l.key === "bare" || l.key.startsWith("diag_");
+
 const MANUAL_START = "<!-- manual:start (kept by npm run bench) -->";
 const MANUAL_END = "<!-- manual:end -->";
 
@@ -102,7 +106,7 @@ export function targets(r: BenchResults): Target[] {
   if (first && deep) {
     list.push({ name: "Deep page within 20 % of the first page (req/s)", measured: `${pct(deep.rps / first.rps)} of page 1`, met: deep.rps >= 0.8 * first.rps });
   }
-  const api = r.load.filter((l) => !l.key.startsWith("next_constant") && l.key !== "bare");
+  const api = r.load.filter((l) => !isReference(l));
   if (api.length) {
     const bad = api.reduce((n, l) => n + l.non2xx + l.errors, 0);
     list.push({ name: "No non-2xx responses or errors under load", measured: String(bad), met: bad === 0 });
@@ -145,7 +149,7 @@ function ceilingTable(r: BenchResults): string[] {
   const constant = r.load.filter((l) => l.key.startsWith("next_constant") && l.cpu);
   if (!constant.length) return [];
   const floorCpu = median(constant.map(cpuTotal));
-  const api = r.load.filter((l) => !l.key.startsWith("next_constant") && l.key !== "bare" && l.cpu);
+  const api = r.load.filter((l) => (!isReference(l) || l.key.startsWith("diag_")) && l.cpu);
   return [
     `Median CPU per request of the Next floor: ${f2(floorCpu)} ms (server + autocannon). An endpoint's ceiling on these cores is that divided by its own total:`,
     "",
@@ -228,7 +232,7 @@ export function renderReport(r: BenchResults, manual: string): string {
     "## Setup",
     "",
     `- Seed: ${seedCounts} in ${f1(r.seed.seconds)} s (set-based \`INSERT … SELECT generate_series\`, then \`VACUUM ANALYZE\`). ${SEED.companies} companies × ${SEED.jobsPerCompany} jobs × ${SEED.candidatesPerCompany.toLocaleString("en-US")} candidates; half of a company's candidates are in its first job, so that job's list is 200 pages of 25.`,
-    `- App: \`next build\` (Turbopack) into \`apps/web/.next-bench\`${r.buildSeconds ? ` in ${f0(r.buildSeconds)} s` : " (reused: --no-build)"}, then \`next start\` with NODE_ENV=production, DATABASE_POOL_SIZE default (10), in-process background work (local runner, no Inngest), in-memory rate limiter (no REDIS_URL).`,
+    `- App: \`next build\` (Turbopack) into \`apps/web/.next-bench\`${r.buildSeconds ? ` in ${f0(r.buildSeconds)} s` : " (reused: --no-build)"}, then \`next start\` with NODE_ENV=production, DATABASE_POOL_SIZE default (10), in-process background work (local runner, no Inngest), in-memory rate limiter (no REDIS_URL), ${r.serverNodeOptions ? `NODE_OPTIONS=\`${r.serverNodeOptions}\`` : "no NODE_OPTIONS"}.`,
     "- Rate limiting: `RATE_LIMIT_MAX=1000000000` — the limiter still counts every request (its cost is in the numbers) but never answers 429.",
     "- Load: autocannon (programmatic), " + `${r.connections} connections, ${r.warmupS} s warm-up (discarded) then ${r.durationS} s per row, one row after the other. Ids rotate over the company's 10,000 candidates / 25 jobs in random order; POSTs use unique e-mails. Latencies are per response (exact p95).`,
     "- Floors: **Next floor** = `GET /api/bench/constant`, a route handler in the same app returning `{ ok: true }` (on only with HIREFLOW_BENCH=1), measured at the start, middle and end of the run; ratios use the median of the three" +

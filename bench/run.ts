@@ -5,7 +5,7 @@ import path from "node:path";
 import { buildApp, hasBuild, startApp, type AppServer } from "./app.ts";
 import { cpuProbe, DbBackends } from "./cpu.ts";
 import { createBenchDatabase, serverVersion } from "./database.ts";
-import { bareScenario, type BareServer, constantScenario, startBareServer } from "./floors.ts";
+import { bareScenario, type BareServer, constantScenario, startBareServer, unauthorizedScenario } from "./floors.ts";
 import { runLoad, type LoadResult } from "./load.ts";
 import { largestProfile, summarise, type ProfileSummary } from "./profile.ts";
 import { machineInfo, versions, writeReport, type BenchResults } from "./report.ts";
@@ -59,10 +59,12 @@ function serverEnv(databaseUrl: string, dataDir: string): Record<string, string>
     HIREFLOW_BENCH: "1",
     HIREFLOW_DATA_DIR: dataDir,
     WEBHOOKS_ALLOW_PRIVATE_URLS: "true",
+    ...(flags.serverNodeOptions ? { NODE_OPTIONS: flags.serverNodeOptions } : {}),
   };
 }
-// The in-process local runner (no Inngest) and the in-memory rate limiter (no Redis): one self-hosted process.
-const UNSET = ["INNGEST_EVENT_KEY", "INNGEST_DEV", "INNGEST_SIGNING_KEY", "REDIS_URL", "NODE_OPTIONS"];
+// The in-process local runner (no Inngest) and the in-memory rate limiter (no Redis): one self-hosted
+// process. This shell's NODE_OPTIONS is not passed on (only --server-node-options).
+const UNSET = ["INNGEST_EVENT_KEY", "INNGEST_DEV", "INNGEST_SIGNING_KEY", "REDIS_URL", ...(flags.serverNodeOptions ? [] : ["NODE_OPTIONS"])];
 
 async function sanityCheck(url: string, scenario: ReturnType<typeof apiScenarios>[number]): Promise<void> {
   const { path: p, body } = scenario.next();
@@ -100,6 +102,7 @@ async function loadTests(app: AppServer, bare: BareServer, company: SeededCompan
   const half = Math.ceil(api.length / 2);
   await measure("app", { ...constantScenario(), key: "next_constant#1" });
   await measure("bare", bareScenario(company.candidateIds));
+  await measure("app", unauthorizedScenario(company.candidateIds));
   for (const scenario of api.slice(0, half)) await measure("app", scenario);
   await measure("app", { ...constantScenario(), key: "next_constant#2" });
   for (const scenario of api.slice(half)) await measure("app", scenario);
@@ -179,6 +182,7 @@ async function main(): Promise<void> {
 
   const results: BenchResults = {
     command: `npm run bench${flags.raw.length ? ` -- ${flags.raw.join(" ")}` : ""}`,
+    serverNodeOptions: flags.serverNodeOptions,
     date: new Date().toISOString(),
     machine: { ...machine, loadAtEnd: os.loadavg().map((l) => l.toFixed(2)) },
     versions: { ...versions(), postgres: await serverVersion(db.url) },
