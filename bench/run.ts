@@ -213,7 +213,8 @@ try {
   await main();
   await cleanup();
 } catch (error) {
-  console.error("[bench] failed:", error);
+  // After Ctrl-C the phases fail on closed servers; the interrupt is the story, not those errors.
+  if (!interrupted) console.error("[bench] failed:", error);
   await cleanup();
   process.exitCode = 1;
 }
