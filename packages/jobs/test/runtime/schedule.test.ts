@@ -18,7 +18,7 @@ describe("schedules", () => {
     }
     const { GET } = createInngestHandlers(allJobs, allSchedules);
     const res = await GET(new Request("http://localhost:3000/api/inngest") as never, undefined);
-    const failureHooks = allJobs.filter((job) => job.onFailure).length;
+    const failureHooks = allJobs.filter((job) => job.invokeFailure).length;
     expect(await res.json()).toMatchObject({ function_count: allJobs.length + failureHooks + allSchedules.length });
   });
 
