@@ -33,6 +33,7 @@ export {
   type ResumeClaim,
   type ResumeSaveResult,
   type RequeuedResume,
+  unreferencedResumeBlobKeys,
 } from "./services/resumes.ts";
 export {
   createWebhookEndpoint,

@@ -1,5 +1,5 @@
 import { outboxSweepSchedule } from "./outbox/publisher.ts";
-import { resumeParseJob, resumeSweepSchedule } from "./resume-pipeline/index.ts";
+import { blobGcSchedule, resumeParseJob, resumeSweepSchedule } from "./resume-pipeline/index.ts";
 import { type AnyJobDefinition, type ScheduleDefinition } from "./runtime/index.ts";
 import { deliverySweepSchedule, webhookJobs } from "./webhooks/index.ts";
 
@@ -13,7 +13,7 @@ export const allJobs: AnyJobDefinition[] = [
 ];
 
 /**
- * Recovery work that re-sends what a crash left behind: cron functions on Inngest, interval timers
+ * Recovery work that re-sends (or cleans up) what a crash left behind: cron functions on Inngest, interval timers
  * in a long-lived process (startBackgroundWork).
  */
-export const allSchedules: ScheduleDefinition[] = [outboxSweepSchedule, resumeSweepSchedule, deliverySweepSchedule];
+export const allSchedules: ScheduleDefinition[] = [outboxSweepSchedule, resumeSweepSchedule, deliverySweepSchedule, blobGcSchedule];

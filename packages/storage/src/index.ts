@@ -1,4 +1,4 @@
-export type { BlobStorage, PutInput, StoredBlob } from "./types.ts";
+export type { BlobStorage, ListedBlob, PutInput, StoredBlob } from "./types.ts";
 export { StorageKeyError, isValidKey, sanitizeFilename } from "./keys.ts";
 export { createLocalStorage } from "./local.ts";
 export { createVercelBlobStorage } from "./vercel.ts";

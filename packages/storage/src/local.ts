@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { constants, type Stats } from "node:fs";
-import { mkdir, open, readFile, rename, rm, rmdir, unlink } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, rmdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { META_SUFFIX, generateKey, isValidKey } from "./keys.ts";
-import type { BlobStorage, PutInput, StoredBlob } from "./types.ts";
+import type { BlobStorage, ListedBlob, PutInput, StoredBlob } from "./types.ts";
 
 const DEFAULT_CONTENT_TYPE = "application/octet-stream";
 // Temp files live in a dot-folder, which no valid key can reach, so a half-written file is never served.
@@ -106,6 +106,32 @@ export function createLocalStorage(rootDir: string): BlobStorage {
       const file = fileFor(key);
       if (!file) return;
       await removeBlob(root, file);
+    },
+
+    async *list(prefix: string): AsyncIterable<ListedBlob> {
+      // Walk the folders under the prefix; sidecars, temp files and anything put() cannot have made are skipped.
+      const pending = [path.join(root, ...prefix.split("/").filter(Boolean))];
+      while (pending.length) {
+        const dir = pending.pop()!;
+        let entries;
+        try {
+          entries = await readdir(dir, { withFileTypes: true });
+        } catch (error) {
+          if (isMissing(error)) continue;
+          throw error;
+        }
+        for (const entry of entries) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) {
+            if (entry.name !== TMP_DIR) pending.push(full);
+            continue;
+          }
+          const key = path.relative(root, full).split(path.sep).join("/");
+          if (!entry.isFile() || !isValidKey(key)) continue;
+          const stats = await stat(full).catch(() => null);
+          if (stats) yield { key, uploadedAt: stats.mtime };
+        }
+      }
     },
   };
 }

@@ -22,4 +22,11 @@ export interface BlobStorage {
   get(key: string): Promise<StoredBlob | null>;
   /** Idempotent: deleting a missing (or invalid) key succeeds, so rollbacks can always call it. */
   delete(key: string): Promise<void>;
+  /** Every blob whose key starts with `prefix`, with its upload time (garbage collection of orphans). */
+  list(prefix: string): AsyncIterable<ListedBlob>;
+}
+
+export interface ListedBlob {
+  key: string;
+  uploadedAt: Date;
 }

@@ -1,6 +1,6 @@
 import * as blob from "@vercel/blob";
 import { generateKey, isValidKey } from "./keys.ts";
-import type { BlobStorage, PutInput, StoredBlob } from "./types.ts";
+import type { BlobStorage, ListedBlob, PutInput, StoredBlob } from "./types.ts";
 
 /** The slice of `@vercel/blob` this driver uses; injectable so tests can stand in for the network. */
 export interface VercelBlobApi {
@@ -8,6 +8,8 @@ export interface VercelBlobApi {
   get: typeof blob.get;
   head: typeof blob.head;
   del: typeof blob.del;
+  /** Optional in fakes that never list; the SDK's own is used then. */
+  list?: typeof blob.list;
   BlobNotFoundError: typeof blob.BlobNotFoundError;
 }
 
@@ -80,6 +82,18 @@ export function createVercelBlobStorage(options: VercelBlobStorageOptions = {}):
       } catch (error) {
         if (!isNotFound(error)) throw error;
       }
+    },
+
+    async *list(prefix: string): AsyncIterable<ListedBlob> {
+      const list = api.list ?? blob.list;
+      let cursor: string | undefined;
+      do {
+        const page = await list({ prefix, cursor, limit: 1000, token });
+        for (const item of page.blobs) {
+          if (isValidKey(item.pathname)) yield { key: item.pathname, uploadedAt: new Date(item.uploadedAt) };
+        }
+        cursor = page.hasMore ? page.cursor : undefined;
+      } while (cursor);
     },
   };
 }

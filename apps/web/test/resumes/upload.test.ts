@@ -235,6 +235,7 @@ describe("POST /api/v1/candidates (multipart)", () => {
       },
       get: async () => null,
       delete: async () => {},
+      list: async function* () {},
     };
     setStorageForTesting(failing);
     try {

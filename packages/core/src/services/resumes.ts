@@ -171,3 +171,15 @@ export async function requeueStuckResumes(prisma: PrismaClient, options: { older
 export async function resumeBlobInUse(svc: ServiceContext, jobId: number, key: string): Promise<boolean> {
   return (await svc.db.candidate.count({ where: { jobId, resumeBlobKey: key } })) > 0;
 }
+
+/**
+ * Of these blob keys, the ones no candidate points at (across companies: garbage collection runs as
+ * the system). A blob is written before its candidate row commits, so a process that died in between
+ * leaves a file nothing references.
+ */
+export async function unreferencedResumeBlobKeys(prisma: PrismaClient, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const used = await prisma.candidate.findMany({ where: { resumeBlobKey: { in: keys } }, select: { resumeBlobKey: true } });
+  const referenced = new Set(used.map((row) => row.resumeBlobKey));
+  return keys.filter((key) => !referenced.has(key));
+}

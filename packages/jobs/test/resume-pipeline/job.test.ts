@@ -63,6 +63,7 @@ function flakyStorage(failures: number): BlobStorage & { calls: number } {
     calls: 0,
     put: local.put,
     delete: local.delete,
+    list: local.list,
     async get(key: string) {
       flaky.calls += 1;
       if (flaky.calls <= failures) throw Object.assign(new Error("connect ECONNREFUSED blob store"), { code: "ECONNREFUSED" });
