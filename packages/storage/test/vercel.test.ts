@@ -35,6 +35,14 @@ vi.mock("@vercel/blob", async (importOriginal) => {
     del: vi.fn(async (pathname: string) => {
       store.delete(pathname);
     }),
+    // Pages of two, so the driver must follow the cursor.
+    list: vi.fn(async (options: { prefix?: string; cursor?: string }) => {
+      const keys = [...store.keys()].filter((k) => k.startsWith(options.prefix ?? "")).sort();
+      const start = Number(options.cursor ?? 0);
+      const page = keys.slice(start, start + 2);
+      const hasMore = start + 2 < keys.length;
+      return { blobs: page.map((pathname) => ({ pathname, uploadedAt: new Date(0) })), hasMore, cursor: hasMore ? String(start + 2) : undefined };
+    }),
   };
 });
 
@@ -126,6 +134,17 @@ describe("vercel-blob driver (SDK mocked)", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-length")).toBe("999");
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(body);
+  });
+
+  it("lists every blob under a prefix across pages, with upload times", async () => {
+    const keys = [];
+    for (let i = 0; i < 5; i++) keys.push((await storage.put({ prefix: "resumes/7", filename: `cv${i}.pdf`, contentType: "application/pdf", body: randomBody(10) })).key);
+    await storage.put({ prefix: "exports", filename: "x.csv", contentType: "text/csv", body: randomBody(10) });
+    const listed = [];
+    for await (const blob of storage.list("resumes/")) listed.push(blob);
+    expect(listed.map((b) => b.key).sort()).toEqual(keys.sort());
+    expect(listed.every((b) => b.uploadedAt instanceof Date)).toBe(true);
+    expect(vi.mocked(sdk.list).mock.calls.every(([options]) => options?.token === TOKEN && options?.prefix === "resumes/")).toBe(true);
   });
 
   it("requires a token", () => {
