@@ -1,3 +1,5 @@
+import { PRODUCTION_NODE_OPTIONS } from "../packages/admin/src/server/node-options.ts";
+
 /**
  * Command line of `npm run bench -- [flags]`:
  *   --no-build            reuse apps/web/.next-bench instead of running `next build`
@@ -10,7 +12,8 @@
  *   --out=docs/BENCHMARKS.md       where the report goes; --no-report writes none
  *   --json=file.json      also write the raw results
  *   --keep-work           keep the temp folder (logs, blobs, profiles) after a successful run
- *   --server-node-options="--max-semi-space-size=32"   NODE_OPTIONS for next start (tuning experiments)
+ *   --server-node-options="…"   NODE_OPTIONS for next start; default: what `npm start` gives the server
+ *                         (PRODUCTION_NODE_OPTIONS); `--server-node-options=` (empty) runs without any
  */
 export interface Flags {
   raw: string[];
@@ -40,6 +43,7 @@ export function parseFlags(argv: string[]): Flags {
     out: "docs/BENCHMARKS.md",
     report: true,
     keepWork: false,
+    serverNodeOptions: PRODUCTION_NODE_OPTIONS,
   };
   for (const arg of argv) {
     const eq = arg.indexOf("=");
@@ -61,7 +65,7 @@ export function parseFlags(argv: string[]): Flags {
     else if (name === "--no-report") flags.report = false;
     else if (name === "--json" && value) flags.json = value;
     else if (name === "--keep-work") flags.keepWork = true;
-    else if (name === "--server-node-options" && value) flags.serverNodeOptions = value;
+    else if (name === "--server-node-options") flags.serverNodeOptions = value || undefined;
     else throw new Error(`unknown flag ${arg} (see bench/flags.ts)`);
   }
   return flags;

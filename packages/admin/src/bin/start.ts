@@ -2,6 +2,7 @@ import { CliError } from "../cli/errors.ts";
 import { configuredDatabaseUrl } from "../database.ts";
 import { hasProductionBuild } from "../server/next.ts";
 import { launch } from "../server/launch.ts";
+import { withProductionNodeOptions } from "../server/node-options.ts";
 
 const log = (line: string) => process.stdout.write(`[hireflow] ${line}\n`);
 const embedded = !configuredDatabaseUrl();
@@ -21,6 +22,7 @@ await launch({
   },
   env: () => ({
     NODE_ENV: "production",
+    NODE_OPTIONS: withProductionNodeOptions(process.env.NODE_OPTIONS),
     // Without a managed database this is a single-machine install: secrets may be generated into .data/.
     ...(embedded && !process.env.HIREFLOW_LOCAL ? { HIREFLOW_LOCAL: "1" } : {}),
   }),
