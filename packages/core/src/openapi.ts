@@ -8,7 +8,7 @@ import { ERROR_STATUS } from "./errors.ts";
 import { appRouter } from "./routers/index.ts";
 import { procedureMetas } from "./routers/meta.ts";
 
-const SIGNATURE_HEADERS = `Deliveries are signed with the Standard Webhooks scheme: \`webhook-id\` (the event id, the same on every retry), \`webhook-timestamp\` (Unix seconds) and \`webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">\` keyed with the endpoint secret's bytes (the base64 after \`whsec_\`). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a \`Retry-After\` header is honoured). \`410 Gone\` disables the endpoint at once, and so does failing every delivery for 5 days.`;
+const SIGNATURE_HEADERS = `Deliveries are signed with the Standard Webhooks scheme: \`webhook-id\` (the event id, the same on every retry), \`webhook-timestamp\` (Unix seconds) and \`webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">\` keyed with the endpoint secret's bytes (the base64 after \`whsec_\`). After a secret rotation, during its grace period, the header lists two signatures, space-delimited (\`v1,<new> v1,<previous>\`): accept the request when any of them matches. Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a \`Retry-After\` header is honoured). \`410 Gone\` disables the endpoint at once, and so does failing every delivery for 5 days.`;
 
 const WEBHOOKS = {
   "candidate.applied": candidateAppliedEventSchema,
@@ -65,6 +65,12 @@ function build(): OpenAPIObject {
             schema: { type: "string", maxLength: 255 },
           },
         ];
+      }
+      if (method === "post" && operation.requestBody) {
+        // The generator marks a body required whenever the input is (path ids count). A POST whose body
+        // has no required field may send none at all (POST …/rotate_secret): the gateway reads it as {}.
+        const json = operation.requestBody.content["application/json"] as { schema?: { required?: string[] } } | undefined;
+        if (json?.schema && !json.schema.required?.length) (operation.requestBody as { required?: boolean }).required = false;
       }
       if (method === "post" && path === "/candidates" && operation.requestBody) {
         // `name` is optional in the shared schema only for the multipart variant with a resume.

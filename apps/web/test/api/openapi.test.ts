@@ -67,6 +67,27 @@ describe("OpenAPI document", () => {
     expect(JSON.stringify(body.properties.notes)).toContain('"maxLength":2000');
     expect(JSON.stringify(body.properties.stage)).toContain("phonescreen");
   });
+
+  it("documents the rotation grace period: an optional body, and the previous secret's expiry but never the secret", () => {
+    const doc = openApiDocument() as unknown as {
+      paths: Record<string, Record<string, { description: string; requestBody: { required?: boolean; content: Record<string, { schema: { properties: Record<string, unknown>; additionalProperties?: boolean; required?: string[] } }> } }>>;
+      components: { schemas: Record<string, { properties: Record<string, unknown>; required?: string[] }> };
+    };
+    const rotate = doc.paths["/webhook_endpoints/{id}/rotate_secret"]!.post!;
+    expect(rotate.requestBody.required).toBe(false);
+    const body = rotate.requestBody.content["application/json"]!.schema;
+    expect(body.additionalProperties).toBe(false);
+    expect(body.required ?? []).toEqual([]);
+    expect(body.properties).toEqual({ expire_previous_in_seconds: expect.objectContaining({ type: "integer", minimum: 0, maximum: 86400 }) });
+    expect(rotate.description).toContain("v1,<new> v1,<previous>");
+    // Bodies with a required field stay required.
+    expect(doc.paths["/webhook_endpoints"]!.post!.requestBody.required).toBe(true);
+    for (const name of ["WebhookEndpoint", "WebhookEndpointWithSecret"]) {
+      const schema = doc.components.schemas[name]!;
+      expect(schema.required).toContain("previous_secret_expires_at");
+      expect(Object.keys(schema.properties)).not.toContain("previous_secret");
+    }
+  });
 });
 
 describe("GET /api/v1/openapi.json over HTTP", () => {

@@ -63,6 +63,7 @@ describe("POST /api/v1/webhook_endpoints", () => {
       enabled: true,
       disabled_reason: null,
       disabled_at: null,
+      previous_secret_expires_at: null,
       created_at: expect.any(String),
       updated_at: expect.any(String),
       secret: expect.stringMatching(SECRET),
@@ -182,6 +183,126 @@ describe("POST /api/v1/webhook_endpoints/{id}/rotate_secret", () => {
     expect(row.secret).toBe(rotated.body.data.secret);
     expect((await api.get(`/webhook_endpoints/${created.id}`)).body.data).not.toHaveProperty("secret");
   });
+
+  /** previous_secret_expires_at is `seconds` from now (give or take the request's duration). */
+  function expectExpiryIn(iso: unknown, seconds: number) {
+    expect(iso).toEqual(expect.any(String));
+    const delta = Date.parse(iso as string) - Date.now();
+    expect(delta).toBeGreaterThan(seconds * 1000 - 10_000);
+    expect(delta).toBeLessThanOrEqual(seconds * 1000 + 1_000);
+  }
+
+  it("keeps the replaced secret for 24 h by default (empty body, no content type, or {}), and never returns it", async () => {
+    const { api } = await company();
+    for (const body of [undefined, {}]) {
+      const created = (await api.post("/webhook_endpoints", { url: HOOK })).body.data;
+      const rotated = await api.post(`/webhook_endpoints/${created.id}/rotate_secret`, body);
+      expect(rotated.status, JSON.stringify(body)).toBe(200);
+      expect(rotated.body.data.secret).toMatch(SECRET);
+      expect(rotated.body.data.secret).not.toBe(created.secret);
+      expectExpiryIn(rotated.body.data.previous_secret_expires_at, 86_400);
+
+      const row = await getPrisma().webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } });
+      expect(row).toMatchObject({ secret: rotated.body.data.secret, previousSecret: created.secret });
+      expect(row.previousSecretExpiresAt!.toISOString()).toBe(rotated.body.data.previous_secret_expires_at);
+
+      const fetched = await api.get(`/webhook_endpoints/${created.id}`);
+      expect(fetched.body.data.previous_secret_expires_at).toBe(rotated.body.data.previous_secret_expires_at);
+      expect(fetched.body.data).not.toHaveProperty("previous_secret");
+      const listed = await api.get("/webhook_endpoints");
+      for (const text of [JSON.stringify(rotated.body), JSON.stringify(fetched.body), JSON.stringify(listed.body)]) {
+        expect(text).not.toContain(created.secret);
+      }
+      expect(JSON.stringify(listed.body)).not.toContain("whsec_");
+    }
+  });
+
+  it("takes expire_previous_in_seconds: a shorter grace, or 0 to stop the replaced secret at once", async () => {
+    const { api } = await company();
+    const created = (await api.post("/webhook_endpoints", { url: HOOK })).body.data;
+    const hour = await api.post(`/webhook_endpoints/${created.id}/rotate_secret`, { expire_previous_in_seconds: 3600 });
+    expect(hour.status).toBe(200);
+    expectExpiryIn(hour.body.data.previous_secret_expires_at, 3600);
+    const max = await api.post(`/webhook_endpoints/${created.id}/rotate_secret`, { expire_previous_in_seconds: 86_400 });
+    expect(max.status).toBe(200);
+    expectExpiryIn(max.body.data.previous_secret_expires_at, 86_400);
+
+    // 0: today's behaviour. It also ends the grace period of a secret replaced earlier.
+    const now = await api.post(`/webhook_endpoints/${created.id}/rotate_secret`, { expire_previous_in_seconds: 0 });
+    expect(now.status).toBe(200);
+    expect(now.body.data.previous_secret_expires_at).toBeNull();
+    const row = await getPrisma().webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } });
+    expect(row).toMatchObject({ secret: now.body.data.secret, previousSecret: null, previousSecretExpiresAt: null });
+    expect((await api.get(`/webhook_endpoints/${created.id}`)).body.data.previous_secret_expires_at).toBeNull();
+  });
+
+  it("keeps only one previous secret: rotating again within the window replaces it with the secret being replaced", async () => {
+    const { api } = await company();
+    const a = (await api.post("/webhook_endpoints", { url: HOOK })).body.data.secret as string;
+    const id = (await api.get("/webhook_endpoints")).body.data[0].id as number;
+    const b = (await api.post(`/webhook_endpoints/${id}/rotate_secret`, {})).body.data.secret as string;
+    const second = await api.post(`/webhook_endpoints/${id}/rotate_secret`, { expire_previous_in_seconds: 600 });
+    expect(second.status).toBe(200);
+    const c = second.body.data.secret as string;
+    expect(new Set([a, b, c]).size).toBe(3);
+    expectExpiryIn(second.body.data.previous_secret_expires_at, 600);
+    const row = await getPrisma().webhookEndpoint.findUniqueOrThrow({ where: { id } });
+    expect(row).toMatchObject({ secret: c, previousSecret: b });
+    expect(JSON.stringify(row)).not.toContain(a);
+  });
+
+  it("reports no previous secret once its grace period is over", async () => {
+    const { api } = await company();
+    const created = (await api.post("/webhook_endpoints", { url: HOOK })).body.data;
+    await api.post(`/webhook_endpoints/${created.id}/rotate_secret`, { expire_previous_in_seconds: 60 });
+    await getPrisma().webhookEndpoint.update({ where: { id: created.id }, data: { previousSecretExpiresAt: new Date(Date.now() - 1000) } });
+    expect((await api.get(`/webhook_endpoints/${created.id}`)).body.data.previous_secret_expires_at).toBeNull();
+    expect((await api.get("/webhook_endpoints")).body.data[0].previous_secret_expires_at).toBeNull();
+  });
+
+  it("refuses a grace period that is not an integer of seconds in 0..86400, and unknown fields (400, nothing changed)", async () => {
+    const { api } = await company();
+    const created = (await api.post("/webhook_endpoints", { url: HOOK })).body.data;
+    for (const value of [-1, 86_401, 1.5, "10", "0x10", true, null, 1e100, [10], { seconds: 10 }]) {
+      const refused = await api.post(`/webhook_endpoints/${created.id}/rotate_secret`, { expire_previous_in_seconds: value });
+      expect(refused.status, JSON.stringify(value)).toBe(400);
+      expect(refused.body.error.code).toBe("validation_error");
+      expect(refused.body.error.details, JSON.stringify(value)).toEqual([
+        { field: "expire_previous_in_seconds", message: "Must be an integer between 0 and 86400" },
+      ]);
+    }
+    const unknown = await api.post(`/webhook_endpoints/${created.id}/rotate_secret`, { expire_previous_in_seconds: 60, secret: "whsec_mine" });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.details).toEqual([{ field: "secret", message: "Unknown field" }]);
+    // Not a JSON object, or not JSON at all.
+    expect((await api.post(`/webhook_endpoints/${created.id}/rotate_secret`, "10")).status).toBe(400);
+    expect((await api.post(`/webhook_endpoints/${created.id}/rotate_secret`, "[]")).status).toBe(400);
+    expect((await api.call("POST", `/webhook_endpoints/${created.id}/rotate_secret`, "expire=10", { "content-type": "application/x-www-form-urlencoded" })).status).toBe(400);
+    expect((await api.post("/webhook_endpoints/0x10/rotate_secret", {})).status).toBe(400);
+
+    const row = await getPrisma().webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } });
+    expect(row).toMatchObject({ secret: created.secret, previousSecret: null, previousSecretExpiresAt: null });
+  });
+
+  it("replays a rotation sent again with the same Idempotency-Key: the same secret, rotated once", async () => {
+    const { api } = await company();
+    const created = (await api.post("/webhook_endpoints", { url: HOOK })).body.data;
+    const body = { expire_previous_in_seconds: 120 };
+    const first = await api.post(`/webhook_endpoints/${created.id}/rotate_secret`, body, { "idempotency-key": "rotate-1" });
+    expect(first.status).toBe(200);
+    const again = await api.post(`/webhook_endpoints/${created.id}/rotate_secret`, body, { "idempotency-key": "rotate-1" });
+    expect(again.status).toBe(200);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+    const row = await getPrisma().webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } });
+    // One rotation: the original secret is the previous one, not the first rotation's.
+    expect(row).toMatchObject({ secret: first.body.data.secret, previousSecret: created.secret });
+    // The same key with another body is a conflict, not a second rotation.
+    const other = await api.post(`/webhook_endpoints/${created.id}/rotate_secret`, { expire_previous_in_seconds: 0 }, { "idempotency-key": "rotate-1" });
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe("conflict");
+    expect((await getPrisma().webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } })).secret).toBe(first.body.data.secret);
+  });
 });
 
 describe("POST /api/v1/webhook_endpoints/{id}/test", () => {
@@ -278,6 +399,8 @@ describe("tenancy", () => {
       await b.api.get(`/webhook_endpoints/${endpoint.id}`),
       await b.api.patch(`/webhook_endpoints/${endpoint.id}`, { url: `${HOOK}/stolen`, enabled: false }),
       await b.api.post(`/webhook_endpoints/${endpoint.id}/rotate_secret`, {}),
+      await b.api.post(`/webhook_endpoints/${endpoint.id}/rotate_secret`, { expire_previous_in_seconds: 0 }),
+      await b.api.post(`/webhook_endpoints/${endpoint.id}/rotate_secret`, { expire_previous_in_seconds: 3600 }, { "idempotency-key": "steal" }),
       await b.api.post(`/webhook_endpoints/${endpoint.id}/test`, {}),
       await b.api.get(`/webhook_endpoints/${endpoint.id}/deliveries`),
       await b.api.post(`/webhook_deliveries/${delivery.id}/redeliver`, {}),
@@ -289,7 +412,7 @@ describe("tenancy", () => {
     }
     expect((await b.api.get("/webhook_endpoints")).body.data).toEqual([]);
     const row = await getPrisma().webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
-    expect(row).toMatchObject({ url: HOOK, enabled: true, secret: endpoint.secret });
+    expect(row).toMatchObject({ url: HOOK, enabled: true, secret: endpoint.secret, previousSecret: null, previousSecretExpiresAt: null });
     expect(await getPrisma().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).toMatchObject({ status: "failed" });
     expect(await getPrisma().event.count({ where: { companyId: b.co.id } })).toBe(0);
   });

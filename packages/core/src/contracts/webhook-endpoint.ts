@@ -26,6 +26,10 @@ export const webhookEndpointSchema = z
     enabled: z.boolean(),
     disabled_reason: z.string().nullable().meta({ description: "Why the endpoint was disabled (410 Gone, failing for 5 days, or through the API); null when enabled" }),
     disabled_at: timestamp.nullable(),
+    previous_secret_expires_at: timestamp.nullable().meta({
+      description:
+        "After a rotation with a grace period: until this time deliveries are signed with the previous secret as well as the current one (two signatures in `webhook-signature`). Null when no previous secret is in use. The previous secret itself is never returned.",
+    }),
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -60,6 +64,28 @@ export const updateWebhookEndpointInput = z.strictObject({
 export type UpdateWebhookEndpointInput = z.infer<typeof updateWebhookEndpointInput>;
 
 export const webhookEndpointIdInput = z.strictObject({ id: idParam });
+
+/** Longest grace period of a rotated-out secret: 24 hours (Svix's default and maximum). */
+export const MAX_SECRET_GRACE_SECONDS = 86_400;
+const graceMessage = `Must be an integer between 0 and ${MAX_SECRET_GRACE_SECONDS}`;
+
+export const rotateWebhookSecretInput = z.strictObject({
+  id: idParam,
+  // A JSON body integer (see bodyInt in common.ts): the pipe keeps trpc-to-openapi's Number() coercion
+  // away, so "10", true or 1.5 are refused instead of being read as seconds.
+  expire_previous_in_seconds: z
+    .number({ error: graceMessage })
+    .int({ error: graceMessage, abort: true })
+    .min(0, graceMessage)
+    .max(MAX_SECRET_GRACE_SECONDS, graceMessage)
+    .pipe(z.number())
+    .optional()
+    .meta({
+      description: `How long the replaced secret keeps signing deliveries, alongside the new one: 0..${MAX_SECRET_GRACE_SECONDS} seconds, default ${MAX_SECRET_GRACE_SECONDS} (24 h). 0 stops it at once.`,
+      example: 3600,
+    }),
+});
+export type RotateWebhookSecretInput = z.infer<typeof rotateWebhookSecretInput>;
 
 export const listWebhookEndpointsInput = z.strictObject({ limit: limitParam, cursor: cursorParam });
 

@@ -3,6 +3,8 @@ import { type Prisma, type WebhookDelivery, type WebhookEndpoint } from "@hirefl
 import { type ServiceContext } from "../context.ts";
 import {
   type CreateWebhookEndpointInput,
+  MAX_SECRET_GRACE_SECONDS,
+  type RotateWebhookSecretInput,
   type UpdateWebhookEndpointInput,
   type WebhookAttemptDto,
   type WebhookDeliveryDto,
@@ -32,6 +34,11 @@ export function serializeWebhookEndpoint(e: WebhookEndpoint): WebhookEndpointDto
     disabled_reason: e.enabled ? null : e.disabledReason,
     // Kept after re-enabling: it starts the window of the "failing for 5 days" rule.
     disabled_at: e.enabled || !e.disabledAt ? null : e.disabledAt.toISOString(),
+    // Only while the previous secret still signs deliveries (the claim compares with the database clock).
+    previous_secret_expires_at:
+      e.previousSecret !== null && e.previousSecretExpiresAt !== null && e.previousSecretExpiresAt.getTime() > Date.now()
+        ? e.previousSecretExpiresAt.toISOString()
+        : null,
     created_at: e.createdAt.toISOString(),
     updated_at: e.updatedAt.toISOString(),
   };
@@ -97,10 +104,31 @@ export async function deleteWebhookEndpoint(svc: ServiceContext, id: number): Pr
   return { id, deleted: true };
 }
 
-/** A new secret takes effect at once, for retries of earlier events as well. */
-export async function rotateWebhookSecret(svc: ServiceContext, id: number): Promise<WebhookEndpointWithSecretDto> {
-  await findEndpoint(svc, id);
-  return withSecret(await svc.db.webhookEndpoint.update({ where: { id }, data: { secret: generateWebhookSecret() } }));
+/**
+ * A new secret signs every delivery attempt from now on (retries and redeliveries of earlier events
+ * too). With a grace period the secret it replaces keeps signing as well — a second signature in
+ * `webhook-signature` — for `expire_previous_in_seconds` (default 24 h; 0: it stops at once). Only
+ * one previous secret is kept: rotating again within the window makes the secret being replaced the
+ * previous one, and the older one stops at once.
+ *
+ * One UPDATE reads the current secret and replaces it, under the row lock, so concurrent rotations
+ * queue up and none loses a secret it just returned; the transaction keeps the read that follows
+ * consistent with it.
+ */
+export async function rotateWebhookSecret(svc: ServiceContext, input: RotateWebhookSecretInput): Promise<WebhookEndpointWithSecretDto> {
+  const grace = input.expire_previous_in_seconds ?? MAX_SECRET_GRACE_SECONDS;
+  const endpoint = await svc.db.$transaction(async (tx) => {
+    // Raw SQL bypasses the scoping extension, so it filters by company itself.
+    const updated = await tx.$executeRaw`
+      UPDATE webhook_endpoints SET
+        previous_secret = CASE WHEN ${grace}::int > 0 THEN secret END,
+        previous_secret_expires_at = CASE WHEN ${grace}::int > 0 THEN now() + make_interval(secs => ${grace}::int) END,
+        secret = ${generateWebhookSecret()}, updated_at = now()
+      WHERE id = ${input.id} AND company_id = ${svc.companyId}`;
+    if (updated === 0) throw AppError.notFound("Webhook endpoint", input.id);
+    return tx.webhookEndpoint.findUniqueOrThrow({ where: { id: input.id } });
+  });
+  return withSecret(endpoint);
 }
 
 /** Records a `webhook.test` event addressed to this endpoint only; it is delivered like any other. */

@@ -27,8 +27,9 @@ export async function runAttempt(prisma: PrismaClient, deliveryId: number, expec
   const headers = {
     "content-type": "application/json",
     "user-agent": USER_AGENT,
-    // The event id, so every retry (and every endpoint) sees the same webhook-id.
-    ...signatureHeaders(claim.secret, claim.event.id, body),
+    // The event id, so every retry (and every endpoint) sees the same webhook-id. During a rotation's
+    // grace period two signatures: the current secret's, then the previous one's.
+    ...signatureHeaders(claim.secrets, claim.event.id, body),
   };
   const sent = await postWebhook(claim.url, headers, body, timeoutMs());
   const ok = sent.statusCode !== null && sent.statusCode >= 200 && sent.statusCode < 300;

@@ -3,7 +3,9 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 /**
  * Standard Webhooks signatures (https://www.standardwebhooks.com): `webhook-signature` is
  * `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the bytes
- * of the secret (the base64 after `whsec_`). Self-contained on purpose: receivers can copy it.
+ * of the secret (the base64 after `whsec_`). While a rotated-out secret is in its grace period the
+ * header lists one signature per secret, space-delimited (`v1,<new> v1,<old>`), as the spec allows;
+ * a receiver accepts the request when any of them matches. Self-contained on purpose: receivers can copy it.
  */
 const PREFIX = "whsec_";
 
@@ -23,10 +25,16 @@ export type WebhookHeaders = {
   "webhook-signature": string;
 };
 
-/** The three Standard Webhooks headers for one attempt (the timestamp is the attempt's, in seconds). */
-export function signatureHeaders(secret: string, id: string, body: string, now = Date.now()): WebhookHeaders {
+/**
+ * The three Standard Webhooks headers for one attempt (the timestamp is the attempt's, in seconds).
+ * Several secrets (current first, then a rotated-out one in its grace period) give one signature each.
+ */
+export function signatureHeaders(secrets: string | readonly string[], id: string, body: string, now = Date.now()): WebhookHeaders {
   const timestamp = Math.floor(now / 1000);
-  return { "webhook-id": id, "webhook-timestamp": String(timestamp), "webhook-signature": signWebhook(secret, id, timestamp, body) };
+  const list = typeof secrets === "string" ? [secrets] : secrets;
+  if (list.length === 0) throw new TypeError("At least one webhook secret is needed to sign");
+  const signature = list.map((secret) => signWebhook(secret, id, timestamp, body)).join(" ");
+  return { "webhook-id": id, "webhook-timestamp": String(timestamp), "webhook-signature": signature };
 }
 
 export interface VerifyOptions {

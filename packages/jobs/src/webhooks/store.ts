@@ -35,7 +35,8 @@ export interface ClaimedAttempt {
   attempt: number;
   startedAt: Date;
   url: string;
-  secret: string;
+  /** The endpoint's secret, then the one its last rotation replaced while that one's grace period lasts. */
+  secrets: string[];
   endpointId: number;
   event: DeliveredEvent;
 }
@@ -43,11 +44,24 @@ export interface ClaimedAttempt {
 /**
  * Claims attempt `expected + 1` of a pending delivery to an enabled endpoint, and leases the row
  * (next_attempt_at) for the attempt's duration. Null when another run got there first, the
- * delivery is finished, or the endpoint is gone or disabled.
+ * delivery is finished, or the endpoint is gone or disabled. It returns everything the attempt sends,
+ * the signing secrets included, so an attempt needs no further read of the endpoint.
  */
 export async function claimAttempt(prisma: PrismaClient, deliveryId: number, expected: number): Promise<ClaimedAttempt | null> {
   const rows = await prisma.$queryRaw<
-    { attempt_count: number; last_attempt_at: Date; url: string; secret: string; endpoint_id: number; event_id: string; company_id: number; type: string; payload: Record<string, unknown>; occurred_at: Date }[]
+    {
+      attempt_count: number;
+      last_attempt_at: Date;
+      url: string;
+      secret: string;
+      previous_secret: string | null;
+      endpoint_id: number;
+      event_id: string;
+      company_id: number;
+      type: string;
+      payload: Record<string, unknown>;
+      occurred_at: Date;
+    }[]
   >`
     UPDATE webhook_deliveries d
     SET attempt_count = d.attempt_count + 1, last_attempt_at = now(), updated_at = now(),
@@ -55,7 +69,10 @@ export async function claimAttempt(prisma: PrismaClient, deliveryId: number, exp
     FROM webhook_endpoints e, events ev
     WHERE d.id = ${deliveryId} AND d.status = 'pending' AND d.attempt_count = ${expected}
       AND e.id = d.endpoint_id AND e.enabled AND ev.id = d.event_id
-    RETURNING d.attempt_count, d.last_attempt_at, e.url, e.secret, e.id AS endpoint_id, ev.id AS event_id, ev.company_id, ev.type, ev.payload, ev.occurred_at`;
+    RETURNING d.attempt_count, d.last_attempt_at, e.url, e.secret,
+      -- a rotated-out secret signs too until its grace period ends (the attempt's clock: now())
+      CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret END AS previous_secret,
+      e.id AS endpoint_id, ev.id AS event_id, ev.company_id, ev.type, ev.payload, ev.occurred_at`;
   const row = rows[0];
   if (!row) return null;
   return {
@@ -63,7 +80,7 @@ export async function claimAttempt(prisma: PrismaClient, deliveryId: number, exp
     attempt: row.attempt_count,
     startedAt: row.last_attempt_at,
     url: row.url,
-    secret: row.secret,
+    secrets: row.previous_secret === null ? [row.secret] : [row.secret, row.previous_secret],
     endpointId: row.endpoint_id,
     event: { id: row.event_id, companyId: row.company_id, type: row.type, payload: row.payload, occurredAt: row.occurred_at },
   };

@@ -1,5 +1,5 @@
 import { dataEnvelope } from "../../contracts/common.ts";
-import { webhookEndpointIdInput, webhookEndpointWithSecretSchema } from "../../contracts/webhook-endpoint.ts";
+import { rotateWebhookSecretInput, webhookEndpointWithSecretSchema } from "../../contracts/webhook-endpoint.ts";
 import { rotateWebhookSecret } from "../../services/webhook-endpoints.ts";
 import { companyProcedure } from "../../trpc.ts";
 
@@ -10,11 +10,17 @@ export const rotateWebhookEndpointSecretProcedure = companyProcedure
       path: "/webhook_endpoints/{id}/rotate_secret",
       tags: ["Webhooks"],
       summary: "Rotate the signing secret",
-      description: "Replaces the secret at once (retries of earlier events are signed with the new one) and returns it; the old secret stops verifying. The body is empty or `{}` (with `content-type: application/json`, like every POST).",
+      description: [
+        "Generates a new secret and returns it (shown only here). Every delivery attempt from now on — retries and redeliveries of earlier events too — is signed with it.",
+        "The secret it replaces keeps working for a grace period: until `previous_secret_expires_at`, `webhook-signature` carries two signatures, `v1,<new> v1,<previous>` (Standard Webhooks: a receiver accepts the request when any one matches), so a receiver can switch secrets without rejecting deliveries.",
+        "`expire_previous_in_seconds` (0..86400, default 86400 = 24 h) sets the grace period; 0 stops the replaced secret at once.",
+        "Only one previous secret is kept: rotating again within the grace period makes the secret being replaced the previous one, and the older one stops at once.",
+        "The previous secret is never returned. The body is empty, `{}` or `{\"expire_previous_in_seconds\": …}` (with `content-type: application/json`, like every POST).",
+      ].join("\n\n"),
       protect: true,
-      errorResponses: { 400: "Invalid id", 401: "Missing or invalid API key", 404: "Webhook endpoint not found" },
+      errorResponses: { 400: "Invalid id or body", 401: "Missing or invalid API key", 404: "Webhook endpoint not found" },
     },
   })
-  .input(webhookEndpointIdInput)
+  .input(rotateWebhookSecretInput)
   .output(dataEnvelope(webhookEndpointWithSecretSchema))
-  .mutation(async ({ ctx, input }) => ({ data: await rotateWebhookSecret(ctx.svc, input.id) }));
+  .mutation(async ({ ctx, input }) => ({ data: await rotateWebhookSecret(ctx.svc, input) }));

@@ -43,7 +43,7 @@ export function WebhookEndpointDetail({
     refetchInterval: 4_000,
   });
 
-  const [secret, setSecret] = useState<string | null>(null);
+  const [secret, setSecret] = useState<{ value: string; previousExpiresAt: string | null } | null>(null);
   const [confirm, setConfirm] = useState<"rotate" | "delete" | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
@@ -61,10 +61,11 @@ export function WebhookEndpointDetail({
     },
   });
   const rotate = useMutation({
+    // The default grace period (24 h): the replaced secret keeps signing deliveries alongside the new one.
     mutationFn: () => trpc.webhookEndpoints.rotateSecret.mutate({ id }),
     onSuccess: ({ data }) => {
       setConfirm(null);
-      setSecret(data.secret);
+      setSecret({ value: data.secret, previousExpiresAt: data.previous_secret_expires_at });
       refresh();
     },
   });
@@ -116,6 +117,11 @@ export function WebhookEndpointDetail({
               {e.events.length ? e.events.map((type) => <Badge key={type}>{type}</Badge>) : <Badge>All events</Badge>}
             </div>
             {e.description && <p className="text-sm text-slate-700">{e.description}</p>}
+            {e.previous_secret_expires_at && (
+              <p className="text-sm text-slate-600" data-testid="previous-secret-expiry">
+                The previous signing secret also signs deliveries until <Time iso={e.previous_secret_expires_at} />.
+              </p>
+            )}
             {!e.enabled && e.disabled_reason && (
               <p className="text-sm text-red-700">
                 Disabled{e.disabled_at ? <> on <Time iso={e.disabled_at} /></> : null}: {e.disabled_reason}
@@ -153,8 +159,17 @@ export function WebhookEndpointDetail({
         {secret && (
           <div className="mt-4 space-y-3 rounded-md bg-amber-50 p-4 ring-1 ring-amber-200" role="status" data-testid="rotated-secret">
             <p className="text-sm font-semibold text-amber-900">New signing secret: copy it now, it will not be shown again.</p>
-            <p className="text-sm text-amber-900">Deliveries are signed with the new secret from now on; update your receiver.</p>
-            <CopySecret id="rotated-secret" label="New signing secret" secret={secret} />
+            <p className="text-sm text-amber-900">
+              Deliveries are signed with the new secret from now on; update your receiver.
+              {secret.previousExpiresAt ? (
+                <>
+                  {" "}
+                  Until <Time iso={secret.previousExpiresAt} /> they carry a signature made with the previous secret as well, so a receiver that
+                  still checks the old one keeps accepting them.
+                </>
+              ) : null}
+            </p>
+            <CopySecret id="rotated-secret" label="New signing secret" secret={secret.value} />
             <Button variant="secondary" onClick={() => setSecret(null)}>
               I have copied it
             </Button>
@@ -285,7 +300,8 @@ export function WebhookEndpointDetail({
         onCancel={() => setConfirm(null)}
         onConfirm={() => rotate.mutate()}
       >
-        The current secret stops being used at once: deliveries are signed with the new one, which is shown once.
+        Deliveries are signed with a new secret, which is shown once. For 24 hours they are signed with the current secret as well (two
+        signatures), so your receiver keeps accepting them while you switch it to the new one; a secret replaced earlier stops at once.
       </ConfirmDialog>
       <ConfirmDialog
         open={confirm === "delete"}
