@@ -1,6 +1,8 @@
 import { AppError } from "@hireflow/core";
+import { parseJsonBody, readBodyLimited } from "../../server/rest/body.ts";
 
 const MAX_JSON_BYTES = 16 * 1024;
+const MAX_FORM_BYTES = 16 * 1024;
 
 /**
  * Same-origin check for the cookie-setting routes: a browser always sends Origin on a cross-site
@@ -19,16 +21,28 @@ export function isSameOrigin(req: Request): boolean {
   }
 }
 
-/** A small JSON body (content-type application/json only), or a 400. */
+/**
+ * A small JSON object body (content-type application/json only), or a 400 (413 when too large).
+ * Read with a limit while it streams, strict UTF-8 and a nesting limit, like the API's bodies.
+ */
 export async function readJson(req: Request): Promise<unknown> {
   if (!/^application\/json\s*(;|$)/i.test(req.headers.get("content-type") ?? "")) {
     throw new AppError("bad_request", "The request body must be JSON (content-type: application/json)");
   }
-  const text = await req.text();
-  if (text.length > MAX_JSON_BYTES) throw new AppError("payload_too_large", "The request body is too large");
+  return parseJsonBody(await readBodyLimited(req, MAX_JSON_BYTES));
+}
+
+/**
+ * A small HTML form body (urlencoded or multipart), read with a limit; null for any other content
+ * type. A body that does not parse as the form it claims to be is a 400.
+ */
+export async function readForm(req: Request): Promise<FormData | null> {
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i.test(type)) return null;
+  const bytes = await readBodyLimited(req, MAX_FORM_BYTES);
   try {
-    return JSON.parse(text) as unknown;
+    return await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": type } }).formData();
   } catch {
-    throw new AppError("bad_request", "The request body is not valid JSON");
+    throw new AppError("bad_request", "The request body is not a valid form");
   }
 }

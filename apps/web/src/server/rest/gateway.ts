@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { envInt } from "@hireflow/config";
 import {
   AppError,
@@ -6,15 +5,13 @@ import {
   authenticateApiKey,
   type Context,
   getRateLimiter,
-  logger,
   procedureMetas,
   rateLimitHeaders,
   type StoredResume,
-  toAppError,
-  toErrorBody,
 } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
+import { newRequestId, routeErrorResponse as errorResponse } from "../../lib/server/route-errors.ts";
 import { JSON_BODY_LIMIT, parseJsonBody, readBodyLimited } from "./body.ts";
 import { claimIdempotencyKey, purgeExpiredIdempotencyKeys, requestFingerprint, settleIdempotencyKey } from "./idempotency.ts";
 
@@ -48,10 +45,6 @@ const handle = createOpenApiNodeHttpHandler({
     if (exchange) exchange.error = error;
   },
 } as never) as unknown as (req: Request, res: unknown) => Promise<void>;
-
-export function newRequestId(): string {
-  return `req_${randomBytes(12).toString("base64url")}`;
-}
 
 export interface RestOptions {
   requestId?: string;
@@ -163,12 +156,5 @@ function queryOf(url: URL): Record<string, string[]> {
   return query;
 }
 
-/** The one place an error becomes an HTTP response. */
-export function errorResponse(error: unknown, requestId: string): Response {
-  const appError = toAppError(error);
-  if (appError.status >= 500) {
-    logger.error("request failed", { request_id: requestId, code: appError.code, error: appError.cause ?? appError });
-  }
-  const headers = new Headers({ "content-type": "application/json", "request-id": requestId, ...appError.headers });
-  return new Response(JSON.stringify(toErrorBody(appError)), { status: appError.status, headers });
-}
+// The one place an error becomes an HTTP response is shared with the other route handlers.
+export { errorResponse, newRequestId };

@@ -1,10 +1,11 @@
-import { AppError, toAppError, toErrorBody } from "@hireflow/core";
+import { AppError } from "@hireflow/core";
 import { signIn } from "@hireflow/core/auth/sign-in";
 import { getPrisma } from "@hireflow/db";
 import { NextResponse } from "next/server";
 import { clientIp } from "@/lib/server/client-ip";
 import { sessionCookieOptions } from "@/lib/server/cookie";
 import { isSameOrigin, readJson } from "@/lib/server/requests";
+import { handleRoute } from "@/lib/server/route-errors";
 
 export const dynamic = "force-dynamic";
 
@@ -13,8 +14,8 @@ export const dynamic = "force-dynamic";
  * (400 validation, 401 wrong credentials, 429 too many attempts). JSON plus the same-origin check
  * keeps other sites from signing a visitor into an account of theirs (login CSRF).
  */
-export async function POST(req: Request): Promise<Response> {
-  try {
+export function POST(req: Request): Promise<Response> {
+  return handleRoute(async () => {
     if (!isSameOrigin(req)) throw new AppError("forbidden", "Cross-site sign-in is not allowed");
     const body = await readJson(req);
     const { session } = await signIn(getPrisma(), body, { ip: clientIp(req) });
@@ -22,8 +23,5 @@ export async function POST(req: Request): Promise<Response> {
     res.cookies.set({ ...sessionCookieOptions(session.expiresAt), value: session.token });
     res.headers.set("cache-control", "no-store");
     return res;
-  } catch (error) {
-    const appError = toAppError(error);
-    return NextResponse.json(toErrorBody(appError), { status: appError.status, headers: appError.headers });
-  }
+  });
 }

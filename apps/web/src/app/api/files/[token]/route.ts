@@ -1,10 +1,20 @@
-import { logger } from "@hireflow/core";
 import { serveSignedFile } from "@hireflow/storage";
+import { handleRoute, routeErrorResponse } from "@/lib/server/route-errors";
 
 export const dynamic = "force-dynamic";
 
 /** Signed resume downloads: the URL is the credential (no API key), and it serves only the blob it signs. */
-export async function GET(_req: Request, { params }: { params: Promise<{ token: string }> }) {
-  const { token } = await params;
-  return serveSignedFile(token, undefined, { onError: (error) => logger.error("file download failed", { error }) });
+export function GET(_req: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
+  return handleRoute(async (requestId) => {
+    const { token } = await params;
+    // serveSignedFile answers a storage failure with a 500 of its own; it is answered (and logged
+    // with the request id) like any other route's unexpected error instead.
+    let failure: { error: unknown } | undefined;
+    const response = await serveSignedFile(token, undefined, { onError: (error) => void (failure = { error }) });
+    if (failure) {
+      await response.body?.cancel();
+      return routeErrorResponse(failure.error, requestId);
+    }
+    return response;
+  });
 }

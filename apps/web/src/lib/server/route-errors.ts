@@ -1,0 +1,51 @@
+import { randomBytes } from "node:crypto";
+import { logger, toAppError, toErrorBody } from "@hireflow/core";
+
+/**
+ * Request ids and errors for every route handler (the REST gateway included): one place where an
+ * error becomes HTTP, so each route answers the same envelope, carries the same `request-id`
+ * header and logs an unexpected failure the same way.
+ */
+export function newRequestId(): string {
+  return `req_${randomBytes(12).toString("base64url")}`;
+}
+
+/**
+ * Any thrown value → `{ error: { code, message, details? } }` with its status and the request id.
+ * A 5xx is logged once, at error level, with the request id and the cause (the body never shows it).
+ */
+export function routeErrorResponse(error: unknown, requestId: string): Response {
+  const appError = toAppError(error);
+  if (appError.status >= 500) {
+    logger.error("request failed", { request_id: requestId, code: appError.code, error: appError.cause ?? appError });
+  }
+  const headers = new Headers({ "content-type": "application/json", "request-id": requestId, ...appError.headers });
+  return new Response(JSON.stringify(toErrorBody(appError)), { status: appError.status, headers });
+}
+
+/** Sets the request-id header, copying the response when its headers are immutable (Response.redirect). */
+export function withRequestIdHeader(response: Response, requestId: string): Response {
+  try {
+    response.headers.set("request-id", requestId);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set("request-id", requestId);
+    return copy;
+  }
+}
+
+/**
+ * Runs a route handler with a fresh request id: whatever it returns gets the `request-id` header,
+ * whatever it throws becomes the envelope through routeErrorResponse.
+ */
+export async function handleRoute(handler: (requestId: string) => Response | Promise<Response>): Promise<Response> {
+  const requestId = newRequestId();
+  let response: Response;
+  try {
+    response = await handler(requestId);
+  } catch (error) {
+    return routeErrorResponse(error, requestId);
+  }
+  return withRequestIdHeader(response, requestId);
+}
