@@ -11,7 +11,7 @@ export {
 export type { JobDriver, JobDriverKind } from "./driver.ts";
 export { LocalRunner } from "./local-runner.ts";
 export type { LocalRunnerOptions, RunInfo, RunStatus, SendResult } from "./local-runner.ts";
-export { createInngestHandlers } from "./serve.ts";
+export { createInngestHandlers, inngestServeOrigin } from "./serve.ts";
 export type { InngestServeOptions } from "./serve.ts";
 export type {
   AnyJobDefinition,

@@ -7,6 +7,18 @@ import type { AnyJobDefinition } from "./types.ts";
 export type InngestServeOptions = Omit<ServeHandlerOptions, "client" | "functions">;
 
 /**
+ * The origin Inngest is told to call back. Without one the SDK derives it from the request's Host
+ * header, so anyone could PUT /api/inngest with a forged Host and have the app sync itself to their
+ * server. INNGEST_SERVE_ORIGIN (read by the SDK) wins; on Vercel the deployment's own URL (right
+ * for previews too); elsewhere APP_BASE_URL.
+ */
+export function inngestServeOrigin(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.INNGEST_SERVE_ORIGIN?.trim()) return undefined;
+  if (env.VERCEL_URL?.trim()) return `https://${env.VERCEL_URL.trim()}`;
+  return env.APP_BASE_URL?.trim() || undefined;
+}
+
+/**
  * The handlers for the Next route at /api/inngest:
  * `export const { GET, POST, PUT } = createInngestHandlers(allJobs, allSchedules);`
  * Inngest calls it to sync the functions (PUT), introspect (GET) and run steps (POST).
@@ -17,6 +29,7 @@ export function createInngestHandlers(jobs: readonly AnyJobDefinition[], schedul
     if (ids.has(id)) throw new Error(`Duplicate job id "${id}"`);
     ids.add(id);
   }
-  const handler = serve({ ...options, client: inngest, functions: [...jobs.map((job) => job.inngestFunction), ...schedules.map((s) => s.inngestFunction)] });
+  const serveOrigin = options.serveOrigin ?? inngestServeOrigin();
+  const handler = serve({ ...options, ...(serveOrigin ? { serveOrigin } : {}), client: inngest, functions: [...jobs.map((job) => job.inngestFunction), ...schedules.map((s) => s.inngestFunction)] });
   return { GET: handler.GET, POST: handler.POST, PUT: handler.PUT };
 }

@@ -6,6 +6,7 @@ import {
   defineJob,
   getJobDriver,
   getLocalRunner,
+  inngestServeOrigin,
   jobDriverKind,
   registerJobs,
   shutdownLocalRunner,
@@ -144,5 +145,44 @@ describe("createInngestHandlers", () => {
     // The onFailure hook is served as a function of its own.
     expect(await res.json()).toMatchObject({ mode: "dev", function_count: 3 });
     expect(() => runtime.createInngestHandlers([plain, plain])).toThrow(/Duplicate job id/);
+  });
+});
+
+describe("the origin Inngest is told to call back", () => {
+  it("comes from configuration, never from the request's Host header", async () => {
+    expect(inngestServeOrigin({})).toBeUndefined();
+    expect(inngestServeOrigin({ APP_BASE_URL: "https://hire.example.com" })).toBe("https://hire.example.com");
+    expect(inngestServeOrigin({ APP_BASE_URL: "https://hire.example.com", VERCEL_URL: "hireflow-abc123.vercel.app" })).toBe("https://hireflow-abc123.vercel.app");
+    // The SDK reads INNGEST_SERVE_ORIGIN itself.
+    expect(inngestServeOrigin({ INNGEST_SERVE_ORIGIN: "https://x.example", VERCEL_URL: "y.vercel.app" })).toBeUndefined();
+
+    // A sync request (PUT) with a forged Host: the app registers its configured URL with the Dev Server.
+    const registered: { url?: string }[] = [];
+    const devServer = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => (body += chunk));
+      req.on("end", () => {
+        if (req.url?.startsWith("/fn/register")) registered.push(JSON.parse(body));
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ ok: true, modified: true }));
+      });
+    });
+    await new Promise<void>((resolve) => devServer.listen(0, "127.0.0.1", resolve));
+    try {
+      vi.stubEnv("INNGEST_DEV", `http://127.0.0.1:${(devServer.address() as AddressInfo).port}`);
+      vi.stubEnv("APP_BASE_URL", "https://hire.example.com");
+      vi.stubEnv("VERCEL_URL", "");
+      vi.stubEnv("INNGEST_SERVE_ORIGIN", "");
+      vi.resetModules();
+      const runtime = await import("../../src/runtime/index.ts");
+      const job = runtime.defineJob({ id: "synced", event: "test/synced", retries: 0, schema: z.object({}), handler: async () => {} });
+      const { PUT } = runtime.createInngestHandlers([job]);
+      const res = await PUT(new Request("http://attacker.example/api/inngest", { method: "PUT", headers: { host: "attacker.example" } }) as never, undefined);
+      expect(res.status).toBeLessThan(300);
+      expect(registered).toHaveLength(1);
+      expect(new URL(registered[0]!.url!).origin).toBe("https://hire.example.com");
+      expect(registered[0]!.url).not.toContain("attacker");
+    } finally {
+      devServer.close();
+    }
   });
 });
