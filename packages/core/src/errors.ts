@@ -112,6 +112,10 @@ export function toAppError(error: unknown): AppError {
         return new AppError("forbidden", error.message, { cause: error });
       case "BAD_REQUEST":
         return new AppError("bad_request", error.message, { cause: error });
+      // A query sent as POST or a mutation as GET (/api/trpc): the caller's mistake, not ours. The
+      // error codes are a public contract without a 405, and tRPC has already set the Allow header.
+      case "METHOD_NOT_SUPPORTED":
+        return new AppError("bad_request", error.message, { cause: error });
       case "TOO_MANY_REQUESTS":
         return new AppError("rate_limited", error.message, { cause: error });
       default:

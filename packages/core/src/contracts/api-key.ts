@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestamp } from "./common.ts";
+import { INT32_MAX, timestamp } from "./common.ts";
 
 /** API keys as the settings screen shows them: never the secret, only its first characters. */
 export const apiKeySchema = z.object({
@@ -19,4 +19,4 @@ export const createApiKeyInput = z.strictObject({
 /** The one response that carries the secret. */
 export const createdApiKeySchema = z.object({ key: apiKeySchema, secret: z.string() });
 
-export const revokeApiKeyInput = z.strictObject({ id: z.number().int().positive() });
+export const revokeApiKeyInput = z.strictObject({ id: z.number().int().positive().max(INT32_MAX) });

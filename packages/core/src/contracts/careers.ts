@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INT32_MAX } from "./common.ts";
 import { jobSchema } from "./job.ts";
 
 /** Public careers pages (no sign-in). Only active, public jobs are ever returned. */
@@ -21,7 +22,7 @@ export const careersJobPageSchema = z.object({ company: careersCompanySchema, jo
 
 const slug = z.string().min(1).max(100).regex(/^[a-z0-9-]+$/, "Not a company page");
 export const getCareersPageInput = z.strictObject({ slug });
-export const getCareersJobInput = z.strictObject({ slug, job_id: z.number().int().positive() });
+export const getCareersJobInput = z.strictObject({ slug, job_id: z.number().int().positive().max(INT32_MAX) });
 
 export type CareersJobDto = z.infer<typeof careersJobSchema>;
 export type CareersPageDto = z.infer<typeof careersPageSchema>;

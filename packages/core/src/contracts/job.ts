@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { cursorParam, httpUrl, idParam, limitParam, queryBoolean, timestamp } from "./common.ts";
+import { cursorParam, httpUrl, idParam, INT32_MAX, limitParam, queryBoolean, storableText, timestamp } from "./common.ts";
 
 export const LOCATION_TYPES = ["onsite", "remote", "hybrid"] as const;
 
 export const screeningQuestionSchema = z
   .object({
-    id: z.string().min(1).max(64),
-    label: z.string().min(1).max(500),
+    id: storableText(z.string().min(1).max(64)),
+    label: storableText(z.string().min(1).max(500)),
     type: z.enum(["text", "textarea", "yes_no", "select"]),
     required: z.boolean(),
-    options: z.array(z.string().min(1).max(200)).max(50).optional(),
+    options: z.array(storableText(z.string().min(1).max(200))).max(50).optional(),
   })
   .meta({ id: "ScreeningQuestion" });
 
@@ -46,14 +46,16 @@ export const listJobsInput = z.strictObject({
   cursor: cursorParam,
 });
 
+// storableText everywhere: PostgreSQL refuses NUL, and createJob only finds out after it has
+// created the department (a rejected request must write nothing).
 const jobFields = {
-  title: z.string().trim().min(1, "Must be 1 to 200 characters").max(200, "Must be 1 to 200 characters"),
+  title: storableText(z.string().trim().min(1, "Must be 1 to 200 characters").max(200, "Must be 1 to 200 characters")),
   /** Department by name; created on first use. Defaults to "General". */
-  department: z.string().trim().min(1).max(100).optional(),
-  description: z.string().max(20_000).nullish(),
+  department: storableText(z.string().trim().min(1).max(100)).optional(),
+  description: storableText(z.string().max(20_000)).nullish(),
   is_active: z.boolean().optional(),
   is_public: z.boolean().optional(),
-  locations: z.array(z.string().trim().min(1).max(200)).max(50).optional(),
+  locations: z.array(storableText(z.string().trim().min(1).max(200))).max(50).optional(),
   location_type: z.enum(LOCATION_TYPES).optional(),
   salary_min: z.number().int().min(0).max(100_000_000).nullish(),
   salary_max: z.number().int().min(0).max(100_000_000).nullish(),
@@ -68,7 +70,7 @@ export const createJobInput = z
   .strictObject(jobFields)
   .refine(salaryRange, { message: "Must not be below salary_min", path: ["salary_max"] });
 export const updateJobInput = z
-  .strictObject({ id: z.number().int().positive(), ...jobFields, title: jobFields.title.optional() })
+  .strictObject({ id: z.number().int().positive().max(INT32_MAX), ...jobFields, title: jobFields.title.optional() })
   .refine(salaryRange, { message: "Must not be below salary_min", path: ["salary_max"] });
 
 export type CreateJobInput = z.infer<typeof createJobInput>;

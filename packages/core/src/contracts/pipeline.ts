@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { candidateDetailSchema, PUBLIC_API_STAGES, RESUME_STATUSES, APPLICATION_SOURCES } from "./candidate.ts";
-import { timestamp } from "./common.ts";
+import { INT32_MAX, timestamp } from "./common.ts";
 import { jobSchema, LOCATION_TYPES, screeningQuestionSchema } from "./job.ts";
 
 /** Contracts of the web app's pipeline screens (UI-only procedures: no REST, no OpenAPI). */
 export const PIPELINE_STAGES = PUBLIC_API_STAGES;
 export type PipelineStage = (typeof PIPELINE_STAGES)[number];
 
-const id = z.number().int().positive();
+// Ids are int4 columns: a larger number is a validation error, not a database error.
+const id = z.number().int().positive().max(INT32_MAX);
 
 export const departmentSchema = z.object({ id: z.number().int(), name: z.string() });
 

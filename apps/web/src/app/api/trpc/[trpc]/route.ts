@@ -26,10 +26,10 @@ async function createContext(req: Request, requestId: string): Promise<Context> 
   };
 }
 
-function handler(req: Request): Promise<Response> {
+async function handler(req: Request): Promise<Response> {
   if (req.method !== "GET") publishAfterResponse();
   const requestId = `req_${randomBytes(12).toString("base64url")}`;
-  return fetchRequestHandler({
+  const response = await fetchRequestHandler({
     endpoint: "/api/trpc",
     req,
     router: appRouter,
@@ -45,6 +45,13 @@ function handler(req: Request): Promise<Response> {
       if (appError.status >= 500) logger.error("trpc request failed", { requestId, path, error });
     },
   });
+  // tRPC answers HEAD (which Next serves with this GET export) with a bare 204, without calling
+  // responseMeta: every answer still carries the request id and is never cached.
+  if (!response.headers.has("request-id")) {
+    response.headers.set("request-id", requestId);
+    response.headers.set("cache-control", "no-store");
+  }
+  return response;
 }
 
 export { handler as GET, handler as POST };
