@@ -1,0 +1,178 @@
+import { appRouter } from "@hireflow/core";
+import { z } from "zod";
+
+/**
+ * The procedures of the web app's tRPC endpoint, read from `appRouter` itself (tRPC 11 keeps them
+ * flattened by dotted path in `_def.procedures`), so a procedure is swept and fuzzed the moment it
+ * is added to the router — whether or not it has `meta.openapi`.
+ */
+export interface TrpcJsonSchema {
+  type?: string | string[];
+  properties?: Record<string, TrpcJsonSchema>;
+  required?: string[];
+  items?: TrpcJsonSchema;
+  anyOf?: TrpcJsonSchema[];
+  oneOf?: TrpcJsonSchema[];
+  allOf?: TrpcJsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  $ref?: string;
+  $defs?: Record<string, TrpcJsonSchema>;
+}
+
+export interface Procedure {
+  /** The dotted tRPC path, e.g. "pipeline.move"; the URL is /api/trpc/<path>. */
+  path: string;
+  type: "query" | "mutation";
+  /** The zod input schema; undefined for procedures without input. */
+  input?: z.ZodType;
+  /** The input as JSON Schema (what a client sends: `io: "input"`), `$defs` kept for `$ref`s. */
+  schema?: TrpcJsonSchema;
+  /** `{ data: [...] }` answers (a list, possibly narrowed by filters in the input). */
+  isList: boolean;
+  /** The REST path when the procedure is also part of /api/v1 (meta.openapi). */
+  openapiPath?: string;
+}
+
+interface ProcedureDef {
+  type: string;
+  inputs: z.ZodType[];
+  output?: z.ZodType;
+  meta?: { openapi?: { path?: string } };
+}
+
+function outputIsList(output: z.ZodType | undefined): boolean {
+  const def = (output as { _zod?: { def?: { type?: string; shape?: Record<string, { _zod: { def: { type: string } } }> } } } | undefined)?._zod?.def;
+  return def?.type === "object" && def.shape?.data?._zod.def.type === "array";
+}
+
+export function procedures(): Procedure[] {
+  const def = appRouter._def as unknown as { procedures: Record<string, { _def: ProcedureDef }>; lazy: Record<string, unknown> };
+  // Lazy sub-routers are not in `procedures` until loaded: refuse them rather than sweep half a router.
+  if (Object.keys(def.lazy ?? {}).length) throw new Error(`Lazy routers (${Object.keys(def.lazy).join(", ")}) are not enumerable; load them before sweeping`);
+  return Object.entries(def.procedures).map(([path, procedure]) => {
+    const d = procedure._def;
+    if (d.type !== "query" && d.type !== "mutation") throw new Error(`${path}: ${d.type} procedures are not swept; extend support/trpc-procedures.ts`);
+    if (d.inputs.length > 1) throw new Error(`${path}: chained .input() parsers are not supported by the sweep; extend support/trpc-procedures.ts`);
+    const input = d.inputs[0];
+    return {
+      path,
+      type: d.type,
+      input,
+      schema: input ? (z.toJSONSchema(input, { io: "input", unrepresentable: "any" }) as TrpcJsonSchema) : undefined,
+      isList: outputIsList(d.output),
+      openapiPath: d.meta?.openapi?.path,
+    };
+  });
+}
+
+/** Resolves `#/$defs/Name` against the root schema. */
+export function resolveRef(root: TrpcJsonSchema | undefined, schema: TrpcJsonSchema | undefined): TrpcJsonSchema | undefined {
+  let current = schema;
+  for (let hops = 0; current?.$ref && hops < 10; hops++) {
+    current = root?.$defs?.[current.$ref.replace("#/$defs/", "")];
+  }
+  return current;
+}
+
+/** The top-level field names of an input (object inputs only). */
+export function inputFields(proc: Procedure): string[] {
+  return Object.keys(resolveRef(proc.schema, proc.schema)?.properties ?? {});
+}
+
+/** A schema for a value: the non-null branch of an anyOf (nullish fields). */
+export function nonNull(root: TrpcJsonSchema | undefined, schema: TrpcJsonSchema | undefined): TrpcJsonSchema {
+  const s = resolveRef(root, schema) ?? {};
+  const branches = s.anyOf ?? s.oneOf;
+  if (branches) return nonNull(root, branches.map((b) => resolveRef(root, b)).find((b) => b && b.type !== "null"));
+  return s;
+}
+
+/** Answers first for a field (by its dotted path); undefined falls back to the schema. */
+export type Hint = (path: string, schema: TrpcJsonSchema) => unknown;
+
+export interface SampleOptions {
+  /** Only required fields and those the hint answers (lists: filters would only narrow the result). */
+  requiredOnly?: boolean;
+  /** Optional fields left out (e.g. `cursor`: an opaque token that only a previous page can give). */
+  skip?: string[];
+}
+
+let serial = 0;
+
+function sampleString(s: TrpcJsonSchema, path: string): string {
+  if (s.format === "email") return `trpc${++serial}-${Date.now()}@example.com`;
+  if (s.format === "uri" || s.format === "url") return "http://127.0.0.1:9/hook";
+  if (s.format === "date-time") return new Date().toISOString();
+  const text = "sample value".padEnd(s.minLength ?? 1, "x").slice(0, s.maxLength ?? 200);
+  if (s.pattern && !new RegExp(s.pattern).test(text)) {
+    const guess = ["EUR", "sample-value", "abc", "1"].find((g) => new RegExp(s.pattern!).test(g));
+    if (!guess) throw new Error(`No sample for field ${path} with pattern ${s.pattern}; add a hint in support/trpc-procedures.ts`);
+    return guess;
+  }
+  return text;
+}
+
+/**
+ * A value the schema accepts. Throws when it cannot produce one, so a new kind of field is noticed
+ * instead of silently skipped.
+ */
+export function sampleValue(root: TrpcJsonSchema | undefined, schema: TrpcJsonSchema | undefined, path: string, hint?: Hint, options: SampleOptions = {}): unknown {
+  const s = nonNull(root, schema);
+  const hinted = hint?.(path, s);
+  if (hinted !== undefined) return hinted;
+  if (s.const !== undefined) return s.const;
+  if (s.enum?.length) return s.enum[0];
+  const type = Array.isArray(s.type) ? s.type.find((t) => t !== "null") : s.type;
+  switch (type) {
+    case "string":
+      return sampleString(s, path);
+    case "integer":
+    case "number":
+      return s.minimum ?? (s.exclusiveMinimum !== undefined ? Math.floor(s.exclusiveMinimum) + 1 : 1);
+    case "boolean":
+      return true;
+    case "array":
+      return s.maxItems === 0 ? [] : [sampleValue(root, s.items, `${path}[0]`, hint, options)];
+    case "object": {
+      const value: Record<string, unknown> = {};
+      const required = new Set(s.required ?? []);
+      for (const [name, property] of Object.entries(s.properties ?? {})) {
+        const field = path ? `${path}.${name}` : name;
+        if (!required.has(name) && options.skip?.includes(name)) continue;
+        if (!required.has(name) && options.requiredOnly) {
+          const answered = hint?.(field, nonNull(root, property));
+          if (answered !== undefined) value[name] = answered;
+          continue;
+        }
+        value[name] = sampleValue(root, property, field, hint, options);
+      }
+      return value;
+    }
+    default:
+      throw new Error(`No sample for field ${path || "(input)"} (${JSON.stringify(s).slice(0, 200)})`);
+  }
+}
+
+/**
+ * A valid input for `proc` (undefined for procedures without input), checked against the zod
+ * schema itself: a sweep that sends an invalid input would only ever prove validation works.
+ */
+export function validInput(proc: Procedure, hint?: Hint, options: SampleOptions = {}): unknown {
+  if (!proc.input) return undefined;
+  const value = sampleValue(proc.schema, proc.schema, "", hint, options);
+  const parsed = proc.input.safeParse(value);
+  if (!parsed.success) {
+    throw new Error(`${proc.path}: the generated input ${JSON.stringify(value)} is invalid (${JSON.stringify(parsed.error.issues)}); teach support/trpc-procedures.ts this field`);
+  }
+  return value;
+}
