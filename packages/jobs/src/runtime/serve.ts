@@ -12,7 +12,7 @@ export type InngestServeOptions = Omit<ServeHandlerOptions, "client" | "function
  * server. INNGEST_SERVE_ORIGIN (read by the SDK) wins; on Vercel the deployment's own URL (right
  * for previews too); elsewhere APP_BASE_URL.
  */
-export function inngestServeOrigin(env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function inngestServeOrigin(env: Record<string, string | undefined> = process.env): string | undefined {
   if (env.INNGEST_SERVE_ORIGIN?.trim()) return undefined;
   if (env.VERCEL_URL?.trim()) return `https://${env.VERCEL_URL.trim()}`;
   return env.APP_BASE_URL?.trim() || undefined;
