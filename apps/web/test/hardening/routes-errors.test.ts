@@ -183,6 +183,33 @@ describe("an unexpected error is a logged 500 with the request id", () => {
   });
 });
 
+describe("the web app's tRPC endpoint logs its 5xx the same way", () => {
+  it("POST /api/trpc/candidates.addNote: inserting the activity fails", async () => {
+    const session = await createSession(getPrisma(), user.id);
+    secrets.add(session.token);
+    secrets.add(session.csrfToken);
+    const candidate = await getPrisma().candidate.create({ data: { companyId: acme.id, jobId: acme.jobId, name: "Noted Candidate", applicationSource: "manual" } });
+    const undo = await failEvery("INSERT", "candidate_activities");
+    try {
+      const res = await call("/api/trpc/candidates.addNote", {
+        method: "POST",
+        headers: { cookie: `hf_session=${session.token}`, "x-csrf-token": session.csrfToken, "content-type": "application/json" },
+        body: JSON.stringify({ id: String(candidate.id), note: "never stored" }),
+      });
+      expect(res.status, res.text).toBe(500);
+      const requestId = res.headers.get("request-id");
+      expect(requestId).toMatch(REQUEST_ID);
+      for (const leak of ["simulated", "candidate_activities", "INSERT", "stack"]) expect(res.text).not.toContain(leak);
+      const logged = records().filter((r) => r.request_id === requestId);
+      expect(logged, "exactly one log line carries the request id").toHaveLength(1);
+      expect(logged[0]).toMatchObject({ level: "error", msg: "request failed", request_id: requestId, code: "internal_error", procedure: "candidates.addNote" });
+      expect(JSON.stringify(logged[0]!.error)).toContain("simulated failure in INSERT on candidate_activities");
+    } finally {
+      await undo();
+    }
+  });
+});
+
 describe("a database that cannot be reached is a logged 503 with the request id", () => {
   it("sign-in, sign-out and the application form, then the next request recovers", async () => {
     const session = await createSession(getPrisma(), user.id);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { logger, toAppError, toErrorBody } from "@hireflow/core";
+import { type AppError, logger, toAppError, toErrorBody } from "@hireflow/core";
 
 /**
  * Request ids and errors for every route handler (the REST gateway included): one place where an
@@ -10,15 +10,19 @@ export function newRequestId(): string {
   return `req_${randomBytes(12).toString("base64url")}`;
 }
 
+/** The one log line of a 5xx: request id, code and cause; `extra` names where (e.g. the procedure). */
+export function logServerError(appError: AppError, requestId: string, extra: Record<string, unknown> = {}): void {
+  if (appError.status < 500) return;
+  logger.error("request failed", { request_id: requestId, code: appError.code, ...extra, error: appError.cause ?? appError });
+}
+
 /**
  * Any thrown value → `{ error: { code, message, details? } }` with its status and the request id.
  * A 5xx is logged once, at error level, with the request id and the cause (the body never shows it).
  */
 export function routeErrorResponse(error: unknown, requestId: string): Response {
   const appError = toAppError(error);
-  if (appError.status >= 500) {
-    logger.error("request failed", { request_id: requestId, code: appError.code, error: appError.cause ?? appError });
-  }
+  logServerError(appError, requestId);
   const headers = new Headers({ "content-type": "application/json", "request-id": requestId, ...appError.headers });
   return new Response(JSON.stringify(toErrorBody(appError)), { status: appError.status, headers });
 }

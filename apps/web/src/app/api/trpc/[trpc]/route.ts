@@ -1,9 +1,9 @@
-import { randomBytes } from "node:crypto";
-import { appRouter, type Context, logger, toAppError } from "@hireflow/core";
+import { appRouter, type Context, toAppError } from "@hireflow/core";
 import { CSRF_HEADER, csrfTokenMatches, sessionTokenFromCookieHeader, verifySession } from "@hireflow/core/auth/sessions";
 import { getPrisma } from "@hireflow/db";
 import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { logServerError, newRequestId } from "@/lib/server/route-errors";
 import { publishAfterResponse } from "@/server/publish-after-response";
 
 export const dynamic = "force-dynamic";
@@ -28,7 +28,7 @@ async function createContext(req: Request, requestId: string): Promise<Context> 
 
 async function handler(req: Request): Promise<Response> {
   if (req.method !== "GET") publishAfterResponse();
-  const requestId = `req_${randomBytes(12).toString("base64url")}`;
+  const requestId = newRequestId();
   const response = await fetchRequestHandler({
     endpoint: "/api/trpc",
     req,
@@ -41,8 +41,7 @@ async function handler(req: Request): Promise<Response> {
       return errors[0] ? { status: toAppError(errors[0]).status, headers } : { headers };
     },
     onError: ({ error, path }) => {
-      const appError = toAppError(error);
-      if (appError.status >= 500) logger.error("trpc request failed", { requestId, path, error });
+      logServerError(toAppError(error), requestId, { procedure: path });
     },
   });
   // tRPC answers HEAD (which Next serves with this GET export) with a bare 204, without calling
