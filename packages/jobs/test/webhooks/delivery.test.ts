@@ -12,34 +12,16 @@ import {
 import { getPrisma } from "@hireflow/db";
 import { useIsolatedDatabase } from "@hireflow/db/testing/isolated";
 import { verifyFileToken } from "@hireflow/storage";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OutboxPublisher, startOutboxPublisher } from "../../src/outbox/publisher.ts";
-import { getLocalRunner, registerJobs, shutdownLocalRunner } from "../../src/runtime/index.ts";
-import { verifyWebhookSignature, webhookJobs } from "../../src/webhooks/index.ts";
-import { setupCompany } from "./fixtures.ts";
-import { eventually, type ReceivedRequest, type Receiver, startReceiver } from "./receiver.ts";
+import { describe, expect, it } from "vitest";
+import { verifyWebhookSignature } from "../../src/webhooks/index.ts";
+import { setupCompany, useDeliveryPipeline } from "./fixtures.ts";
+import { eventually, type ReceivedRequest } from "./receiver.ts";
 
 // The end-to-end path: service → outbox row → publisher → fan-out → delivery run → a real HTTP
 // receiver on 127.0.0.1. Payloads and headers are compared with the spec field by field.
 useIsolatedDatabase();
 
-let receiver: Receiver;
-let publisher: OutboxPublisher;
-beforeAll(async () => {
-  registerJobs(webhookJobs);
-  receiver = await startReceiver();
-  publisher = startOutboxPublisher();
-});
-afterAll(async () => {
-  await publisher.stop();
-  await shutdownLocalRunner();
-  await receiver.close();
-});
-
-async function settle() {
-  await publisher.flush();
-  await getLocalRunner().idle();
-}
+const { receiver, settle } = useDeliveryPipeline();
 
 function expectSigned(request: ReceivedRequest, secret: string, eventId: string) {
   expect(request.method).toBe("POST");

@@ -1,12 +1,10 @@
 import { redeliverWebhook, sendWebhookTest } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { useIsolatedDatabase } from "@hireflow/db/testing/isolated";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OutboxPublisher, startOutboxPublisher } from "../../src/outbox/publisher.ts";
-import { getLocalRunner, registerJobs, shutdownLocalRunner } from "../../src/runtime/index.ts";
-import { verifyWebhookSignature, webhookJobs } from "../../src/webhooks/index.ts";
-import { setupCompany } from "./fixtures.ts";
-import { type Receiver, startReceiver } from "./receiver.ts";
+import { describe, expect, it } from "vitest";
+import { verifyWebhookSignature } from "../../src/webhooks/index.ts";
+import { setupCompany, useDeliveryPipeline } from "./fixtures.ts";
+import { type Receiver } from "./receiver.ts";
 
 // Failures, retries and what they do to endpoints, on a fast schedule: retries after 50, 100 and
 // 200 ms (four attempts), a 300 ms timeout.
@@ -14,23 +12,7 @@ useIsolatedDatabase();
 process.env.WEBHOOK_RETRY_SCHEDULE_MS = "50,100,200";
 process.env.WEBHOOK_TIMEOUT_MS = "300";
 
-let receiver: Receiver;
-let publisher: OutboxPublisher;
-beforeAll(async () => {
-  registerJobs(webhookJobs);
-  receiver = await startReceiver();
-  publisher = startOutboxPublisher();
-});
-afterAll(async () => {
-  await publisher.stop();
-  await shutdownLocalRunner();
-  await receiver.close();
-});
-
-async function settle() {
-  await publisher.flush();
-  await getLocalRunner().idle();
-}
+const { receiver, settle } = useDeliveryPipeline();
 
 /** An endpoint answering with `plan`, and a test event sent to it; resolves when delivery is over. */
 async function deliverTo(plan: Parameters<Receiver["route"]>[0]) {

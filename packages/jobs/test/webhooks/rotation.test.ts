@@ -2,12 +2,10 @@ import { createHmac, randomBytes } from "node:crypto";
 import { redeliverWebhook, rotateWebhookSecret, sendWebhookTest } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { useIsolatedDatabase } from "@hireflow/db/testing/isolated";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type OutboxPublisher, startOutboxPublisher } from "../../src/outbox/publisher.ts";
-import { getLocalRunner, registerJobs, shutdownLocalRunner } from "../../src/runtime/index.ts";
-import { signatureHeaders, verifyWebhookSignature, webhookJobs } from "../../src/webhooks/index.ts";
-import { setupCompany } from "./fixtures.ts";
-import { eventually, type ReceivedRequest, type Receiver, startReceiver } from "./receiver.ts";
+import { describe, expect, it } from "vitest";
+import { signatureHeaders, verifyWebhookSignature } from "../../src/webhooks/index.ts";
+import { setupCompany, useDeliveryPipeline } from "./fixtures.ts";
+import { eventually, type ReceivedRequest, type Receiver } from "./receiver.ts";
 
 // Secret rotation with a grace period, end to end: rotate (the service behind POST
 // …/rotate_secret) → event → delivery run → a real HTTP receiver on 127.0.0.1. While the replaced
@@ -16,23 +14,7 @@ useIsolatedDatabase();
 // Fast retries (50, 100, 200 ms), for the retry case.
 process.env.WEBHOOK_RETRY_SCHEDULE_MS = "50,100,200";
 
-let receiver: Receiver;
-let publisher: OutboxPublisher;
-beforeAll(async () => {
-  registerJobs(webhookJobs);
-  receiver = await startReceiver();
-  publisher = startOutboxPublisher();
-});
-afterAll(async () => {
-  await publisher.stop();
-  await shutdownLocalRunner();
-  await receiver.close();
-});
-
-async function settle() {
-  await publisher.flush();
-  await getLocalRunner().idle();
-}
+const { receiver, publish, settle } = useDeliveryPipeline();
 
 /** The Standard Webhooks signature of a request with `secret`, computed from the spec's words. */
 function mac(secret: string, request: ReceivedRequest): string {
@@ -120,7 +102,7 @@ describe("secret rotation", () => {
     // The first attempt fails and asks for a 1 s pause, during which the secret is rotated.
     const { co, hook, id, original } = await endpointOn((n) => (n === 1 ? { status: 503, headers: { "retry-after": "1" } } : { status: 200 }));
     await sendWebhookTest(co.svc, id);
-    await publisher.flush();
+    await publish();
     const [first] = await eventually(() => hook.requests().length === 1 && hook.requests());
     const rotated = await rotateWebhookSecret(co.svc, { id });
     await settle();
