@@ -1,22 +1,13 @@
 import { getPrisma } from "@hireflow/db";
 import { revokeApiKey, systemContext } from "@hireflow/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp } from "../helpers/app.ts";
-import { apiClient, type ApiClient } from "../helpers/client.ts";
-import { addJob, createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
+import { describe, expect, it } from "vitest";
+import { useApiApp } from "../helpers/api-app.ts";
+import { apiClient } from "../helpers/client.ts";
+import { addJob, createTestCompany } from "../helpers/fixtures.ts";
 
-let app: Awaited<ReturnType<typeof startApp>>;
-let acme: TestCompany;
-let api: ApiClient;
+const app = useApiApp();
 let uniq = 0;
 const email = () => `person${++uniq}-${Date.now()}@example.com`;
-
-beforeAll(async () => {
-  app = await startApp();
-  acme = await createTestCompany();
-  api = apiClient(app.url, acme);
-});
-afterAll(() => app.close());
 
 const CANDIDATE_FIELDS = [
   "id", "public_id", "name", "email", "phone", "linkedin", "location", "stage", "rating", "fit_score",
@@ -26,8 +17,8 @@ const CANDIDATE_FIELDS = [
 
 describe("POST /api/v1/candidates (JSON)", () => {
   it("creates a candidate with every field and answers 201 with the detailed candidate", async () => {
-    const res = await api.post("/candidates", {
-      job_id: acme.jobId,
+    const res = await app.api.post("/candidates", {
+      job_id: app.acme.jobId,
       name: "  Ada Lovelace  ",
       email: "ada@example.com",
       phone: "(212) 555-0143",
@@ -51,7 +42,7 @@ describe("POST /api/v1/candidates (JSON)", () => {
       fit_score: null,
       application_source: "public_api",
       ats_candidate_id: null,
-      job: { id: acme.jobId, title: "Software Engineer" },
+      job: { id: app.acme.jobId, title: "Software Engineer" },
       resume_url: null,
       resume_data: null,
       resume_status: null,
@@ -63,11 +54,11 @@ describe("POST /api/v1/candidates (JSON)", () => {
 
     const activities = await getPrisma().candidateActivity.findMany({ where: { candidateId: c.id }, orderBy: { id: "asc" } });
     const note = activities.find((a) => a.type === "note_added");
-    expect(note).toMatchObject({ note: "Met at a conference", addedBy: "api", performerId: null, companyId: acme.id });
+    expect(note).toMatchObject({ note: "Met at a conference", addedBy: "api", performerId: null, companyId: app.acme.id });
   });
 
   it("defaults the stage to prospect and stores nulls for omitted fields", async () => {
-    const res = await api.post("/candidates", { job_id: acme.jobId, name: "Grace Hopper" });
+    const res = await app.api.post("/candidates", { job_id: app.acme.jobId, name: "Grace Hopper" });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ stage: "prospect", email: null, phone: null, linkedin: null, location: null });
     const notes = await getPrisma().candidateActivity.count({ where: { candidateId: res.body.data.id, type: "note_added" } });
@@ -75,9 +66,9 @@ describe("POST /api/v1/candidates (JSON)", () => {
   });
 
   it("never emits candidate.applied for API-created candidates", async () => {
-    const res = await api.post("/candidates", { job_id: acme.jobId, name: "No Event", email: email() });
+    const res = await app.api.post("/candidates", { job_id: app.acme.jobId, name: "No Event", email: email() });
     expect(res.status).toBe(201);
-    const applied = await getPrisma().event.count({ where: { companyId: acme.id, type: "candidate.applied" } });
+    const applied = await getPrisma().event.count({ where: { companyId: app.acme.id, type: "candidate.applied" } });
     expect(applied).toBe(0);
   });
 
@@ -87,9 +78,9 @@ describe("POST /api/v1/candidates (JSON)", () => {
     const gbApi = apiClient(app.url, gb);
     const local = await gbApi.post("/candidates", { job_id: gb.jobId, name: "Marcus", phone: "020 7946 0958" });
     expect(local.body.data.phone).toBe("+442079460958");
-    const international = await api.post("/candidates", { job_id: acme.jobId, name: "Intl", phone: "+44 20 7946 0958" });
+    const international = await app.api.post("/candidates", { job_id: app.acme.jobId, name: "Intl", phone: "+44 20 7946 0958" });
     expect(international.body.data.phone).toBe("+442079460958");
-    const junk = await api.post("/candidates", { job_id: acme.jobId, name: "Junk", phone: "  call me maybe  " });
+    const junk = await app.api.post("/candidates", { job_id: app.acme.jobId, name: "Junk", phone: "  call me maybe  " });
     expect(junk.status).toBe(201);
     expect(junk.body.data.phone).toBe("call me maybe");
   });
@@ -114,7 +105,7 @@ describe("POST /api/v1/candidates (JSON)", () => {
     for (const [label, patch, ok] of cases) {
       it(`${label} → ${ok ? 201 : 400}`, async () => {
         const field = Object.keys(patch)[0]!;
-        const res = await api.post("/candidates", { job_id: acme.jobId, name: "Limit Test", ...patch });
+        const res = await app.api.post("/candidates", { job_id: app.acme.jobId, name: "Limit Test", ...patch });
         if (ok) {
           expect(res.status).toBe(201);
           return;
@@ -126,57 +117,57 @@ describe("POST /api/v1/candidates (JSON)", () => {
     }
 
     it("job_id 0 → 400, job_id 1 of another company → 404, job_id as a string → 400", async () => {
-      const zero = await api.post("/candidates", { job_id: 0, name: "X" });
+      const zero = await app.api.post("/candidates", { job_id: 0, name: "X" });
       expect(zero.status).toBe(400);
       expect(zero.body.error.details[0].field).toBe("job_id");
       const other = await createTestCompany();
-      const foreign = await api.post("/candidates", { job_id: other.jobId, name: "X" });
+      const foreign = await app.api.post("/candidates", { job_id: other.jobId, name: "X" });
       expect(foreign.status).toBe(404);
       expect(foreign.body.error.code).toBe("not_found");
-      const missing = await api.post("/candidates", { job_id: 2_000_000_000, name: "X" });
+      const missing = await app.api.post("/candidates", { job_id: 2_000_000_000, name: "X" });
       expect(missing.status).toBe(404);
-      const text = await api.post("/candidates", { job_id: String(acme.jobId), name: "X" });
+      const text = await app.api.post("/candidates", { job_id: String(app.acme.jobId), name: "X" });
       expect(text.status).toBe(400);
       expect(await getPrisma().candidate.count({ where: { jobId: other.jobId } })).toBe(0);
     });
 
     it("requires name and job_id", async () => {
-      const res = await api.post("/candidates", {});
+      const res = await app.api.post("/candidates", {});
       expect(res.status).toBe(400);
       const fields = res.body.error.details.map((d: { field: string }) => d.field);
       expect(fields).toEqual(expect.arrayContaining(["job_id"]));
-      const noName = await api.post("/candidates", { job_id: acme.jobId });
+      const noName = await app.api.post("/candidates", { job_id: app.acme.jobId });
       expect(noName.status).toBe(400);
       expect(noName.body.error.details).toEqual([{ field: "name", message: "Required" }]);
     });
   });
 
   it("rejects unknown fields with validation_error details naming them", async () => {
-    const res = await api.post("/candidates", { job_id: acme.jobId, name: "X", favourite_colour: "blue" });
+    const res = await app.api.post("/candidates", { job_id: app.acme.jobId, name: "X", favourite_colour: "blue" });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: "validation_error", details: [{ field: "favourite_colour", message: "Unknown field" }] });
   });
 
   it("answers malformed JSON, non-object JSON and non-JSON content types with 400 bad_request", async () => {
     for (const body of ["{", '{"job_id": 1,}', "[1,2]", '"text"', "null"]) {
-      const res = await api.call("POST", "/candidates", body);
+      const res = await app.api.call("POST", "/candidates", body);
       expect(res.status, body).toBe(400);
       expect(res.body.error.code, body).toBe("bad_request");
     }
-    const form = await api.call("POST", "/candidates", "job_id=1&name=x", { "content-type": "application/x-www-form-urlencoded" });
+    const form = await app.api.call("POST", "/candidates", "job_id=1&name=x", { "content-type": "application/x-www-form-urlencoded" });
     expect(form.status).toBe(400);
     expect(form.body.error.code).toBe("bad_request");
-    const none = await fetch(`${app.url}/api/v1/candidates`, { method: "POST", headers: { authorization: `Bearer ${acme.apiKey}` }, body: "{}" });
+    const none = await fetch(`${app.url}/api/v1/candidates`, { method: "POST", headers: { authorization: `Bearer ${app.acme.apiKey}` }, body: "{}" });
     expect(none.status).toBe(400);
   });
 
   it("answers 401 unauthorized for a missing, malformed, unknown or revoked key", async () => {
     const anonymous = apiClient(app.url, null);
     const bodies = [
-      await anonymous.post("/candidates", { job_id: acme.jobId, name: "X" }),
-      await apiClient(app.url, { apiKey: "not-a-key" }).post("/candidates", { job_id: acme.jobId, name: "X" }),
-      await apiClient(app.url, { apiKey: `hf_live_${"x".repeat(40)}` }).post("/candidates", { job_id: acme.jobId, name: "X" }),
-      await anonymous.post("/candidates", { job_id: acme.jobId, name: "X" }, { authorization: `Basic ${acme.apiKey}` }),
+      await anonymous.post("/candidates", { job_id: app.acme.jobId, name: "X" }),
+      await apiClient(app.url, { apiKey: "not-a-key" }).post("/candidates", { job_id: app.acme.jobId, name: "X" }),
+      await apiClient(app.url, { apiKey: `hf_live_${"x".repeat(40)}` }).post("/candidates", { job_id: app.acme.jobId, name: "X" }),
+      await anonymous.post("/candidates", { job_id: app.acme.jobId, name: "X" }, { authorization: `Basic ${app.acme.apiKey}` }),
     ];
     for (const res of bodies) {
       expect(res.status).toBe(401);
@@ -190,9 +181,9 @@ describe("POST /api/v1/candidates (JSON)", () => {
   });
 
   it("carries a request-id header on success and error responses", async () => {
-    const ok = await api.get(`/jobs/${acme.jobId}`);
-    const bad = await apiClient(app.url, null).get(`/jobs/${acme.jobId}`);
-    const unknown = await api.get("/no/such/route");
+    const ok = await app.api.get(`/jobs/${app.acme.jobId}`);
+    const bad = await apiClient(app.url, null).get(`/jobs/${app.acme.jobId}`);
+    const unknown = await app.api.get("/no/such/route");
     for (const res of [ok, bad, unknown]) expect(res.headers.get("request-id")).toMatch(/^req_[A-Za-z0-9_-]{16}$/);
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe("not_found");
@@ -202,9 +193,9 @@ describe("POST /api/v1/candidates (JSON)", () => {
 describe("duplicate detection", () => {
   it("409 conflict for the same e-mail in one job (case-insensitive), naming the existing candidate", async () => {
     const address = email();
-    const first = await api.post("/candidates", { job_id: acme.jobId, name: "First", email: address });
+    const first = await app.api.post("/candidates", { job_id: app.acme.jobId, name: "First", email: address });
     expect(first.status).toBe(201);
-    const second = await api.post("/candidates", { job_id: acme.jobId, name: "Second", email: address.toUpperCase() });
+    const second = await app.api.post("/candidates", { job_id: app.acme.jobId, name: "Second", email: address.toUpperCase() });
     expect(second.status).toBe(409);
     expect(second.body.error.code).toBe("conflict");
     expect(second.body.error.message).toContain(String(first.body.data.id));
@@ -212,16 +203,16 @@ describe("duplicate detection", () => {
 
   it("allows the same e-mail in another job", async () => {
     const address = email();
-    const otherJob = await addJob(acme);
-    expect((await api.post("/candidates", { job_id: acme.jobId, name: "A", email: address })).status).toBe(201);
-    expect((await api.post("/candidates", { job_id: otherJob, name: "B", email: address })).status).toBe(201);
+    const otherJob = await addJob(app.acme);
+    expect((await app.api.post("/candidates", { job_id: app.acme.jobId, name: "A", email: address })).status).toBe(201);
+    expect((await app.api.post("/candidates", { job_id: otherJob, name: "B", email: address })).status).toBe(201);
   });
 
   it("holds under 25 concurrent creates: exactly one 201 and 24 × 409", async () => {
     const address = email();
-    const jobId = await addJob(acme);
+    const jobId = await addJob(app.acme);
     const results = await Promise.all(
-      Array.from({ length: 25 }, (_, i) => api.post("/candidates", { job_id: jobId, name: `Racer ${i}`, email: address })),
+      Array.from({ length: 25 }, (_, i) => app.api.post("/candidates", { job_id: jobId, name: `Racer ${i}`, email: address })),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
@@ -234,7 +225,7 @@ describe("duplicate detection", () => {
 
 describe("POST without a body", () => {
   it("needs no content type when the body is empty, and still validates the input", async () => {
-    const response = await fetch(`${app.url}/api/v1/candidates`, { method: "POST", headers: { authorization: `Bearer ${acme.apiKey}` } });
+    const response = await fetch(`${app.url}/api/v1/candidates`, { method: "POST", headers: { authorization: `Bearer ${app.acme.apiKey}` } });
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.error.code).toBe("validation_error");

@@ -1,36 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp } from "../helpers/app.ts";
-import { apiClient, type ApiClient } from "../helpers/client.ts";
-import { addJob, createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
+import { describe, expect, it } from "vitest";
+import { useApiApp } from "../helpers/api-app.ts";
+import { apiClient } from "../helpers/client.ts";
+import { addJob, createTestCompany } from "../helpers/fixtures.ts";
 
-let app: Awaited<ReturnType<typeof startApp>>;
-let acme: TestCompany;
-let api: ApiClient;
-
-beforeAll(async () => {
-  app = await startApp();
-  acme = await createTestCompany({
-    title: "Senior Backend Engineer",
-    department: "Engineering",
-    description: "Build the API.",
-    locations: ["Berlin", "Remote"],
-    location_type: "hybrid",
-    salary_min: 70000,
-    salary_max: 95000,
-    salary_currency: "EUR",
-    screening_questions: [{ id: "visa", label: "Do you need a visa?", type: "yes_no", required: true }],
-  });
-  api = apiClient(app.url, acme);
+const app = useApiApp({
+  title: "Senior Backend Engineer",
+  department: "Engineering",
+  description: "Build the API.",
+  locations: ["Berlin", "Remote"],
+  location_type: "hybrid",
+  salary_min: 70000,
+  salary_max: 95000,
+  salary_currency: "EUR",
+  screening_questions: [{ id: "visa", label: "Do you need a visa?", type: "yes_no", required: true }],
 });
-afterAll(() => app.close());
 
 describe("GET /api/v1/jobs/{id}", () => {
   it("returns every field of the spec's Job, apply_url pointing at the careers page", async () => {
-    const res = await api.get(`/jobs/${acme.jobId}`);
+    const res = await app.api.get(`/jobs/${app.acme.jobId}`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       data: {
-        id: acme.jobId,
+        id: app.acme.jobId,
         title: "Senior Backend Engineer",
         description: "Build the API.",
         department_id: expect.any(Number),
@@ -39,7 +30,7 @@ describe("GET /api/v1/jobs/{id}", () => {
         locations: ["Berlin", "Remote"],
         location_type: "hybrid",
         salary: { min: 70000, max: 95000, currency: "EUR" },
-        apply_url: `http://localhost:3000/careers/${acme.slug}/jobs/${acme.jobId}`,
+        apply_url: `http://localhost:3000/careers/${app.acme.slug}/jobs/${app.acme.jobId}`,
         screening_questions: [{ id: "visa", label: "Do you need a visa?", type: "yes_no", required: true }],
         created_at: expect.stringMatching(/Z$/),
         updated_at: expect.stringMatching(/Z$/),
@@ -49,11 +40,11 @@ describe("GET /api/v1/jobs/{id}", () => {
 
   it("404 for another company's job, 400 for a malformed id, 401 without a key", async () => {
     const other = await createTestCompany();
-    const res = await apiClient(app.url, other).get(`/jobs/${acme.jobId}`);
+    const res = await apiClient(app.url, other).get(`/jobs/${app.acme.jobId}`);
     expect(res.status).toBe(404);
     expect(res.body.error.code).toBe("not_found");
-    expect((await api.get("/jobs/abc")).status).toBe(400);
-    expect((await apiClient(app.url, null).get(`/jobs/${acme.jobId}`)).status).toBe(401);
+    expect((await app.api.get("/jobs/abc")).status).toBe(400);
+    expect((await apiClient(app.url, null).get(`/jobs/${app.acme.jobId}`)).status).toBe(401);
   });
 });
 

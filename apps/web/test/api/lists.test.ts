@@ -1,29 +1,20 @@
 import { getPrisma } from "@hireflow/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp } from "../helpers/app.ts";
-import { apiClient, type ApiClient } from "../helpers/client.ts";
-import { addJob, createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
+import { describe, expect, it } from "vitest";
+import { useApiApp } from "../helpers/api-app.ts";
+import { apiClient } from "../helpers/client.ts";
+import { addJob, createTestCompany } from "../helpers/fixtures.ts";
 
-let app: Awaited<ReturnType<typeof startApp>>;
-let acme: TestCompany;
-let api: ApiClient;
-
-beforeAll(async () => {
-  app = await startApp();
-  acme = await createTestCompany();
-  api = apiClient(app.url, acme);
-});
-afterAll(() => app.close());
+const app = useApiApp();
 
 async function create(jobId: number, i: number, extra: Record<string, unknown> = {}) {
-  const res = await api.post("/candidates", { job_id: jobId, name: `List ${i}`, email: `list${i}-${jobId}@example.com`, ...extra });
+  const res = await app.api.post("/candidates", { job_id: jobId, name: `List ${i}`, email: `list${i}-${jobId}@example.com`, ...extra });
   expect(res.status).toBe(201);
   return res.body.data.id as number;
 }
 
 describe("GET /api/v1/candidates", () => {
   it("pages through every row exactly once, newest first, while rows are being inserted", async () => {
-    const jobId = await addJob(acme);
+    const jobId = await addJob(app.acme);
     const initial: number[] = [];
     for (let i = 0; i < 23; i++) initial.push(await create(jobId, i));
     const seen: number[] = [];
@@ -31,7 +22,7 @@ describe("GET /api/v1/candidates", () => {
     let pages = 0;
     let inserted = 100;
     do {
-      const res: { status: number; body: any } = await api.get(`/candidates?job_id=${jobId}&limit=5${cursor ? `&cursor=${cursor}` : ""}`);
+      const res: { status: number; body: any } = await app.api.get(`/candidates?job_id=${jobId}&limit=5${cursor ? `&cursor=${cursor}` : ""}`);
       expect(res.status).toBe(200);
       expect(res.body.data.length).toBeLessThanOrEqual(5);
       seen.push(...res.body.data.map((c: { id: number }) => c.id));
@@ -46,12 +37,12 @@ describe("GET /api/v1/candidates", () => {
   });
 
   it("filters by job_id, stage, email (case-insensitive), created_after and updated_after", async () => {
-    const jobA = await addJob(acme);
-    const jobB = await addJob(acme);
+    const jobA = await addJob(app.acme);
+    const jobB = await addJob(app.acme);
     const a1 = await create(jobA, 1, { stage: "applied" });
     const a2 = await create(jobA, 2);
     const b1 = await create(jobB, 3, { stage: "applied" });
-    const ids = async (query: string) => (await api.get(`/candidates?${query}`)).body.data.map((c: { id: number }) => c.id);
+    const ids = async (query: string) => (await app.api.get(`/candidates?${query}`)).body.data.map((c: { id: number }) => c.id);
     expect(await ids(`job_id=${jobA}`)).toEqual([a2, a1]);
     expect(await ids(`job_id=${jobA}&stage=applied`)).toEqual([a1]);
     expect((await ids("stage=applied")).slice(0, 2)).toEqual([b1, a1]);
@@ -61,30 +52,30 @@ describe("GET /api/v1/candidates", () => {
     expect(await ids(`job_id=${jobA}&created_after=${new Date(a2Row.createdAt.getTime() - 1).toISOString()}`)).toEqual([a2]);
     await new Promise((r) => setTimeout(r, 5));
     const mark = new Date().toISOString();
-    await api.patch(`/candidates/${a1}`, { rating: 3 });
+    await app.api.patch(`/candidates/${a1}`, { rating: 3 });
     expect(await ids(`job_id=${jobA}&updated_after=${mark}`)).toEqual([a1]);
   });
 
   it("validates limit, cursor and filters", async () => {
     for (const query of ["limit=0", "limit=101", "limit=abc", "limit=-1", "cursor=!!!", "cursor=eyJ2IjoxfQ", "job_id=0x10", "created_after=yesterday", "limit=5&limit=6", "unknown=1"]) {
-      const res = await api.get(`/candidates?${query}`);
+      const res = await app.api.get(`/candidates?${query}`);
       expect(res.status, query).toBe(400);
       expect(["validation_error", "bad_request"], query).toContain(res.body.error.code);
     }
-    expect((await api.get("/candidates?cursor=eyJ2IjoxfQ")).body.error.code).toBe("bad_request");
-    expect((await api.get("/candidates?limit=100")).status).toBe(200);
-    expect((await api.get("/candidates?limit=1")).body.data.length).toBe(1);
+    expect((await app.api.get("/candidates?cursor=eyJ2IjoxfQ")).body.error.code).toBe("bad_request");
+    expect((await app.api.get("/candidates?limit=100")).status).toBe(200);
+    expect((await app.api.get("/candidates?limit=1")).body.data.length).toBe(1);
   });
 
   it("defaults to 25 per page and shows only the key's company", async () => {
     const other = await createTestCompany();
     const otherClient = apiClient(app.url, other);
     for (let i = 0; i < 3; i++) expect((await otherClient.post("/candidates", { job_id: other.jobId, name: `Other ${i}` })).status).toBe(201);
-    const mine = await api.get("/candidates");
+    const mine = await app.api.get("/candidates");
     expect(mine.body.data.length).toBe(25);
     const theirs = await otherClient.get("/candidates");
     expect(theirs.body.data.length).toBe(3);
     expect(theirs.body.data.every((c: { job: { id: number } }) => c.job.id === other.jobId)).toBe(true);
-    expect((await otherClient.get(`/candidates?job_id=${acme.jobId}`)).body.data).toEqual([]);
+    expect((await otherClient.get(`/candidates?job_id=${app.acme.jobId}`)).body.data).toEqual([]);
   });
 });

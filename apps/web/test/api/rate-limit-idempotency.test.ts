@@ -1,20 +1,11 @@
 import { getPrisma } from "@hireflow/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { claimIdempotencyKey, settleIdempotencyKey } from "../../src/server/rest/idempotency.ts";
-import { startApp } from "../helpers/app.ts";
-import { apiClient, type ApiClient } from "../helpers/client.ts";
-import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
+import { useApiApp } from "../helpers/api-app.ts";
+import { apiClient } from "../helpers/client.ts";
+import { createTestCompany } from "../helpers/fixtures.ts";
 
-let app: Awaited<ReturnType<typeof startApp>>;
-let acme: TestCompany;
-let api: ApiClient;
-
-beforeAll(async () => {
-  app = await startApp();
-  acme = await createTestCompany();
-  api = apiClient(app.url, acme);
-});
-afterAll(() => app.close());
+const app = useApiApp();
 
 describe("rate limits per API key", () => {
   it("sends RateLimit headers on every response and 429 rate_limited with Retry-After past the key's limit", async () => {
@@ -37,19 +28,19 @@ describe("rate limits per API key", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(refused.headers.get("ratelimit-remaining")).toBe("0");
     // Another key is not affected.
-    expect((await api.get(`/jobs/${acme.jobId}`)).status).toBe(200);
+    expect((await app.api.get(`/jobs/${app.acme.jobId}`)).status).toBe(200);
   });
 });
 
 describe("idempotency keys on POST", () => {
-  const body = () => ({ job_id: acme.jobId, name: "Idem Potent", email: `idem-${Math.random()}@example.com` });
+  const body = () => ({ job_id: app.acme.jobId, name: "Idem Potent", email: `idem-${Math.random()}@example.com` });
 
   it("replays the first response to a retry with the same key and body, creating nothing new", async () => {
     const payload = body();
-    const first = await api.post("/candidates", payload, { "idempotency-key": "create-1" });
+    const first = await app.api.post("/candidates", payload, { "idempotency-key": "create-1" });
     expect(first.status).toBe(201);
     expect(first.headers.get("idempotent-replayed")).toBeNull();
-    const retry = await api.post("/candidates", payload, { "idempotency-key": "create-1" });
+    const retry = await app.api.post("/candidates", payload, { "idempotency-key": "create-1" });
     expect(retry.status).toBe(201);
     expect(retry.headers.get("idempotent-replayed")).toBe("true");
     expect(retry.body).toEqual(first.body);
@@ -57,8 +48,8 @@ describe("idempotency keys on POST", () => {
   });
 
   it("409 for the same key with a different body, and keys are per API key", async () => {
-    expect((await api.post("/candidates", body(), { "idempotency-key": "create-2" })).status).toBe(201);
-    const other = await api.post("/candidates", body(), { "idempotency-key": "create-2" });
+    expect((await app.api.post("/candidates", body(), { "idempotency-key": "create-2" })).status).toBe(201);
+    const other = await app.api.post("/candidates", body(), { "idempotency-key": "create-2" });
     expect(other.status).toBe(409);
     expect(other.body.error.code).toBe("conflict");
     const company = await createTestCompany();
@@ -69,8 +60,8 @@ describe("idempotency keys on POST", () => {
   it("409 for a retry while the first request is still running", async () => {
     const payload = body();
     const [a, b] = await Promise.all([
-      api.post("/candidates", payload, { "idempotency-key": "race-1" }),
-      api.post("/candidates", payload, { "idempotency-key": "race-1" }),
+      app.api.post("/candidates", payload, { "idempotency-key": "race-1" }),
+      app.api.post("/candidates", payload, { "idempotency-key": "race-1" }),
     ]);
     const statuses = [a.status, b.status].sort();
     // Either the second arrived while the first ran (409) or after it finished (a replayed 201).
@@ -80,7 +71,7 @@ describe("idempotency keys on POST", () => {
   });
 
   it("a key claimed by a running request answers 409 until that request settles, then replays", async () => {
-    const keyRow = await getPrisma().apiKey.findFirstOrThrow({ where: { companyId: acme.id } });
+    const keyRow = await getPrisma().apiKey.findFirstOrThrow({ where: { companyId: app.acme.id } });
     const prisma = getPrisma();
     const claim = await claimIdempotencyKey(prisma, keyRow.id, "held-1", "fingerprint-a");
     expect(claim.kind).toBe("new");
@@ -94,27 +85,27 @@ describe("idempotency keys on POST", () => {
   });
 
   it("replays validation failures too, validates the header, and leaves requests without a key alone", async () => {
-    const invalid = await api.post("/candidates", { job_id: acme.jobId }, { "idempotency-key": "invalid-1" });
+    const invalid = await app.api.post("/candidates", { job_id: app.acme.jobId }, { "idempotency-key": "invalid-1" });
     expect(invalid.status).toBe(400);
-    const again = await api.post("/candidates", { job_id: acme.jobId }, { "idempotency-key": "invalid-1" });
+    const again = await app.api.post("/candidates", { job_id: app.acme.jobId }, { "idempotency-key": "invalid-1" });
     expect(again.status).toBe(400);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
-    const tooLong = await api.post("/candidates", body(), { "idempotency-key": "k".repeat(256) });
+    const tooLong = await app.api.post("/candidates", body(), { "idempotency-key": "k".repeat(256) });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.error.details[0].field).toBe("Idempotency-Key");
     const payload = body();
-    expect((await api.post("/candidates", payload)).status).toBe(201);
-    expect((await api.post("/candidates", payload)).status).toBe(409);
+    expect((await app.api.post("/candidates", payload)).status).toBe(201);
+    expect((await app.api.post("/candidates", payload)).status).toBe(409);
   });
 
   it("stores keys for 24 hours and purges expired ones", async () => {
-    await api.post("/candidates", body(), { "idempotency-key": "ttl-1" });
+    await app.api.post("/candidates", body(), { "idempotency-key": "ttl-1" });
     const row = await getPrisma().idempotencyKey.findFirstOrThrow({ where: { key: "ttl-1" } });
     const ttl = row.expiresAt.getTime() - row.createdAt.getTime();
     expect(ttl).toBeGreaterThan(24 * 3600 * 1000 - 5000);
     expect(ttl).toBeLessThan(24 * 3600 * 1000 + 5000);
     await getPrisma().idempotencyKey.update({ where: { id: row.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     // An expired key is free again: the same key with a new body is a new request.
-    expect((await api.post("/candidates", body(), { "idempotency-key": "ttl-1" })).status).toBe(201);
+    expect((await app.api.post("/candidates", body(), { "idempotency-key": "ttl-1" })).status).toBe(201);
   });
 });

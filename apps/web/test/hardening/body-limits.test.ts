@@ -1,17 +1,9 @@
 import http from "node:http";
 import { getPrisma } from "@hireflow/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp } from "../helpers/app.ts";
-import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
+import { describe, expect, it } from "vitest";
+import { useApiApp } from "../helpers/api-app.ts";
 
-let app: Awaited<ReturnType<typeof startApp>>;
-let acme: TestCompany;
-
-beforeAll(async () => {
-  app = await startApp();
-  acme = await createTestCompany();
-});
-afterAll(() => app.close());
+const app = useApiApp();
 
 interface StreamResult {
   status: number;
@@ -43,7 +35,7 @@ function streamBody(total: number, chunkSize: number, delayMs: number, headers: 
       port: url.port,
       path: url.pathname,
       method: "POST",
-      headers: { authorization: `Bearer ${acme.apiKey}`, "content-type": "application/json", "transfer-encoding": "chunked", ...headers },
+      headers: { authorization: `Bearer ${app.acme.apiKey}`, "content-type": "application/json", "transfer-encoding": "chunked", ...headers },
     });
     req.on("error", (error) => {
       if (!answered) reject(error);
@@ -90,8 +82,8 @@ describe("JSON body limit (1 MB) while streaming", () => {
   it("refuses a declared content-length over 1 MB with 413 before reading it", async () => {
     const res = await fetch(`${app.url}/api/v1/candidates`, {
       method: "POST",
-      headers: { authorization: `Bearer ${acme.apiKey}`, "content-type": "application/json" },
-      body: JSON.stringify({ job_id: acme.jobId, name: "Big", notes: "x".repeat(1024 * 1024) }),
+      headers: { authorization: `Bearer ${app.acme.apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ job_id: app.acme.jobId, name: "Big", notes: "x".repeat(1024 * 1024) }),
     });
     expect(res.status).toBe(413);
     expect(res.headers.get("request-id")).toMatch(/^req_/);
@@ -101,14 +93,14 @@ describe("JSON body limit (1 MB) while streaming", () => {
   it("accepts a body just under the limit (the limit is on bytes, not on the JSON)", async () => {
     const note = "x".repeat(1000);
     const padding = " ".repeat(1024 * 1024 - 200 - note.length);
-    const body = `{"job_id":${acme.jobId},"name":"Under","notes":"${note}"${padding}}`;
+    const body = `{"job_id":${app.acme.jobId},"name":"Under","notes":"${note}"${padding}}`;
     expect(Buffer.byteLength(body)).toBeLessThan(1024 * 1024);
-    const res = await fetch(`${app.url}/api/v1/candidates`, { method: "POST", headers: { authorization: `Bearer ${acme.apiKey}`, "content-type": "application/json" }, body });
+    const res = await fetch(`${app.url}/api/v1/candidates`, { method: "POST", headers: { authorization: `Bearer ${app.acme.apiKey}`, "content-type": "application/json" }, body });
     expect(res.status).toBe(201);
   });
 
   it("answers a slow 50 MB chunked body without content-length with 413 after about 1 MB, without buffering it", async () => {
-    const before = await getPrisma().candidate.count({ where: { companyId: acme.id } });
+    const before = await getPrisma().candidate.count({ where: { companyId: app.acme.id } });
     const result = await streamBody(50 * 1024 * 1024, 64 * 1024, 2);
     expect(result.status).toBe(413);
     expect(JSON.parse(result.body)).toMatchObject({ error: { code: "payload_too_large" } });
@@ -119,7 +111,7 @@ describe("JSON body limit (1 MB) while streaming", () => {
     expect(result.sentAtResponse).toBeGreaterThan(1024 * 1024);
     // Not buffered: the process grew by far less than the 50 MB offered.
     expect(result.peakGrowth).toBeLessThan(32 * 1024 * 1024);
-    expect(await getPrisma().candidate.count({ where: { companyId: acme.id } })).toBe(before);
+    expect(await getPrisma().candidate.count({ where: { companyId: app.acme.id } })).toBe(before);
   });
 
   it("a client streaming as fast as it can (30 MB, no content-length) also reads the 413, not a reset", async () => {
@@ -134,7 +126,7 @@ describe("JSON body limit (1 MB) while streaming", () => {
           controller.enqueue(chunk);
         },
       });
-      const res = await fetch(`${app.url}/api/v1/candidates`, { method: "POST", headers: acme.headers, body, duplex: "half" } as RequestInit);
+      const res = await fetch(`${app.url}/api/v1/candidates`, { method: "POST", headers: app.acme.headers, body, duplex: "half" } as RequestInit);
       expect(res.status).toBe(413);
       expect((await res.json()).error.code).toBe("payload_too_large");
       expect(sent).toBeLessThan(30 * 1024 * 1024);

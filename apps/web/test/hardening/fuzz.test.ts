@@ -1,8 +1,7 @@
 import { ERROR_CODES } from "@hireflow/core";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp } from "../helpers/app.ts";
-import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
+import { useApiApp } from "../helpers/api-app.ts";
 import { countBlobs } from "../helpers/multipart.ts";
 import { useTempBlobDir } from "../helpers/resumes.ts";
 import { bodyArbitrary, type FuzzBody, headersArbitrary, pathValueArbitrary, queryArbitrary } from "./support/fuzz-arbitraries.ts";
@@ -20,18 +19,14 @@ const stats = { sent: 0, rejected: 0, accepted: 0, serverErrors: 0, byStatus: {}
 
 // Accepted multipart creates store their resume here; a rejected one must leave no blob behind.
 const blobs = useTempBlobDir();
-let app: Awaited<ReturnType<typeof startApp>>;
-let acme: TestCompany;
+const app = useApiApp();
 let resources: Resources;
 
 beforeAll(async () => {
-  app = await startApp();
-  acme = await createTestCompany();
-  resources = await seedResources(acme, "Fuzz");
+  resources = await seedResources(app.acme, "Fuzz");
 });
 afterAll(async () => {
   console.info(`[fuzz] ${JSON.stringify({ operations: ops.length, runsPerOperation: RUNS_PER_OPERATION, ...stats })}`);
-  await app.close();
 });
 
 interface Sent {
@@ -100,7 +95,7 @@ describe("fuzzing every documented operation", () => {
     const request = fc.record({
       path: fc.array(pathValueArbitrary(realIds), { minLength: op.pathParams.length, maxLength: op.pathParams.length }),
       query: queryArbitrary(op),
-      headers: headersArbitrary(acme.apiKey),
+      headers: headersArbitrary(app.acme.apiKey),
       body: bodyArbitrary(op, (field) => {
         const kind = idFieldKind(field);
         return kind ? resources[kind] : undefined;
@@ -109,7 +104,7 @@ describe("fuzzing every documented operation", () => {
     await fc.assert(
       fc.asyncProperty(request, async (r) => {
         const path = fillPath(op, Object.fromEntries(op.pathParams.map((name, i) => [name, r.path[i]!])));
-        const before = { rows: await tenantSnapshot(acme.id), blobs: await countBlobs(blobs.dir()) };
+        const before = { rows: await tenantSnapshot(app.acme.id), blobs: await countBlobs(blobs.dir()) };
         const res = await send(op.method, path, r.query, r.headers, r.body);
         const context = `${op.method} ${path}?${r.query} → ${res.status} ${res.text.slice(0, 300)}`;
         stats.sent++;
@@ -120,7 +115,7 @@ describe("fuzzing every documented operation", () => {
         expect(res.status, context).toBeLessThan(500);
         checkEnvelope(res, context);
         if (res.status >= 400) {
-          expect({ rows: await tenantSnapshot(acme.id), blobs: await countBlobs(blobs.dir()) }, `${context}: a rejected request wrote`).toEqual(before);
+          expect({ rows: await tenantSnapshot(app.acme.id), blobs: await countBlobs(blobs.dir()) }, `${context}: a rejected request wrote`).toEqual(before);
         }
       }),
       { numRuns: RUNS_PER_OPERATION, endOnFailure: true },

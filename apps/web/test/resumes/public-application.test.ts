@@ -1,38 +1,29 @@
 import { randomBytes } from "node:crypto";
 import { getPrisma } from "@hireflow/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp } from "../helpers/app.ts";
-import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
+import { describe, expect, it } from "vitest";
+import { useApiApp } from "../helpers/api-app.ts";
 import { countBlobs, type FormFields, postMultipart } from "../helpers/multipart.ts";
 import { fixture, PDF, useTempBlobDir } from "../helpers/resumes.ts";
 
 // The careers form with a resume: POST /api/public/jobs/{id}/applications as multipart/form-data.
 const blobs = useTempBlobDir();
-let app: Awaited<ReturnType<typeof startApp>>;
-let co: TestCompany;
-
 const QUESTIONS = [
   { id: "years", label: "Years of experience", type: "text" as const, required: true },
   { id: "relocate", label: "Willing to relocate?", type: "yes_no" as const, required: false },
 ];
-
-beforeAll(async () => {
-  app = await startApp();
-  co = await createTestCompany({ screening_questions: QUESTIONS });
-});
-afterAll(() => app.close());
+const app = useApiApp({ screening_questions: QUESTIONS });
 
 const randomIp = () => `10.${[...randomBytes(3)].join(".")}`;
-const apply = (fields: FormFields, jobId: number | string = co.jobId) =>
+const apply = (fields: FormFields, jobId: number | string = app.acme.jobId) =>
   postMultipart(app.url, null, fields, { path: `/api/public/jobs/${jobId}/applications`, headers: { "x-forwarded-for": randomIp() } });
 const resume = (bytes = fixture("priya-raman.pdf"), filename = "priya.pdf") => ({ bytes, filename, type: PDF });
 let uniq = 0;
 const email = () => `applicant${++uniq}-${Date.now()}@example.com`;
 
 async function expectNothingStored(fn: () => Promise<void>) {
-  const before = { blobs: await countBlobs(blobs.dir()), candidates: await getPrisma().candidate.count({ where: { companyId: co.id } }) };
+  const before = { blobs: await countBlobs(blobs.dir()), candidates: await getPrisma().candidate.count({ where: { companyId: app.acme.id } }) };
   await fn();
-  expect({ blobs: await countBlobs(blobs.dir()), candidates: await getPrisma().candidate.count({ where: { companyId: co.id } }) }).toEqual(before);
+  expect({ blobs: await countBlobs(blobs.dir()), candidates: await getPrisma().candidate.count({ where: { companyId: app.acme.id } }) }).toEqual(before);
 }
 
 describe("POST /api/public/jobs/{id}/applications (multipart)", () => {
@@ -43,7 +34,7 @@ describe("POST /api/public/jobs/{id}/applications (multipart)", () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ data: { status: "received" } });
     expect(await countBlobs(blobs.dir())).toBe(before + 1);
-    const candidate = await getPrisma().candidate.findFirstOrThrow({ where: { companyId: co.id, email: address } });
+    const candidate = await getPrisma().candidate.findFirstOrThrow({ where: { companyId: app.acme.id, email: address } });
     expect(candidate).toMatchObject({
       name: "Priya Raman",
       applicationSource: "self_apply",
@@ -53,7 +44,7 @@ describe("POST /api/public/jobs/{id}/applications (multipart)", () => {
       resumeContentType: PDF,
       resumeStatus: "pending",
     });
-    expect(candidate.resumeBlobKey).toMatch(new RegExp(`^resumes/${co.id}/`));
+    expect(candidate.resumeBlobKey).toMatch(new RegExp(`^resumes/${app.acme.id}/`));
     const parse = await getPrisma().event.count({ where: { type: "candidate/resume.uploaded", payload: { path: ["candidate_id"], equals: candidate.id } } });
     expect(parse).toBe(1);
   });
@@ -101,7 +92,7 @@ describe("POST /api/public/jobs/{id}/applications (multipart)", () => {
     const address = email();
     const res = await apply({ name: "Paper Only", email: address, "answers[years]": "4" });
     expect(res.status).toBe(201);
-    const candidate = await getPrisma().candidate.findFirstOrThrow({ where: { companyId: co.id, email: address } });
+    const candidate = await getPrisma().candidate.findFirstOrThrow({ where: { companyId: app.acme.id, email: address } });
     expect(candidate).toMatchObject({ resumeBlobKey: null, resumeStatus: null });
   });
 });

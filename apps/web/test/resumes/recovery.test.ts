@@ -4,10 +4,9 @@ import { useIsolatedDatabase } from "@hireflow/db/testing/isolated";
 import { allJobs, publishPendingEvents } from "@hireflow/jobs";
 import { startResumeSweeper, sweepStuckResumes } from "@hireflow/jobs/resume-pipeline/index";
 import { getLocalRunner, registerJobs, shutdownLocalRunner } from "@hireflow/jobs/runtime";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp } from "../helpers/app.ts";
-import { apiClient, type ApiClient } from "../helpers/client.ts";
-import { addJob, createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
+import { afterAll, describe, expect, it } from "vitest";
+import { useApiApp } from "../helpers/api-app.ts";
+import { addJob } from "../helpers/fixtures.ts";
 import { postMultipart } from "../helpers/multipart.ts";
 import { fixture, PDF, TYPES, useTempBlobDir, waitForResume } from "../helpers/resumes.ts";
 
@@ -15,22 +14,14 @@ import { fixture, PDF, TYPES, useTempBlobDir, waitForResume } from "../helpers/r
 useIsolatedDatabase();
 useTempBlobDir();
 const STALE_MS = 300;
-let app: Awaited<ReturnType<typeof startApp>>;
-let acme: TestCompany;
-let api: ApiClient;
-
-beforeAll(async () => {
-  app = await startApp();
-  acme = await createTestCompany();
-  api = apiClient(app.url, acme);
-});
+const app = useApiApp();
+// Registered after useApiApp, so it runs before the app is closed (after-hooks run in reverse).
 afterAll(async () => {
   await shutdownLocalRunner();
-  await app.close();
 });
 
-async function upload(file: string, type: string, jobId = acme.jobId): Promise<number> {
-  const res = await postMultipart(app.url, acme.apiKey, { job_id: String(jobId), resume: { bytes: fixture(file), filename: file, type } });
+async function upload(file: string, type: string, jobId = app.acme.jobId): Promise<number> {
+  const res = await postMultipart(app.url, app.acme.apiKey, { job_id: String(jobId), resume: { bytes: fixture(file), filename: file, type } });
   expect(res.status).toBe(201);
   return res.body.data.id;
 }
@@ -44,14 +35,14 @@ describe("crash recovery", () => {
     // The process that received the events crashes: its runner had not run them yet.
     registerJobs([]);
     const lost = await upload("priya-raman.pdf", PDF);
-    const claimedThenCrashed = await upload("marcus-oneill.docx", TYPES.docx, await addJob(acme, { department: "Crash" }));
+    const claimedThenCrashed = await upload("marcus-oneill.docx", TYPES.docx, await addJob(app.acme, { department: "Crash" }));
     await publishPendingEvents();
     await getLocalRunner().idle();
     await shutdownLocalRunner();
     const outbox = await getPrisma().event.findMany({ where: { type: "candidate/resume.uploaded" } });
     expect(outbox.every((e) => e.publishedAt !== null)).toBe(true);
     // A run had claimed the second one (pending → processing) when the process died.
-    expect((await claimResumeProcessing(systemContext(getPrisma(), acme.id), claimedThenCrashed)).claimed).toBe(true);
+    expect((await claimResumeProcessing(systemContext(getPrisma(), app.acme.id), claimedThenCrashed)).claimed).toBe(true);
     expect(await status(lost)).toBe("pending");
     expect(await status(claimedThenCrashed)).toBe("processing");
 
@@ -60,7 +51,7 @@ describe("crash recovery", () => {
     await sleep(STALE_MS + 50);
     const sweeper = startResumeSweeper({ staleAfterMs: STALE_MS, intervalMs: 100 });
     try {
-      const [a, b] = await Promise.all([waitForResume(api, lost), waitForResume(api, claimedThenCrashed)]);
+      const [a, b] = await Promise.all([waitForResume(app.api, lost), waitForResume(app.api, claimedThenCrashed)]);
       expect(a).toMatchObject({ resume_status: "completed", name: "Priya Raman", email: "priya.raman@example.net" });
       expect(b).toMatchObject({ resume_status: "completed", name: "Marcus O'Neill", email: "marcus.oneill@example.org" });
     } finally {
@@ -72,7 +63,7 @@ describe("crash recovery", () => {
 
   it("parses a resume once when sweepers race and events are re-sent", async () => {
     registerJobs([]);
-    const id = await upload("priya-raman.doc", TYPES.doc, await addJob(acme, { department: "Race" }));
+    const id = await upload("priya-raman.doc", TYPES.doc, await addJob(app.acme, { department: "Race" }));
     await publishPendingEvents();
     await shutdownLocalRunner();
     registerJobs(allJobs);

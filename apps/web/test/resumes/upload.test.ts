@@ -2,46 +2,36 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { getPrisma } from "@hireflow/db";
 import { type BlobStorage, createLocalStorage, fileUrl, setStorageForTesting } from "@hireflow/storage";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp } from "../helpers/app.ts";
-import { apiClient, type ApiClient } from "../helpers/client.ts";
-import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
+import { describe, expect, it } from "vitest";
+import { useApiApp } from "../helpers/api-app.ts";
+import { createTestCompany } from "../helpers/fixtures.ts";
 import { countBlobs, postMultipart, type FormFields } from "../helpers/multipart.ts";
 import { DOC, DOCX, fixture, PDF, plainZip, useTempBlobDir } from "../helpers/resumes.ts";
 
 // No background work runs in this file: uploads stay `pending`, which is all these tests look at.
 const blobs = useTempBlobDir();
-let app: Awaited<ReturnType<typeof startApp>>;
-let acme: TestCompany;
-let api: ApiClient;
+const app = useApiApp();
 const MB = 1024 * 1024;
 const pdf = fixture("priya-raman.pdf");
 let uniq = 0;
 const email = () => `upload${++uniq}-${Date.now()}@example.com`;
 
-beforeAll(async () => {
-  app = await startApp();
-  acme = await createTestCompany();
-  api = apiClient(app.url, acme);
-});
-afterAll(() => app.close());
-
-const post = (fields: FormFields, key: string | null = acme.apiKey, headers: Record<string, string> = {}) => postMultipart(app.url, key, fields, { headers });
+const post = (fields: FormFields, key: string | null = app.acme.apiKey, headers: Record<string, string> = {}) => postMultipart(app.url, key, fields, { headers });
 const resume = (bytes: Uint8Array = pdf, filename = "cv.pdf", type = PDF) => ({ bytes, filename, type });
 
 /** Runs `fn` and checks it neither left a blob behind nor created a candidate. */
 async function expectNothingStored(fn: () => Promise<void>) {
   const before = await countBlobs(blobs.dir());
-  const candidates = await getPrisma().candidate.count({ where: { companyId: acme.id } });
+  const candidates = await getPrisma().candidate.count({ where: { companyId: app.acme.id } });
   await fn();
   expect(await countBlobs(blobs.dir())).toBe(before);
-  expect(await getPrisma().candidate.count({ where: { companyId: acme.id } })).toBe(candidates);
+  expect(await getPrisma().candidate.count({ where: { companyId: app.acme.id } })).toBe(candidates);
 }
 
 describe("POST /api/v1/candidates (multipart)", () => {
   it("creates a placeholder candidate from a resume alone: 201 at once, pending, resume_data null", async () => {
     const before = await countBlobs(blobs.dir());
-    const res = await post({ job_id: String(acme.jobId), resume: resume(pdf, "Priya Raman – CV.pdf", "text/plain") });
+    const res = await post({ job_id: String(app.acme.jobId), resume: resume(pdf, "Priya Raman – CV.pdf", "text/plain") });
     expect(res.status).toBe(201);
     expect(res.headers.get("request-id")).toMatch(/^req_/);
     const c = res.body.data;
@@ -52,7 +42,7 @@ describe("POST /api/v1/candidates (multipart)", () => {
       stage: "prospect",
       resume_status: "pending",
       resume_data: null,
-      job: { id: acme.jobId },
+      job: { id: app.acme.jobId },
     });
     expect(c.resume_url).toMatch(/\/api\/files\/[A-Za-z0-9._-]+$/);
     expect(await countBlobs(blobs.dir())).toBe(before + 1);
@@ -60,9 +50,9 @@ describe("POST /api/v1/candidates (multipart)", () => {
     const row = await getPrisma().candidate.findUniqueOrThrow({ where: { id: c.id } });
     // The stored type comes from the file's bytes, not from the declared text/plain.
     expect(row).toMatchObject({ resumeFilename: "Priya Raman – CV.pdf", resumeContentType: PDF, resumeSize: pdf.length, resumeStatus: "pending" });
-    expect(row.resumeBlobKey).toMatch(new RegExp(`^resumes/${acme.id}/[A-Za-z0-9_-]{22}/Priya_Raman_CV\\.pdf$`));
-    const event = await getPrisma().event.findFirstOrThrow({ where: { companyId: acme.id, type: "candidate/resume.uploaded", payload: { path: ["candidate_id"], equals: c.id } } });
-    expect(event.payload).toEqual({ candidate_id: c.id, company_id: acme.id });
+    expect(row.resumeBlobKey).toMatch(new RegExp(`^resumes/${app.acme.id}/[A-Za-z0-9_-]{22}/Priya_Raman_CV\\.pdf$`));
+    const event = await getPrisma().event.findFirstOrThrow({ where: { companyId: app.acme.id, type: "candidate/resume.uploaded", payload: { path: ["candidate_id"], equals: c.id } } });
+    expect(event.payload).toEqual({ candidate_id: c.id, company_id: app.acme.id });
 
     // The signed URL serves the same bytes without an API key, with type and filename.
     const download = await fetch(c.resume_url.replace(/^https?:\/\/[^/]+/, app.url));
@@ -73,7 +63,7 @@ describe("POST /api/v1/candidates (multipart)", () => {
   });
 
   it("a tampered or expired resume URL is 403 with the error envelope", async () => {
-    const res = await post({ job_id: String(acme.jobId), name: "Url Test", resume: resume() });
+    const res = await post({ job_id: String(app.acme.jobId), name: "Url Test", resume: resume() });
     const url: string = res.body.data.resume_url.replace(/^https?:\/\/[^/]+/, app.url);
     const token = url.split("/").pop()!;
     const flipped = token.slice(0, -2) + (token.at(-2) === "A" ? "B" : "A") + token.at(-1);
@@ -91,7 +81,7 @@ describe("POST /api/v1/candidates (multipart)", () => {
 
   it("accepts every field as a string, DOCX and DOC by their bytes, and multipart without a resume", async () => {
     const full = await post({
-      job_id: String(acme.jobId),
+      job_id: String(app.acme.jobId),
       name: "  Ada Lovelace  ",
       email: "ada.multipart@example.com",
       phone: "(212) 555-0143",
@@ -113,22 +103,22 @@ describe("POST /api/v1/candidates (multipart)", () => {
     const notes = await getPrisma().candidateActivity.findMany({ where: { candidateId: full.body.data.id, type: "note_added" } });
     expect(notes.map((n) => n.note)).toEqual(["Sent her CV"]);
 
-    const doc = await post({ job_id: String(acme.jobId), resume: resume(fixture("marcus-oneill.doc"), "old.doc", DOC) });
+    const doc = await post({ job_id: String(app.acme.jobId), resume: resume(fixture("marcus-oneill.doc"), "old.doc", DOC) });
     expect(doc.status).toBe(201);
     expect((await getPrisma().candidate.findUniqueOrThrow({ where: { id: doc.body.data.id } })).resumeContentType).toBe(DOC);
 
-    const noFile = await post({ job_id: String(acme.jobId), name: "No File" });
+    const noFile = await post({ job_id: String(app.acme.jobId), name: "No File" });
     expect(noFile.status).toBe(201);
     expect(noFile.body.data).toMatchObject({ name: "No File", resume_status: null, resume_url: null, resume_data: null });
     // An HTML form's empty file input (no file chosen) counts as no resume.
-    const emptyInput = await post({ job_id: String(acme.jobId), name: "Empty Input", resume: { bytes: new Uint8Array(0), filename: "" } });
+    const emptyInput = await post({ job_id: String(app.acme.jobId), name: "Empty Input", resume: { bytes: new Uint8Array(0), filename: "" } });
     expect(emptyInput.status).toBe(201);
     expect(emptyInput.body.data.resume_status).toBeNull();
   });
 
   it("requires name without a resume, and validates like JSON (job_id digits, unknown fields, limits)", async () => {
     await expectNothingStored(async () => {
-      const noName = await post({ job_id: String(acme.jobId) });
+      const noName = await post({ job_id: String(app.acme.jobId) });
       expect(noName.status).toBe(400);
       expect(noName.body.error).toEqual({ code: "validation_error", message: "The request is invalid", details: [{ field: "name", message: "Required" }] });
 
@@ -142,18 +132,18 @@ describe("POST /api/v1/candidates (multipart)", () => {
       expect(missing.status).toBe(400);
       expect(missing.body.error.details.map((d: { field: string }) => d.field)).toEqual(["job_id"]);
 
-      const unknown = await post({ job_id: String(acme.jobId), name: "X", favourite_colour: "blue", resume: resume() });
+      const unknown = await post({ job_id: String(app.acme.jobId), name: "X", favourite_colour: "blue", resume: resume() });
       expect(unknown.status).toBe(400);
       expect(unknown.body.error.details).toEqual([{ field: "favourite_colour", message: "Unknown field" }]);
-      const unknownFile = await post({ job_id: String(acme.jobId), name: "X", cover_letter: resume() });
+      const unknownFile = await post({ job_id: String(app.acme.jobId), name: "X", cover_letter: resume() });
       expect(unknownFile.body.error.details).toEqual([{ field: "cover_letter", message: "Unknown field" }]);
-      const fileAsText = await post({ job_id: String(acme.jobId), name: resume() });
+      const fileAsText = await post({ job_id: String(app.acme.jobId), name: resume() });
       expect(fileAsText.body.error.details).toEqual([{ field: "name", message: "Must be a text field" }]);
-      const twice = await post({ job_id: String(acme.jobId), name: ["A", "B"], resume: resume() });
+      const twice = await post({ job_id: String(app.acme.jobId), name: ["A", "B"], resume: resume() });
       expect(twice.body.error.details).toEqual([{ field: "name", message: "Must be given once" }]);
 
       for (const [field, value] of [["name", "a".repeat(201)], ["email", "nope"], ["linkedin", "javascript:alert(1)"], ["stage", "interview"], ["notes", "n".repeat(2001)]]) {
-        const res = await post({ job_id: String(acme.jobId), name: "X", [field!]: value!, resume: resume() });
+        const res = await post({ job_id: String(app.acme.jobId), name: "X", [field!]: value!, resume: resume() });
         expect(res.status, field).toBe(400);
         expect(res.body.error.details).toEqual([expect.objectContaining({ field })]);
       }
@@ -177,7 +167,7 @@ describe("POST /api/v1/candidates (multipart)", () => {
     ];
     await expectNothingStored(async () => {
       for (const [label, file, message] of cases) {
-        const res = await post({ job_id: String(acme.jobId), resume: file });
+        const res = await post({ job_id: String(app.acme.jobId), resume: file });
         expect(res.status, label).toBe(400);
         expect(res.body.error, label).toEqual({ code: "validation_error", message: "The request is invalid", details: [{ field: "resume", message }] });
       }
@@ -185,13 +175,13 @@ describe("POST /api/v1/candidates (multipart)", () => {
     // Exactly 10 MB is allowed.
     const limit = new Uint8Array(10 * MB);
     limit.set(new TextEncoder().encode("%PDF-1.7\n"));
-    expect((await post({ job_id: String(acme.jobId), resume: resume(limit, "limit.pdf") })).status).toBe(201);
+    expect((await post({ job_id: String(app.acme.jobId), resume: resume(limit, "limit.pdf") })).status).toBe(201);
   });
 
   it("answers 401 before storing anything", async () => {
     await expectNothingStored(async () => {
       for (const key of [null, "not-a-key", `hf_live_${"x".repeat(40)}`]) {
-        const res = await post({ job_id: String(acme.jobId), resume: resume() }, key);
+        const res = await post({ job_id: String(app.acme.jobId), resume: resume() }, key);
         expect(res.status).toBe(401);
         expect(res.body).toEqual({ error: { code: "unauthorized", message: "API key is missing or invalid" } });
       }
@@ -200,10 +190,10 @@ describe("POST /api/v1/candidates (multipart)", () => {
 
   it("deletes the blob when the create fails: duplicate e-mail 409, unknown or foreign job 404", async () => {
     const taken = email();
-    expect((await api.post("/candidates", { job_id: acme.jobId, name: "First", email: taken })).status).toBe(201);
+    expect((await app.api.post("/candidates", { job_id: app.acme.jobId, name: "First", email: taken })).status).toBe(201);
     const other = await createTestCompany();
     await expectNothingStored(async () => {
-      const duplicate = await post({ job_id: String(acme.jobId), email: taken.toUpperCase(), resume: resume() });
+      const duplicate = await post({ job_id: String(app.acme.jobId), email: taken.toUpperCase(), resume: resume() });
       expect(duplicate.status).toBe(409);
       expect(duplicate.body.error.code).toBe("conflict");
       expect(duplicate.body.error.details).toEqual([{ field: "email", message: expect.stringContaining("Already used by candidate") }]);
@@ -218,9 +208,9 @@ describe("POST /api/v1/candidates (multipart)", () => {
   it("an idempotent retry replays the first candidate and keeps no second blob", async () => {
     const before = await countBlobs(blobs.dir());
     const key = { "idempotency-key": `resume-${Date.now()}` };
-    const first = await post({ job_id: String(acme.jobId), resume: resume() }, acme.apiKey, key);
+    const first = await post({ job_id: String(app.acme.jobId), resume: resume() }, app.acme.apiKey, key);
     expect(first.status).toBe(201);
-    const retry = await post({ job_id: String(acme.jobId), resume: resume() }, acme.apiKey, key);
+    const retry = await post({ job_id: String(app.acme.jobId), resume: resume() }, app.acme.apiKey, key);
     expect(retry.status).toBe(201);
     expect(retry.headers.get("idempotent-replayed")).toBe("true");
     expect(retry.body.data.id).toBe(first.body.data.id);
@@ -240,7 +230,7 @@ describe("POST /api/v1/candidates (multipart)", () => {
     setStorageForTesting(failing);
     try {
       await expectNothingStored(async () => {
-        const res = await post({ job_id: String(acme.jobId), resume: resume() });
+        const res = await post({ job_id: String(app.acme.jobId), resume: resume() });
         expect(res.status).toBe(503);
         expect(res.body.error.code).toBe("service_unavailable");
       });
@@ -250,14 +240,14 @@ describe("POST /api/v1/candidates (multipart)", () => {
   });
 
   it("answers 400 bad_request for a malformed body or a missing boundary, and keeps JSON-only routes JSON-only", async () => {
-    const headers = { authorization: `Bearer ${acme.apiKey}` };
+    const headers = { authorization: `Bearer ${app.acme.apiKey}` };
     const garbage = await fetch(`${app.url}/api/v1/candidates`, { method: "POST", headers: { ...headers, "content-type": "multipart/form-data; boundary=xyz" }, body: "not multipart" });
     expect(garbage.status).toBe(400);
     expect((await garbage.json()).error.code).toBe("bad_request");
     const noBoundary = await fetch(`${app.url}/api/v1/candidates`, { method: "POST", headers: { ...headers, "content-type": "multipart/form-data" }, body: "x" });
     expect(noBoundary.status).toBe(400);
-    const created = await api.post("/candidates", { job_id: acme.jobId, name: "Patch Me" });
-    const manyFields: FormFields = { job_id: String(acme.jobId), name: "X" };
+    const created = await app.api.post("/candidates", { job_id: app.acme.jobId, name: "Patch Me" });
+    const manyFields: FormFields = { job_id: String(app.acme.jobId), name: "X" };
     for (let i = 0; i < 200; i++) manyFields[`f${i}`] = "x";
     const many = await post(manyFields);
     expect(many.status).toBe(400);
@@ -288,7 +278,7 @@ describe("multipart body limit", () => {
         method: "POST",
         path: url.pathname,
         headers: {
-          authorization: `Bearer ${acme.apiKey}`,
+          authorization: `Bearer ${app.acme.apiKey}`,
           "content-type": `multipart/form-data; boundary=${boundary}`,
           ...(declareLength ? { "content-length": String(total) } : {}),
         },
@@ -337,14 +327,14 @@ describe("multipart body limit", () => {
       expect(res.ms).toBeLessThan(10_000);
     });
     // The server is fine afterwards.
-    expect((await api.get(`/jobs/${acme.jobId}`)).status).toBe(200);
+    expect((await app.api.get(`/jobs/${app.acme.jobId}`)).status).toBe(200);
   });
 
   it("refuses a 12 MB body sent with fetch (413) and accepts 11 MB bodies up to the limit", async () => {
     await expectNothingStored(async () => {
       const big = new Uint8Array(12 * MB);
       big.set(new TextEncoder().encode("%PDF-1.7\n"));
-      const res = await post({ job_id: String(acme.jobId), resume: resume(big, "big.pdf") });
+      const res = await post({ job_id: String(app.acme.jobId), resume: resume(big, "big.pdf") });
       expect(res.status).toBe(413);
       expect(res.body.error.code).toBe("payload_too_large");
     });
