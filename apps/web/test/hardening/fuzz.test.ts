@@ -6,6 +6,7 @@ import { countBlobs } from "../helpers/multipart.ts";
 import { useTempBlobDir } from "../helpers/resumes.ts";
 import { bodyArbitrary, type FuzzBody, headersArbitrary, pathValueArbitrary, queryArbitrary } from "./support/fuzz-arbitraries.ts";
 import { fillPath, label, operations } from "./support/operations.ts";
+import { toBodyInit } from "./support/request-body.ts";
 import { idFieldKind, type Resources, seedResources, tenantSnapshot } from "./support/resources.ts";
 
 /**
@@ -35,34 +36,13 @@ interface Sent {
   text: string;
 }
 
-function toBody(body: FuzzBody, headers: Record<string, string>): BodyInit | undefined {
-  switch (body.kind) {
-    case "none":
-      return undefined;
-    case "text":
-      return body.text;
-    case "bytes":
-      return body.bytes as BodyInit;
-    case "form": {
-      const form = new FormData();
-      for (const [name, value] of body.entries) {
-        if (typeof value === "string") form.append(name, value);
-        else form.append(name, new Blob([value.bytes as Uint8Array<ArrayBuffer>], { type: value.type }), value.filename);
-      }
-      // fetch writes the multipart content-type with its boundary.
-      delete headers["content-type"];
-      return form;
-    }
-  }
-}
-
 async function send(method: string, path: string, query: string, headers: Record<string, string>, body: FuzzBody): Promise<Sent> {
   const withBody = method !== "GET" && method !== "HEAD" && method !== "DELETE";
   const sentHeaders = { ...headers };
   const res = await fetch(`${app.url}/api/v1${path}${query ? `?${query}` : ""}`, {
     method,
     headers: sentHeaders,
-    body: withBody ? toBody(body, sentHeaders) : undefined,
+    body: withBody ? toBodyInit(body, sentHeaders) : undefined,
   });
   return { status: res.status, headers: res.headers, text: await res.text() };
 }

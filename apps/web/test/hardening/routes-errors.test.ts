@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import net from "node:net";
 import { createUser, setLogSink } from "@hireflow/core";
 import { createSession, hashSessionToken } from "@hireflow/core/auth/sessions";
 import { getPrisma } from "@hireflow/db";
@@ -9,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
 import { countBlobs, postMultipart } from "../helpers/multipart.ts";
 import { fixture, PDF, useTempBlobDir } from "../helpers/resumes.ts";
+import { closedPort } from "./support/closed-port.ts";
 import { REQUEST_ID, startRoutesApp } from "./support/routes-app.ts";
 import { randomIp } from "./support/routes-state.ts";
 
@@ -232,14 +232,3 @@ describe("a database that cannot be reached is a logged 503 with the request id"
     expect((await applyJson("reachable@example.com")).status).toBe(201);
   });
 });
-
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}

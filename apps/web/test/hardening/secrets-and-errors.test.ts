@@ -1,4 +1,3 @@
-import net from "node:net";
 import { logger, redact, setLogSink } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { useIsolatedDatabase } from "@hireflow/db/testing/isolated";
@@ -6,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startApp } from "../helpers/app.ts";
 import { apiClient, type ApiClient, type ApiResponse } from "../helpers/client.ts";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
+import { closedPort } from "./support/closed-port.ts";
 
 /**
  * Secrets never reach the logs, every 5xx is logged with its request id, and a 5xx answer is the
@@ -167,14 +167,3 @@ describe("secrets in requests and responses never reach the logs", () => {
     expect(record.request_id).toBeUndefined();
   });
 });
-
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}

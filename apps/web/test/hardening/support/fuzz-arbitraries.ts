@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { bodyFields, type Operation, validBody } from "./operations.ts";
+import { type GeneratedBody } from "./request-body.ts";
 
 /** Generators for hostile requests against one operation. */
 
@@ -7,8 +8,10 @@ const PRINTABLE = fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCha
 /** Header values a client can actually send (no CR/LF/NUL; fetch refuses those itself). */
 export const headerValue = fc.string({ unit: PRINTABLE, maxLength: 80 });
 
-const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
-const control = fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c));
+/** One lone UTF-16 surrogate (not valid Unicode on its own). */
+export const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
+/** One C0 control character, NUL included. */
+export const control = fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c));
 
 /** Strings meant to break things: control characters, NUL, lone surrogates, SQL, HTML, huge numerals. */
 export const hostileString = fc.oneof(
@@ -52,11 +55,7 @@ const rawBody = fc.oneof(
   fc.string({ unit: "binary", maxLength: 200 }),
 );
 
-export type FuzzBody =
-  | { kind: "none" }
-  | { kind: "text"; text: string }
-  | { kind: "bytes"; bytes: Uint8Array }
-  | { kind: "form"; entries: [string, string | { bytes: Uint8Array; filename: string; type: string }][] };
+export type FuzzBody = Exclude<GeneratedBody, { kind: "huge" }>;
 
 /** Multipart forms of the documented fields: hostile text, repeated fields, files where text belongs and junk "resumes". */
 function formArbitrary(fields: string[]): fc.Arbitrary<FuzzBody> {
@@ -135,12 +134,11 @@ export function queryArbitrary(op: Operation): fc.Arbitrary<string> {
   return fc.array(pair, { maxLength: 5 }).map((pairs) => pairs.map(([k, v]) => `${encodeAll(k)}=${encodeAll(v)}`).join("&"));
 }
 
+/** JSON's content type in the spellings a client may use, and near misses that are not JSON's. */
+export const JSON_CONTENT_TYPES = ["application/json", "application/json; charset=utf-8", "APPLICATION/JSON", "application/json;charset=latin1", "application/jsonx"];
+
 const CONTENT_TYPES = [
-  "application/json",
-  "application/json; charset=utf-8",
-  "APPLICATION/JSON",
-  "application/json;charset=latin1",
-  "application/jsonx",
+  ...JSON_CONTENT_TYPES,
   "text/plain",
   "application/x-www-form-urlencoded",
   "multipart/form-data; boundary=xyz",

@@ -1,36 +1,23 @@
 import fc from "fast-check";
-import { anyJsonValue, encodeAll, headerValue, hostileString } from "./fuzz-arbitraries.ts";
+import { anyJsonValue, control, encodeAll, headerValue, hostileString, JSON_CONTENT_TYPES, loneSurrogate } from "./fuzz-arbitraries.ts";
+import { type FormValue, type GeneratedBody, toBodyInit } from "./request-body.ts";
 
 /**
  * Generators for the routes outside /api/v1. Values a property can only know at run time (the real
  * session cookie, a real file token, the server's own origin) are symbols, resolved by the test.
  */
 
-const control = fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c));
-const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
+/** A request body for these routes: any generated body, huge ones included. */
+export type RouteBody = GeneratedBody;
 
 /** A request body, with the content type it is sent under (`null`: none; fetch picks one for forms). */
-export type RouteBody =
-  | { kind: "none" }
-  | { kind: "text"; text: string }
-  | { kind: "bytes"; bytes: Uint8Array }
-  /** `prefix`, `fill` repeated to `size` characters, `suffix`: built only when sent (counterexamples stay readable). */
-  | { kind: "huge"; prefix: string; fill: string; size: number; suffix: string }
-  | { kind: "form"; entries: [string, FormValue][] };
-
-export type FormValue = string | { bytes: Uint8Array; filename: string; type: string };
-
 export interface BodyWithType {
   body: RouteBody;
   contentType: string | null;
 }
 
 export const CONTENT_TYPES = [
-  "application/json",
-  "application/json; charset=utf-8",
-  "APPLICATION/JSON",
-  "application/json;charset=latin1",
-  "application/jsonx",
+  ...JSON_CONTENT_TYPES,
   "text/plain",
   "text/json",
   "application/x-www-form-urlencoded",
@@ -219,24 +206,5 @@ export const anyMethod = fc.constantFrom("GET", "POST", "PUT", "PATCH", "DELETE"
 /** Turns a generated body into what fetch sends, adding or dropping the content type. */
 export function toFetchBody({ body, contentType }: BodyWithType, headers: Record<string, string>): BodyInit | undefined {
   if (contentType !== null) headers["content-type"] = contentType;
-  switch (body.kind) {
-    case "none":
-      return undefined;
-    case "text":
-      return body.text;
-    case "bytes":
-      return body.bytes as Uint8Array<ArrayBuffer>;
-    case "huge":
-      return body.prefix + body.fill.repeat(body.size) + body.suffix;
-    case "form": {
-      const form = new FormData();
-      for (const [name, value] of body.entries) {
-        if (typeof value === "string") form.append(name, value);
-        else form.append(name, new Blob([value.bytes as Uint8Array<ArrayBuffer>], { type: value.type }), value.filename);
-      }
-      // fetch writes the multipart content type with its boundary.
-      delete headers["content-type"];
-      return form;
-    }
-  }
+  return toBodyInit(body, headers);
 }

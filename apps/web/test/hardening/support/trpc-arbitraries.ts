@@ -1,12 +1,9 @@
 import fc from "fast-check";
-import { anyJsonValue, encodeAll, headerValue, hostileString } from "./fuzz-arbitraries.ts";
+import { anyJsonValue, control, encodeAll, headerValue, hostileString, loneSurrogate } from "./fuzz-arbitraries.ts";
 import { inputFields, type Procedure } from "./trpc-procedures.ts";
 import { type Session } from "./trpc-resources.ts";
 
 /** Generators for hostile calls of one tRPC procedure over HTTP (/api/trpc/<path>). */
-
-const control = fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c));
-const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
 
 /** Text nested up to `maxDepth` levels deep: arrays, objects or a mix. */
 const deepText = (maxDepth: number) =>
