@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Button, inputClass } from "./ui";
 
 /** A secret shown once: read-only, selectable, with a copy button. */
@@ -30,6 +30,52 @@ export function CopySecret({ id, label, secret }: { id: string; label: string; s
       <p aria-live="polite" className="mt-1 text-xs text-slate-600">
         {copied === "yes" ? "Copied to the clipboard." : copied === "no" ? "Selected: press Ctrl+C (⌘C) to copy." : ""}
       </p>
+    </div>
+  );
+}
+
+/**
+ * A new secret, shown once: `title` and `children` say what it is and what to do with it, then the
+ * secret with its copy button and "I have copied it", which dismisses the panel (and the secret)
+ * for good. `actions` go next to that button.
+ */
+export function SecretShownOnce({
+  testId,
+  title,
+  id,
+  label,
+  secret,
+  onDismiss,
+  actions,
+  children,
+}: {
+  testId: string;
+  title: ReactNode;
+  id: string;
+  label: string;
+  secret: string;
+  onDismiss: () => void;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const dismiss = (
+    <Button variant="secondary" onClick={onDismiss}>
+      I have copied it
+    </Button>
+  );
+  return (
+    <div className="mt-4 space-y-3 rounded-md bg-amber-50 p-4 ring-1 ring-amber-200" role="status" data-testid={testId}>
+      <p className="text-sm font-semibold text-amber-900">{title}</p>
+      <p className="text-sm text-amber-900">{children}</p>
+      <CopySecret id={id} label={label} secret={secret} />
+      {actions ? (
+        <div className="flex flex-wrap gap-2">
+          {dismiss}
+          {actions}
+        </div>
+      ) : (
+        dismiss
+      )}
     </div>
   );
 }

@@ -3,9 +3,10 @@
 import type { PipelineStage } from "@hireflow/core/contracts/pipeline";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { StageOptions } from "@/components/stage-options";
 import { compactInputClass } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
-import { isPipelineStage, STAGE_LABELS, STAGES } from "@/lib/stages";
+import { isPipelineStage } from "@/lib/stages";
 import { useTrpc } from "@/lib/trpc";
 
 /** Moves this candidate (pipeline.move → changeStage with the user as actor). */
@@ -28,11 +29,7 @@ export function StageSelect({ candidateId, stage, name }: { candidateId: number;
           className={compactInputClass}
         >
           {!isPipelineStage(stage) && <option value="">{stage || "—"}</option>}
-          {STAGES.map((s) => (
-            <option key={s} value={s}>
-              {STAGE_LABELS[s]}
-            </option>
-          ))}
+          <StageOptions />
         </select>
       </label>
       {move.error && (

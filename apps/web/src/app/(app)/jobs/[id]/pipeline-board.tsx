@@ -4,6 +4,7 @@ import type { PipelineBoardDto, PipelineCandidateDto, PipelineStage } from "@hir
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type DragEvent } from "react";
+import { StageOptions } from "@/components/stage-options";
 import { Alert, Badge, Button, cx, EmptyState, formatDate, compactInputClass } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
 import { STAGE_LABELS, STAGES } from "@/lib/stages";
@@ -119,11 +120,7 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
           Move selected to
         </label>
         <select id="bulk-stage" value={bulkStage} onChange={(e) => setBulkStage(e.target.value as PipelineStage)} className={compactInputClass}>
-          {STAGES.map((s) => (
-            <option key={s} value={s}>
-              {STAGE_LABELS[s]}
-            </option>
-          ))}
+          <StageOptions />
         </select>
         <Button onClick={moveSelected} disabled={!selected.size || move.isPending}>
           Move
@@ -255,11 +252,7 @@ function CandidateCard({
           onChange={(e) => onMove(e.target.value as PipelineStage)}
           className="block w-full rounded border-0 bg-slate-50 px-2 py-1 text-xs text-slate-700 ring-1 ring-slate-200 focus:ring-2 focus:ring-indigo-600"
         >
-          {STAGES.map((s) => (
-            <option key={s} value={s}>
-              {STAGE_LABELS[s]}
-            </option>
-          ))}
+          <StageOptions />
         </select>
       </label>
     </li>

@@ -4,7 +4,7 @@ import type { ApiKeyDto } from "@hireflow/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { CopySecret } from "@/components/copy-secret";
+import { SecretShownOnce } from "@/components/copy-secret";
 import { Alert, Badge, Button, Card, describedBy, EmptyState, Field, inputClass, Time } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
 import { useTrpc } from "@/lib/trpc";
@@ -64,17 +64,17 @@ export function ApiKeysManager({ initialKeys }: { initialKeys: ApiKeyDto[] }) {
           </div>
         )}
         {created && (
-          <div className="mt-4 space-y-3 rounded-md bg-amber-50 p-4 ring-1 ring-amber-200" role="status" data-testid="new-key">
-            <p className="text-sm font-semibold text-amber-900">Copy the key “{created.name}” now: it will not be shown again.</p>
-            <p className="text-sm text-amber-900">
-              Only a hash is stored. If you lose it, revoke it and create a new one. Treat it like a password: it grants full access to
-              your company&apos;s candidates through the API.
-            </p>
-            <CopySecret id="new-key-secret" label="New API key" secret={created.secret} />
-            <Button variant="secondary" onClick={() => setCreated(null)}>
-              I have copied it
-            </Button>
-          </div>
+          <SecretShownOnce
+            testId="new-key"
+            title={<>Copy the key “{created.name}” now: it will not be shown again.</>}
+            id="new-key-secret"
+            label="New API key"
+            secret={created.secret}
+            onDismiss={() => setCreated(null)}
+          >
+            Only a hash is stored. If you lose it, revoke it and create a new one. Treat it like a password: it grants full access to your
+            company&apos;s candidates through the API.
+          </SecretShownOnce>
         )}
       </Card>
 

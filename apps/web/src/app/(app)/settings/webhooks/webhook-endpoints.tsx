@@ -4,7 +4,7 @@ import type { WebhookEndpointDto } from "@hireflow/core/contracts/webhook-endpoi
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import { CopySecret } from "@/components/copy-secret";
+import { SecretShownOnce } from "@/components/copy-secret";
 import { Alert, Badge, Button, Card, describedBy, EmptyState, Field, inputClass, Time } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
 import { useTrpc } from "@/lib/trpc";
@@ -77,22 +77,22 @@ export function WebhookEndpoints({ initial, eventTypes }: { initial: WebhookEndp
           </Button>
         </form>
         {created && (
-          <div className="mt-4 space-y-3 rounded-md bg-amber-50 p-4 ring-1 ring-amber-200" role="status" data-testid="new-webhook-secret">
-            <p className="text-sm font-semibold text-amber-900">Copy the signing secret now: it will not be shown again.</p>
-            <p className="text-sm text-amber-900">
-              Use it to verify the <code>webhook-signature</code> header of deliveries to <span className="break-all">{created.url}</span>. You can rotate it
-              later, which shows a new one.
-            </p>
-            <CopySecret id="new-webhook-secret" label="Signing secret" secret={created.secret} />
-            <div className="flex flex-wrap gap-2">
-              <Button variant="secondary" onClick={() => setCreated(null)}>
-                I have copied it
-              </Button>
+          <SecretShownOnce
+            testId="new-webhook-secret"
+            title="Copy the signing secret now: it will not be shown again."
+            id="new-webhook-secret"
+            label="Signing secret"
+            secret={created.secret}
+            onDismiss={() => setCreated(null)}
+            actions={
               <Link href={`/settings/webhooks/${created.id}`} className="self-center text-sm text-indigo-700 underline">
                 Open the endpoint
               </Link>
-            </div>
-          </div>
+            }
+          >
+            Use it to verify the <code>webhook-signature</code> header of deliveries to <span className="break-all">{created.url}</span>. You can rotate it
+            later, which shows a new one.
+          </SecretShownOnce>
         )}
       </Card>
 

@@ -5,7 +5,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tansta
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { CopySecret } from "@/components/copy-secret";
+import { SecretShownOnce } from "@/components/copy-secret";
 import { Alert, Badge, Button, Card, describedBy, EmptyState, Field, inputClass, compactInputClass, Time } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
 import { useTrpc } from "@/lib/trpc";
@@ -157,23 +157,23 @@ export function WebhookEndpointDetail({
           </div>
         )}
         {secret && (
-          <div className="mt-4 space-y-3 rounded-md bg-amber-50 p-4 ring-1 ring-amber-200" role="status" data-testid="rotated-secret">
-            <p className="text-sm font-semibold text-amber-900">New signing secret: copy it now, it will not be shown again.</p>
-            <p className="text-sm text-amber-900">
-              Deliveries are signed with the new secret from now on; update your receiver.
-              {secret.previousExpiresAt ? (
-                <>
-                  {" "}
-                  Until <Time iso={secret.previousExpiresAt} /> they carry a signature made with the previous secret as well, so a receiver that
-                  still checks the old one keeps accepting them.
-                </>
-              ) : null}
-            </p>
-            <CopySecret id="rotated-secret" label="New signing secret" secret={secret.value} />
-            <Button variant="secondary" onClick={() => setSecret(null)}>
-              I have copied it
-            </Button>
-          </div>
+          <SecretShownOnce
+            testId="rotated-secret"
+            title="New signing secret: copy it now, it will not be shown again."
+            id="rotated-secret"
+            label="New signing secret"
+            secret={secret.value}
+            onDismiss={() => setSecret(null)}
+          >
+            Deliveries are signed with the new secret from now on; update your receiver.
+            {secret.previousExpiresAt ? (
+              <>
+                {" "}
+                Until <Time iso={secret.previousExpiresAt} /> they carry a signature made with the previous secret as well, so a receiver that
+                still checks the old one keeps accepting them.
+              </>
+            ) : null}
+          </SecretShownOnce>
         )}
         {editing && (
           <form onSubmit={onEdit} className="mt-5 space-y-4 border-t border-slate-100 pt-5" noValidate>
