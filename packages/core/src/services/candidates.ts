@@ -51,10 +51,14 @@ export async function createCandidate(
   options: CreateCandidateOptions,
 ): Promise<CandidateDetailDto> {
   if (!input.name && !options.resume) throw AppError.validation([{ field: "name", message: "Required" }]);
-  const job = await svc.db.job.findUnique({ where: { id: input.job_id }, select: { id: true, title: true } });
-  if (!job) throw AppError.notFound("Job", input.job_id);
-
-  const region = input.phone ? await companyRegion(svc) : "US";
+  // The company's phone region comes with the job: one query (relationJoins), not two.
+  const found = await svc.db.job.findUnique({
+    where: { id: input.job_id },
+    select: { id: true, title: true, company: { select: { defaultPhoneRegion: true } } },
+  });
+  if (!found) throw AppError.notFound("Job", input.job_id);
+  const job = { id: found.id, title: found.title };
+  const region = found.company.defaultPhoneRegion;
   const notes = input.notes?.trim();
   const actor = actorKind(svc.actor);
   const performerId = actorUserId(svc.actor);
