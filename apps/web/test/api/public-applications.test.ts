@@ -142,7 +142,8 @@ describe("POST /api/public/jobs/{id}/applications", () => {
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) statuses.push((await apply(co.jobId, { name: `P${i}`, email: `p${i}@example.com`, answers: ANSWERS }, { "x-forwarded-for": ip })).status);
       expect(statuses).toEqual([201, 201, 201]);
-      const limited = await apply(co.jobId, { name: "P4", email: "p4@example.com", answers: ANSWERS }, { "x-forwarded-for": `${ip}, 203.0.113.9` });
+      // A forged first hop does not buy a fresh bucket: the proxy's entry (the last) counts.
+      const limited = await apply(co.jobId, { name: "P4", email: "p4@example.com", answers: ANSWERS }, { "x-forwarded-for": `203.0.113.9, ${ip}` });
       expect(limited.status).toBe(429);
       expect(limited.body.error.code).toBe("rate_limited");
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);

@@ -1,9 +1,19 @@
+import { envInt } from "@hireflow/config";
+
 /**
- * The client's IP for rate limits: the first x-forwarded-for hop (set by Vercel or a reverse
- * proxy), else x-real-ip. Behind no proxy a client can forge these headers, which only lets it
- * pick its own per-IP bucket; the per-e-mail limit still holds.
+ * The client's IP for per-IP limits (the application form, sign-in). Each proxy in front of the app
+ * appends the address it saw to x-forwarded-for, and anything before that is whatever the client
+ * sent — so the client is the entry TRUSTED_PROXY_HOPS from the right (default 1: Vercel, which
+ * replaces the header with the client's address, or one nginx/load balancer). A forged prefix is
+ * ignored. x-real-ip when there is no x-forwarded-for. With no proxy at all the headers are the
+ * client's own and it can pick its bucket; the per-e-mail sign-in limit still holds.
  */
 export function clientIp(req: Request): string {
-  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || req.headers.get("x-real-ip")?.trim() || "unknown";
+  const hops = Math.max(1, envInt("TRUSTED_PROXY_HOPS", 1));
+  const chain = (req.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (chain.length > 0) return chain[Math.max(0, chain.length - hops)]!;
+  return req.headers.get("x-real-ip")?.trim() || "unknown";
 }

@@ -3,7 +3,7 @@ import { getPrisma } from "@hireflow/db";
 import { JSON_BODY_LIMIT, parseJsonBody, readBodyLimited } from "../rest/body.ts";
 import { isMultipart } from "../rest/multipart.ts";
 import { submitMultipartApplication } from "./application-multipart.ts";
-import { clientIp } from "./client-ip.ts";
+import { clientIp } from "@/lib/server/client-ip";
 
 /**
  * POST /api/public/jobs/{id}/applications: the careers page's form, no API key. Transport only —
