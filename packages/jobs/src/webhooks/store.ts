@@ -167,3 +167,14 @@ export async function leaseOverdueDeliveries(
     return rows.length;
   });
 }
+
+/**
+ * Forgets previous secrets whose grace period is over (every company's: maintenance, not a read).
+ * They are already ignored when signing; this keeps them from lingering in the database and its
+ * backups. Returns how many endpoints it cleared.
+ */
+export async function forgetExpiredPreviousSecrets(prisma: PrismaClient): Promise<number> {
+  return prisma.$executeRaw`
+    UPDATE webhook_endpoints SET previous_secret = NULL, previous_secret_expires_at = NULL
+    WHERE previous_secret_expires_at <= now()`;
+}

@@ -4,7 +4,7 @@ import { defineSchedule, getJobDriver } from "../runtime/index.ts";
 import { type PeriodicTask, startPeriodic } from "../sweepers.ts";
 import { sweepIntervalMs, sweepMarginMs } from "./config.ts";
 import { deliveryRequest } from "./events.ts";
-import { leaseOverdueDeliveries } from "./store.ts";
+import { forgetExpiredPreviousSecrets, leaseOverdueDeliveries } from "./store.ts";
 
 const BATCH = 100;
 
@@ -24,7 +24,10 @@ export async function sweepOverdueDeliveries(prisma: PrismaClient = getPrisma(),
   }
 }
 
-/** Overdue deliveries, every 30 s in-process (WEBHOOK_SWEEP_INTERVAL_MS) or every minute on Inngest. */
+/**
+ * Overdue deliveries, every 30 s in-process (WEBHOOK_SWEEP_INTERVAL_MS) or every minute on Inngest;
+ * the same pass forgets rotated-out secrets whose grace period is over.
+ */
 export const deliverySweepSchedule = defineSchedule({
   id: "webhook-delivery-sweep",
   cron: "* * * * *",
@@ -32,6 +35,8 @@ export const deliverySweepSchedule = defineSchedule({
   run: async () => {
     const count = await sweepOverdueDeliveries();
     if (count > 0) logger.info("webhook deliveries re-requested", { count });
+    const forgotten = await forgetExpiredPreviousSecrets(getPrisma());
+    if (forgotten > 0) logger.info("expired previous webhook secrets forgotten", { count: forgotten });
     return count;
   },
 });

@@ -3,7 +3,7 @@ import { redeliverWebhook, rotateWebhookSecret, sendWebhookTest } from "@hireflo
 import { getPrisma } from "@hireflow/db";
 import { useIsolatedDatabase } from "@hireflow/db/testing/isolated";
 import { describe, expect, it } from "vitest";
-import { signatureHeaders, verifyWebhookSignature } from "../../src/webhooks/index.ts";
+import { deliverySweepSchedule, signatureHeaders, verifyWebhookSignature } from "../../src/webhooks/index.ts";
 import { setupCompany, useDeliveryPipeline } from "./fixtures.ts";
 import { eventually, type ReceivedRequest, type Receiver } from "./receiver.ts";
 
@@ -132,6 +132,26 @@ describe("secret rotation", () => {
     await settle();
     const [after] = await eventually(() => hook.requests().length === 3 && hook.requests().slice(2));
     expectSignedWith(after!, [latest.secret], [rotated.secret, original]);
+  });
+});
+
+describe("forgetting expired previous secrets", () => {
+  it("the delivery sweep clears a previous secret once its grace period is over, and only then", async () => {
+    const expired = await endpointOn();
+    const running = await endpointOn();
+    await rotateWebhookSecret(expired.co.svc, { id: expired.id, expire_previous_in_seconds: 3600 });
+    const stillValid = await rotateWebhookSecret(running.co.svc, { id: running.id, expire_previous_in_seconds: 3600 });
+    await getPrisma().webhookEndpoint.update({ where: { id: expired.id }, data: { previousSecretExpiresAt: new Date(Date.now() - 1000) } });
+
+    await deliverySweepSchedule.run();
+
+    const row = (id: number) => getPrisma().webhookEndpoint.findUniqueOrThrow({ where: { id }, select: { secret: true, previousSecret: true, previousSecretExpiresAt: true } });
+    expect(await row(expired.id)).toMatchObject({ previousSecret: null, previousSecretExpiresAt: null });
+    expect(await row(running.id)).toEqual({
+      secret: stillValid.secret,
+      previousSecret: running.original,
+      previousSecretExpiresAt: new Date(stillValid.previous_secret_expires_at!),
+    });
   });
 });
 
