@@ -204,5 +204,16 @@ test("careers page → apply with a resume → pipeline → move (drag and drop,
     const rotated = await page.getByTestId("rotated-secret").getByLabel("New signing secret").inputValue();
     expect(rotated).toMatch(/^whsec_/);
     expect(rotated).not.toBe(secret);
+
+    // The default 24 h grace period: the page says until when, and the next delivery carries two
+    // signatures, one that verifies with the new secret and one with the replaced one.
+    await expect(page.getByTestId("previous-secret-expiry")).toBeVisible();
+    const sent = receiver.received.length;
+    await page.getByRole("button", { name: "Send test event" }).click();
+    await expect.poll(() => receiver.received.slice(sent).find((h) => h.json?.event === "webhook.test"), { timeout: 20_000 }).toBeTruthy();
+    const afterRotation = receiver.received.slice(sent).find((h) => h.json?.event === "webhook.test")!;
+    expect(String(afterRotation.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+    expect(signatureMatches(rotated, afterRotation)).toBe(true);
+    expect(signatureMatches(secret, afterRotation)).toBe(true);
   });
 });
