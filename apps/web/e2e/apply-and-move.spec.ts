@@ -215,5 +215,23 @@ test("careers page → apply with a resume → pipeline → move (drag and drop,
     expect(String(afterRotation.headers["webhook-signature"]).split(" ")).toHaveLength(2);
     expect(signatureMatches(rotated, afterRotation)).toBe(true);
     expect(signatureMatches(secret, afterRotation)).toBe(true);
+
+    // A leaked secret: rotate again and stop the current one at once.
+    await page.getByRole("button", { name: "I have copied it" }).click();
+    await page.getByRole("button", { name: "Rotate secret" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel(/Stop the current secret now/).check();
+    await dialog.getByRole("button", { name: "Rotate secret" }).click();
+    const newest = await page.getByTestId("rotated-secret").getByLabel("New signing secret").inputValue();
+    expect(newest).not.toBe(rotated);
+    await expect(page.getByTestId("previous-secret-expiry")).toHaveCount(0);
+    const sentAgain = receiver.received.length;
+    await page.getByRole("button", { name: "Send test event" }).click();
+    await expect.poll(() => receiver.received.slice(sentAgain).find((h) => h.json?.event === "webhook.test"), { timeout: 20_000 }).toBeTruthy();
+    const afterLeak = receiver.received.slice(sentAgain).find((h) => h.json?.event === "webhook.test")!;
+    expect(String(afterLeak.headers["webhook-signature"]).split(" ")).toHaveLength(1);
+    expect(signatureMatches(newest, afterLeak)).toBe(true);
+    expect(signatureMatches(rotated, afterLeak)).toBe(false);
+    expect(signatureMatches(secret, afterLeak)).toBe(false);
   });
 });

@@ -45,6 +45,8 @@ export function WebhookEndpointDetail({
 
   const [secret, setSecret] = useState<{ value: string; previousExpiresAt: string | null } | null>(null);
   const [confirm, setConfirm] = useState<"rotate" | "delete" | null>(null);
+  // "grace": the replaced secret keeps signing for the API's default 24 h; "now": it stops at once (it leaked).
+  const [rotation, setRotation] = useState<"grace" | "now">("grace");
   const [notice, setNotice] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
 
@@ -61,10 +63,10 @@ export function WebhookEndpointDetail({
     },
   });
   const rotate = useMutation({
-    // The default grace period (24 h): the replaced secret keeps signing deliveries alongside the new one.
-    mutationFn: () => trpc.webhookEndpoints.rotateSecret.mutate({ id }),
+    mutationFn: () => trpc.webhookEndpoints.rotateSecret.mutate(rotation === "now" ? { id, expire_previous_in_seconds: 0 } : { id }),
     onSuccess: ({ data }) => {
       setConfirm(null);
+      setRotation("grace");
       setSecret({ value: data.secret, previousExpiresAt: data.previous_secret_expires_at });
       refresh();
     },
@@ -300,8 +302,20 @@ export function WebhookEndpointDetail({
         onCancel={() => setConfirm(null)}
         onConfirm={() => rotate.mutate()}
       >
-        Deliveries are signed with a new secret, which is shown once. For 24 hours they are signed with the current secret as well (two
-        signatures), so your receiver keeps accepting them while you switch it to the new one; a secret replaced earlier stops at once.
+        <p>Deliveries are signed with a new secret, which is shown once. A secret replaced earlier stops at once.</p>
+        <fieldset className="mt-3 space-y-2">
+          <legend className="sr-only">The current secret</legend>
+          <label className="flex items-start gap-2">
+            <input type="radio" name="rotation" value="grace" checked={rotation === "grace"} onChange={() => setRotation("grace")} className="mt-0.5 size-4" />
+            <span>
+              Keep the current secret working for 24 hours (recommended): deliveries carry both signatures while you switch your receiver.
+            </span>
+          </label>
+          <label className="flex items-start gap-2">
+            <input type="radio" name="rotation" value="now" checked={rotation === "now"} onChange={() => setRotation("now")} className="mt-0.5 size-4" />
+            <span>Stop the current secret now: it has leaked. Your receiver rejects deliveries until it has the new one.</span>
+          </label>
+        </fieldset>
       </ConfirmDialog>
       <ConfirmDialog
         open={confirm === "delete"}
