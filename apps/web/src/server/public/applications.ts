@@ -1,4 +1,4 @@
-import { AppError, APPLICATION_RECEIVED, limitApplications, submitApplication } from "@hireflow/core";
+import { AppError, APPLICATION_RECEIVED, idParam, limitApplications, submitApplication } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { JSON_BODY_LIMIT, parseJsonBody, readBodyLimited } from "../rest/body.ts";
 import { isMultipart } from "../rest/multipart.ts";
@@ -13,8 +13,9 @@ import { clientIp } from "@/lib/server/client-ip";
 export async function handleApplication(req: Request, jobIdParam: string): Promise<Response> {
   await limitApplications(clientIp(req));
   // Not a job id is not a job: the same 404 as an unknown, inactive or private job.
-  if (!/^[1-9][0-9]{0,9}$/.test(jobIdParam) || Number(jobIdParam) > 2_147_483_647) throw AppError.notFound("Job", jobIdParam);
-  const jobId = Number(jobIdParam);
+  const parsed = idParam.safeParse(jobIdParam);
+  if (!parsed.success) throw AppError.notFound("Job", jobIdParam);
+  const jobId = parsed.data;
   const type = req.headers.get("content-type") ?? "";
   if (/^application\/json\s*(;|$)/i.test(type)) {
     await submitApplication(getPrisma(), jobId, parseJsonBody(await readBodyLimited(req, JSON_BODY_LIMIT)));
