@@ -1,36 +1,18 @@
 import { randomBytes } from "node:crypto";
-import { setLogSink } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp } from "../helpers/app.ts";
+import { describe, expect, it } from "vitest";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
 import { sendOnce } from "./support/load.ts";
-import { type RestartablePostgres, startRestartablePostgres } from "./support/postgres.ts";
+import { useAppOnOwnPostgres } from "./support/app-on-postgres.ts";
 
 /** 200 creates at once, three ways: every 201 is exactly one row and nothing else is written. */
 const N = 200;
-let pg: RestartablePostgres;
-let app: Awaited<ReturnType<typeof startApp>>;
-const logLines: string[] = [];
-let restoreLogs: () => void;
-
-beforeAll(async () => {
-  restoreLogs = setLogSink((line) => logLines.push(line));
-  pg = await startRestartablePostgres();
-  process.env.DATABASE_URL = pg.url;
-  app = await startApp();
-});
-afterAll(async () => {
-  restoreLogs?.();
-  await app?.close();
-  await getPrisma().$disconnect();
-  await pg?.stop();
-});
+const world = useAppOnOwnPostgres();
 
 async function burst(company: TestCompany, body: (i: number) => Record<string, unknown>, headers: (i: number) => Record<string, string> = () => ({})) {
   const results = await Promise.all(
     Array.from({ length: N }, async (_, i) => {
-      const { attempt, body: answer } = await sendOnce(`${app.url}/api/v1/candidates`, {
+      const { attempt, body: answer } = await sendOnce(`${world.url}/api/v1/candidates`, {
         method: "POST",
         headers: { ...company.headers, ...headers(i) },
         body: JSON.stringify(body(i)),
@@ -69,6 +51,6 @@ describe(`${N} concurrent creates`, () => {
     expect(rows).toHaveLength(1);
     expect(results.every((r) => r.status === 201 || r.status === 409)).toBe(true);
     expect(new Set(created.map((r) => r.id))).toEqual(new Set([rows[0]!.id]));
-    expect(logLines.filter((l) => l.includes('"level":"error"'))).toEqual([]);
+    expect(world.logLines.filter((l) => l.includes('"level":"error"'))).toEqual([]);
   });
 });

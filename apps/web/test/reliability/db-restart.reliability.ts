@@ -1,11 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { setLogSink } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp } from "../helpers/app.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
 import { type Attempt, type CreateOutcome, createWithRetries, sendOnce } from "./support/load.ts";
-import { type RestartablePostgres, startRestartablePostgres } from "./support/postgres.ts";
+import { useAppOnOwnPostgres } from "./support/app-on-postgres.ts";
 
 /**
  * The database crashes (immediate shutdown) under a steady load of creates and reads and comes
@@ -18,27 +16,12 @@ const CRASH_AFTER_MS = 2_000;
 const DOWN_FOR_MS = 2_000;
 const LOAD_FOR_MS = 8_000;
 
-let pg: RestartablePostgres;
-let app: Awaited<ReturnType<typeof startApp>>;
+// Keys orphaned by the crash are taken over after this lease (60 s in production).
+const world = useAppOnOwnPostgres({ IDEMPOTENCY_LEASE_MS: "3000" });
 let acme: TestCompany;
-const logLines: string[] = [];
-let restoreLogs: () => void;
 
 beforeAll(async () => {
-  // Hundreds of expected error lines: kept for the assertions instead of flooding the output.
-  restoreLogs = setLogSink((line) => logLines.push(line));
-  pg = await startRestartablePostgres();
-  process.env.DATABASE_URL = pg.url;
-  // Keys orphaned by the crash are taken over after this lease (60 s in production).
-  process.env.IDEMPOTENCY_LEASE_MS = "3000";
-  app = await startApp();
   acme = await createTestCompany();
-});
-afterAll(async () => {
-  restoreLogs?.();
-  await app?.close();
-  await getPrisma().$disconnect();
-  await pg?.stop();
 });
 
 describe("database crash mid-load", () => {
@@ -53,9 +36,9 @@ describe("database crash mid-load", () => {
     const fault = (async () => {
       await new Promise((resolve) => setTimeout(resolve, CRASH_AFTER_MS));
       crashedAt = Date.now();
-      await pg.crash();
+      await world.pg.crash();
       await new Promise((resolve) => setTimeout(resolve, DOWN_FOR_MS));
-      await pg.start();
+      await world.pg.start();
       restartedAt = Date.now();
     })();
 
@@ -63,10 +46,10 @@ describe("database crash mid-load", () => {
       for (let i = 0; Date.now() < stopAt; i++) {
         const tag = `${w}-${i}-${randomBytes(3).toString("hex")}`;
         // Clients keep retrying a create for up to 20 s after the load stops.
-        creates.push(await createWithRetries(app.url, acme.apiKey, { job_id: acme.jobId, name: `Load ${tag}`, email: `load-${tag}@example.com` }, `load-${tag}`, stopAt + 20_000));
+        creates.push(await createWithRetries(world.url, acme.apiKey, { job_id: acme.jobId, name: `Load ${tag}`, email: `load-${tag}@example.com` }, `load-${tag}`, stopAt + 20_000));
         const known = creates.filter((c) => c.final?.status === 201);
         const target = known[Math.floor(Math.random() * known.length)];
-        if (target) reads.push((await sendOnce(`${app.url}/api/v1/candidates/${target.final!.id}`, { headers: { authorization: `Bearer ${acme.apiKey}` } })).attempt);
+        if (target) reads.push((await sendOnce(`${world.url}/api/v1/candidates/${target.final!.id}`, { headers: { authorization: `Bearer ${acme.apiKey}` } })).attempt);
       }
     };
     await Promise.all([fault, ...Array.from({ length: WORKERS }, (_, w) => worker(w))]);
