@@ -14,8 +14,25 @@ function isPublic(pathname: string): boolean {
   return PUBLIC_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
+/**
+ * A path whose percent-encoding is malformed (`/api/v1/candidates/%zz`) makes Next fail while it
+ * decodes the route's dynamic segment and answer a bare 500 before any route code runs: answered
+ * here instead with the API's 400 envelope. The matcher sends only /api paths holding a "%" here.
+ */
+function malformedPath(pathname: string): Response | null {
+  try {
+    decodeURIComponent(pathname);
+    return null;
+  } catch {
+    const id = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(12)))).replace(/\+/g, "-").replace(/\//g, "_");
+    const body = { error: { code: "bad_request", message: "The request path is not valid percent-encoded UTF-8" } };
+    return Response.json(body, { status: 400, headers: { "request-id": `req_${id}` } });
+  }
+}
+
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  if (pathname.startsWith("/api/")) return malformedPath(pathname) ?? NextResponse.next();
   // Every page response carries the per-request CSP nonce (src/server/security-headers.ts).
   if (isPublic(pathname) || request.cookies.get(SESSION_COOKIE)?.value) return withSecurityHeaders(request);
   const signIn = new URL("/sign-in", request.url);
@@ -24,6 +41,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Not /api/**, Next's own assets, or files with an extension (favicon.ico, robots.txt, images).
-  matcher: ["/((?!api/|_next/static|_next/image|.*\\.[A-Za-z0-9]+$).*)"],
+  // Not /api/** (but for paths holding a "%"), Next's own assets, or files with an extension
+  // (favicon.ico, robots.txt, images).
+  matcher: ["/((?!api/|_next/static|_next/image|.*\\.[A-Za-z0-9]+$).*)", "/api/:path(.*%.*)"],
 };

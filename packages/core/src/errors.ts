@@ -1,4 +1,5 @@
 import { TRPCError } from "@trpc/server";
+import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import { ZodError, type core } from "zod";
 
 /**
@@ -12,6 +13,7 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
   unprocessable_entity: 422,
@@ -32,8 +34,13 @@ export interface ErrorBody {
   error: { code: ErrorCode; message: string; details?: ErrorDetail[] };
 }
 
+// Marks AppErrors across copies of this module: a bundle may hold one copy while code loaded from
+// node_modules (or an instrumentation chunk) holds another, and `instanceof` compares classes.
+const APP_ERROR = Symbol.for("hireflow.AppError");
+
 export class AppError extends Error {
   override name = "AppError";
+  readonly [APP_ERROR] = true;
   readonly code: ErrorCode;
   readonly details?: ErrorDetail[];
   /** Extra response headers (e.g. Retry-After). */
@@ -48,6 +55,11 @@ export class AppError extends Error {
 
   get status(): number {
     return ERROR_STATUS[this.code];
+  }
+
+  /** `error instanceof AppError` holds for an AppError of any copy of this module. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[APP_ERROR] === true;
   }
 
   static notFound(resource: string, id?: number | string): AppError {
@@ -91,12 +103,30 @@ const CONNECTION_ERRORS = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "5
 // that cannot connect in time without an error code, only with these messages.
 const CONNECTION_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
+/*
+ * TRPCError and ZodError are recognised by shape as well as by class. In the production bundle
+ * trpc-to-openapi runs from node_modules with its own @trpc/server while our code uses the bundled
+ * copy, so the errors it throws (an unmatched route, an unparsable body) are TRPCErrors of another
+ * class; the same can happen to zod. Class identity across packages is not something to rely on.
+ */
+const TRPC_ERROR_CODES = new Set(Object.keys(TRPC_ERROR_CODES_BY_KEY));
+
+export function isTrpcError(error: unknown): error is TRPCError {
+  if (error instanceof TRPCError) return true;
+  return error instanceof Error && error.name === "TRPCError" && TRPC_ERROR_CODES.has((error as { code?: unknown }).code as string);
+}
+
+export function isZodError(error: unknown): error is ZodError {
+  if (error instanceof ZodError) return true;
+  return error instanceof Error && (error.name === "ZodError" || error.name === "$ZodError") && Array.isArray((error as { issues?: unknown }).issues);
+}
+
 /** Any thrown value → an AppError (unknown errors become internal_error and keep their cause). */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  if (error instanceof TRPCError) {
+  if (isTrpcError(error)) {
     if (error.cause instanceof AppError) return error.cause;
-    if (error.cause instanceof ZodError) return AppError.validation(zodIssuesToDetails(error.cause.issues));
+    if (isZodError(error.cause)) return AppError.validation(zodIssuesToDetails(error.cause.issues));
     switch (error.code) {
       case "PARSE_ERROR":
         return new AppError("bad_request", "The request body is not valid JSON", { cause: error });
@@ -123,7 +153,7 @@ export function toAppError(error: unknown): AppError {
         return new AppError("internal_error", "An internal error occurred", { cause: error });
     }
   }
-  if (error instanceof ZodError) return AppError.validation(zodIssuesToDetails(error.issues));
+  if (isZodError(error)) return AppError.validation(zodIssuesToDetails(error.issues));
   if (isPrismaError(error)) {
     // PostgreSQL cannot store NUL (22021) or characters outside the encoding (22P05) in text. Such
     // text can only have come from the caller, so it is a 400; the contracts refuse it earlier, with

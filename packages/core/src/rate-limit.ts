@@ -5,7 +5,9 @@ import { logger } from "./logger.ts";
  * Fixed-window rate limiting: per API key on /api/v1, per IP on the public application form and
  * sign-in. Backed by Redis when REDIS_URL is set (so the limit holds across serverless
  * instances), in memory otherwise. If Redis is unreachable the request is allowed and a warning
- * logged: an outage of the limiter must not become an outage of the API.
+ * logged once per outage: an outage of the limiter must not become an outage of the API. A client
+ * still connecting (every cold start) is waited for, briefly, so a new process counts its first
+ * requests instead of letting them through.
  */
 export interface RateLimitResult {
   allowed: boolean;
@@ -49,20 +51,81 @@ if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 return {count, ttl}`;
 
-export function createRedisRateLimiter(redis: Redis): RateLimiter {
+export interface RedisRateLimiterOptions {
+  /** How long a request waits for a connection still being made; default 1000 ms. */
+  connectWaitMs?: number;
+}
+
+export function createRedisRateLimiter(redis: Redis, options: RedisRateLimiterOptions = {}): RateLimiter {
+  const connectWaitMs = options.connectWaitMs ?? 1_000;
+  // Down: the last connection attempt or command failed. Requests then pass without waiting until
+  // the client reconnects on its own; the outage and the recovery are each logged once.
+  let down = false;
+  const markDown = (error: unknown) => {
+    if (down) return;
+    down = true;
+    logger.warn("rate limiter unavailable; allowing requests until Redis answers again", { error });
+  };
+  const markUp = () => {
+    if (!down) return;
+    down = false;
+    logger.info("rate limiter available again");
+  };
+  redis.on("ready", markUp);
+
+  /** True once the client can take commands; waits for a connection in progress unless Redis is known to be down. */
+  let waiting: Promise<boolean> | null = null;
+  const connected = (): Promise<boolean> => {
+    if (redis.status === "ready") return Promise.resolve(true);
+    if (down || redis.status === "end") return Promise.resolve(false);
+    // Concurrent first requests share one wait.
+    waiting ??= new Promise<boolean>((resolve) => {
+      const finish = (ok: boolean, error?: unknown) => {
+        clearTimeout(timer);
+        redis.off("ready", onReady);
+        redis.off("error", onError);
+        waiting = null;
+        if (!ok) markDown(error);
+        resolve(ok);
+      };
+      const onReady = () => finish(true);
+      const onError = (error: unknown) => finish(false, error);
+      const timer = setTimeout(() => finish(false, new Error(`no connection to Redis within ${connectWaitMs} ms`)), connectWaitMs);
+      redis.once("ready", onReady);
+      redis.once("error", onError);
+      // A lazily connecting client makes no attempt until asked.
+      if (redis.status === "wait") redis.connect().catch(() => {});
+    });
+    return waiting;
+  };
+
   return {
     async hit(bucket, limit, windowMs) {
+      const allowAll = (): RateLimitResult => ({ allowed: true, limit, remaining: limit, resetSeconds: Math.ceil(windowMs / 1000) });
+      if (!(await connected())) return allowAll();
       const t = Date.now();
       const start = t - (t % windowMs);
       try {
         const [count, ttl] = (await redis.eval(SCRIPT, 1, `hireflow:rl:${bucket}:${windowMs}:${start}`, String(windowMs))) as [number, number];
+        markUp();
         return result(count, limit, ttl > 0 ? ttl : start + windowMs - t);
       } catch (error) {
-        logger.warn("rate limiter unavailable; allowing the request", { error });
-        return { allowed: true, limit, remaining: limit, resetSeconds: Math.ceil(windowMs / 1000) };
+        markDown(error);
+        return allowAll();
       }
     },
   };
+}
+
+/** The client the limiter uses: fails fast rather than queueing requests behind a dead connection. */
+export function createRateLimitRedis(url: string): Redis {
+  return new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 1_000,
+    commandTimeout: 500,
+    lazyConnect: false,
+  }).on("error", () => {});
 }
 
 function result(count: number, limit: number, msLeft: number): RateLimitResult {
@@ -76,18 +139,7 @@ export function getRateLimiter(): RateLimiter {
   const url = process.env.REDIS_URL || undefined;
   const cached = globalForLimiter.__hireflowRateLimiter;
   if (cached && cached.url === url) return cached.limiter;
-  const limiter = url
-    ? createRedisRateLimiter(
-        new Redis(url, {
-          // Fail fast instead of queueing requests behind a reconnecting client.
-          enableOfflineQueue: false,
-          maxRetriesPerRequest: 1,
-          connectTimeout: 1_000,
-          commandTimeout: 500,
-          lazyConnect: false,
-        }).on("error", () => {}),
-      )
-    : createMemoryRateLimiter();
+  const limiter = url ? createRedisRateLimiter(createRateLimitRedis(url)) : createMemoryRateLimiter();
   globalForLimiter.__hireflowRateLimiter = { url, limiter };
   return limiter;
 }

@@ -1,7 +1,8 @@
 import { Redis } from "ioredis";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { createMemoryRateLimiter, createRedisRateLimiter, rateLimitHeaders } from "../src/rate-limit.ts";
+import { setLogSink } from "../src/logger.ts";
+import { createMemoryRateLimiter, createRateLimitRedis, createRedisRateLimiter, rateLimitHeaders } from "../src/rate-limit.ts";
 
 describe("memory rate limiter", () => {
   it("allows `limit` hits per window, then refuses until the window resets", async () => {
@@ -32,7 +33,45 @@ describe("redis rate limiter", async () => {
     expect(results.filter((r) => !r.allowed).every((r) => r.remaining === 0 && r.resetSeconds <= 10)).toBe(true);
   });
 
-  it("allows requests when Redis is unreachable", async () => {
+  // Every process starts this way (a serverless cold start always does): the client is still
+  // connecting when the first request arrives. Those requests used to pass uncounted.
+  it.runIf(available || Boolean(process.env.CI))("counts from the first request of a new process, while its connection is still being made", async () => {
+    const fresh = createRateLimitRedis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
+    const lines: string[] = [];
+    const restore = setLogSink((line) => lines.push(line));
+    try {
+      expect(fresh.status).not.toBe("ready");
+      const limiter = createRedisRateLimiter(fresh);
+      const bucket = `cold-${randomBytes(6).toString("hex")}`;
+      const results = await Promise.all(Array.from({ length: 12 }, () => limiter.hit(bucket, 10, 60_000)));
+      expect(results.filter((r) => r.allowed)).toHaveLength(10);
+      expect(lines.filter((line) => line.includes("rate limiter unavailable"))).toEqual([]);
+    } finally {
+      restore();
+      fresh.disconnect();
+    }
+  });
+
+  it("allows requests when Redis is unreachable, waits only for the first, and says so once", async () => {
+    const lines: string[] = [];
+    const restore = setLogSink((line) => lines.push(line));
+    const down = createRateLimitRedis("redis://127.0.0.1:1");
+    try {
+      const limiter = createRedisRateLimiter(down, { connectWaitMs: 300 });
+      const started = Date.now();
+      const results = [];
+      for (let i = 0; i < 20; i++) results.push(await limiter.hit("x", 1, 1000));
+      expect(results.every((r) => r.allowed)).toBe(true);
+      // One bounded wait (the first request), not one per request.
+      expect(Date.now() - started).toBeLessThan(1_500);
+      expect(lines.filter((line) => line.includes("rate limiter unavailable"))).toHaveLength(1);
+    } finally {
+      restore();
+      down.disconnect();
+    }
+  });
+
+  it("allows requests when Redis is unreachable (a client that gave up)", async () => {
     const down = new Redis("redis://127.0.0.1:1", { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
     down.on("error", () => {});
     const result = await createRedisRateLimiter(down).hit("x", 1, 1000);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp } from "../helpers/app.ts";
+import { startApp, withAppEnv } from "../helpers/app.ts";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
 
 // The careers page's form endpoint over real HTTP: no API key, one answer for every accepted request.
@@ -17,8 +17,8 @@ const QUESTIONS = [
 const ANSWERS = { years: " 7 ", relocate: "yes", level: "senior" };
 
 /** Each test applies from its own address, so the per-IP limit never couples tests (or runs, with Redis). */
-function apply(jobId: number | string, body: unknown, headers: Record<string, string> = {}) {
-  return fetch(`${app.url}/api/public/jobs/${jobId}/applications`, {
+function apply(jobId: number | string, body: unknown, headers: Record<string, string> = {}, baseUrl = app.url) {
+  return fetch(`${baseUrl}/api/public/jobs/${jobId}/applications`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-forwarded-for": headers["x-forwarded-for"] ?? randomIp(), ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
@@ -135,23 +135,19 @@ describe("POST /api/public/jobs/{id}/applications", () => {
 
   it("limits applications per IP with a 429 and Retry-After", async () => {
     const co = await company();
-    const previous = process.env.HIREFLOW_APPLY_LIMIT_PER_IP;
-    process.env.HIREFLOW_APPLY_LIMIT_PER_IP = "3";
-    try {
+    await withAppEnv({ HIREFLOW_APPLY_LIMIT_PER_IP: "3" }, app.url, async (url) => {
       const ip = randomIp();
       const statuses: number[] = [];
-      for (let i = 0; i < 3; i++) statuses.push((await apply(co.jobId, { name: `P${i}`, email: `p${i}@example.com`, answers: ANSWERS }, { "x-forwarded-for": ip })).status);
+      for (let i = 0; i < 3; i++) statuses.push((await apply(co.jobId, { name: `P${i}`, email: `p${i}@example.com`, answers: ANSWERS }, { "x-forwarded-for": ip }, url)).status);
       expect(statuses).toEqual([201, 201, 201]);
       // A forged first hop does not buy a fresh bucket: the proxy's entry (the last) counts.
-      const limited = await apply(co.jobId, { name: "P4", email: "p4@example.com", answers: ANSWERS }, { "x-forwarded-for": `203.0.113.9, ${ip}` });
+      const limited = await apply(co.jobId, { name: "P4", email: "p4@example.com", answers: ANSWERS }, { "x-forwarded-for": `203.0.113.9, ${ip}` }, url);
       expect(limited.status).toBe(429);
       expect(limited.body.error.code).toBe("rate_limited");
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
       // Another address is not affected.
-      expect((await apply(co.jobId, { name: "P5", email: "p5@example.com", answers: ANSWERS })).status).toBe(201);
+      expect((await apply(co.jobId, { name: "P5", email: "p5@example.com", answers: ANSWERS }, {}, url)).status).toBe(201);
       expect(await counts(co)).toEqual({ candidates: 4, applied: 4 });
-    } finally {
-      process.env.HIREFLOW_APPLY_LIMIT_PER_IP = previous;
-    }
+    });
   });
 });

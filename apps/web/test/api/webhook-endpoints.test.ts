@@ -1,6 +1,6 @@
 import { getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startApp } from "../helpers/app.ts";
+import { startApp, withAppEnv } from "../helpers/app.ts";
 import { apiClient, type ApiClient } from "../helpers/client.ts";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
 
@@ -18,14 +18,9 @@ async function company(): Promise<{ co: TestCompany; api: ApiClient }> {
   return { co, api: apiClient(app.url, co) };
 }
 
-async function withPrivateUrlsRefused<T>(fn: () => Promise<T>): Promise<T> {
-  const previous = process.env.WEBHOOKS_ALLOW_PRIVATE_URLS;
-  process.env.WEBHOOKS_ALLOW_PRIVATE_URLS = "false";
-  try {
-    return await fn();
-  } finally {
-    process.env.WEBHOOKS_ALLOW_PRIVATE_URLS = previous;
-  }
+/** `fn` with an API client of `co` against the app as production configures it (private URLs refused). */
+function withPrivateUrlsRefused<T>(co: TestCompany, fn: (api: ApiClient) => Promise<T>): Promise<T> {
+  return withAppEnv({ WEBHOOKS_ALLOW_PRIVATE_URLS: "false" }, app.url, (url) => fn(apiClient(url, co)));
 }
 
 /** A delivery row as the delivery job leaves it, for the read-side tests. */
@@ -93,11 +88,11 @@ describe("POST /api/v1/webhook_endpoints", () => {
   });
 
   it("refuses URLs that are not https or reach private, loopback, link-local or metadata addresses", async () => {
-    const { api } = await company();
+    const { co, api } = await company();
     for (const url of ["not a url", "ftp://hooks.example.test/x", "javascript:alert(1)"]) {
       expect((await api.post("/webhook_endpoints", { url })).status, url).toBe(400);
     }
-    await withPrivateUrlsRefused(async () => {
+    await withPrivateUrlsRefused(co, async (api) => {
       const refused = [
         "http://hooks.example.test/plain-http",
         "https://127.0.0.1/hook",

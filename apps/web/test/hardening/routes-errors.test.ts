@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
 import { countBlobs, postMultipart } from "../helpers/multipart.ts";
 import { fixture, PDF, useTempBlobDir } from "../helpers/resumes.ts";
-import { closedPort } from "./support/closed-port.ts";
+import { closedPort } from "../helpers/closed-port.ts";
 import { REQUEST_ID, startRoutesApp } from "./support/routes-app.ts";
 import { randomIp } from "./support/routes-state.ts";
 

@@ -72,16 +72,13 @@ describe("/api/inngest", () => {
    * the app with Inngest Cloud, so its answer depends on reaching api.inngest.com.
    */
   describe("with a signing key", () => {
-    const previous = process.env.INNGEST_SIGNING_KEY;
+    world.useEnv({ INNGEST_SIGNING_KEY: `signkey-test-${randomBytes(32).toString("hex")}` });
     beforeAll(() => {
-      process.env.INNGEST_SIGNING_KEY = `signkey-test-${randomBytes(32).toString("hex")}`;
       // The SDK reports every refused signature on the console.
       vi.spyOn(console, "error").mockImplementation(() => {});
       vi.spyOn(console, "warn").mockImplementation(() => {});
     });
     afterAll(() => {
-      if (previous === undefined) delete process.env.INNGEST_SIGNING_KEY;
-      else process.env.INNGEST_SIGNING_KEY = previous;
       vi.restoreAllMocks();
     });
 

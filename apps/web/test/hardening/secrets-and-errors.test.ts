@@ -2,10 +2,11 @@ import { logger, redact, setLogSink } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { useIsolatedDatabase } from "@hireflow/db/testing/isolated";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startApp } from "../helpers/app.ts";
+import { type RunningApp, startApp } from "../helpers/app.ts";
+import { startBuiltServer, testingTheBuild } from "../helpers/built-server.ts";
 import { apiClient, type ApiClient, type ApiResponse } from "../helpers/client.ts";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
-import { closedPort } from "./support/closed-port.ts";
+import { closedPort } from "../helpers/closed-port.ts";
 
 /**
  * Secrets never reach the logs, every 5xx is logged with its request id, and a 5xx answer is the
@@ -15,7 +16,7 @@ import { closedPort } from "./support/closed-port.ts";
  */
 const database = useIsolatedDatabase();
 
-let app: Awaited<ReturnType<typeof startApp>>;
+let app: RunningApp;
 let acme: TestCompany;
 let api: ApiClient;
 const lines: string[] = [];
@@ -37,17 +38,31 @@ afterAll(async () => {
   process.env.LOG_LEVEL = previousLevel;
   await app.close();
 });
+/** In process the sink's lines; against the build the JSON lines the server printed (LOG_LEVEL is passed on to it). */
+const logLines = (output = app.output) => (output ? output.join("").split("\n").filter((line) => line.startsWith("{")) : lines);
+
 afterEach(() => {
-  for (const line of lines) {
+  for (const line of logLines()) {
     for (const secret of secrets) expect(line, "a secret reached the log").not.toContain(secret);
     expect(line).not.toMatch(/hf_live_[0-9A-Za-z]{8,}|whsec_[A-Za-z0-9+/=]{8,}/);
     expect(() => JSON.parse(line), "every log line is one JSON object").not.toThrow();
   }
 });
 
-const records = () => lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+const records = (output?: string[]) => logLines(output).map((line) => JSON.parse(line) as Record<string, unknown>);
 
-function expectGeneric5xx(res: ApiResponse, status: number, code: string) {
+/** A built server's log line reaches us through a pipe, possibly just after the response. */
+async function loggedFor(requestId: string | null, output?: string[]) {
+  const deadline = Date.now() + 3_000;
+  let logged = records(output).filter((r) => r.request_id === requestId);
+  while (logged.length === 0 && (output ?? app.output) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    logged = records(output).filter((r) => r.request_id === requestId);
+  }
+  return logged;
+}
+
+async function expectGeneric5xx(res: ApiResponse, status: number, code: string, output?: string[]) {
   expect(res.status).toBe(status);
   const requestId = res.headers.get("request-id");
   expect(requestId).toMatch(/^req_/);
@@ -59,7 +74,7 @@ function expectGeneric5xx(res: ApiResponse, status: number, code: string) {
     expect(text, `the ${status} body shows "${leak}"`).not.toContain(leak);
   }
   // Logged once, at error level, with the same request id, the code, and the cause for operators.
-  const logged = records().filter((r) => r.request_id === requestId);
+  const logged = await loggedFor(requestId, output);
   expect(logged).toHaveLength(1);
   expect(logged[0]).toMatchObject({ level: "error", msg: "request failed", code });
   expect(logged[0]!.error).toBeDefined();
@@ -80,7 +95,7 @@ describe("internal errors", () => {
     try {
       const res = await api.post("/webhook_endpoints", { url: "http://127.0.0.1:9/hook", description: "failing" });
       expect(res.body).toEqual({ error: { code: "internal_error", message: "An internal error occurred" } });
-      const record = expectGeneric5xx(res, 500, "internal_error");
+      const record = await expectGeneric5xx(res, 500, "internal_error");
       // The database echoed the row, secret included: the log keeps the message, masked.
       expect(JSON.stringify(record.error)).toContain("whsec_[REDACTED]");
       expect(JSON.stringify(record.error)).toContain("simulated failure storing");
@@ -93,7 +108,7 @@ describe("internal errors", () => {
     const uninstall = await installFailingInsert("candidates");
     try {
       const res = await api.post("/candidates", { job_id: acme.jobId, name: `pasted ${acme.apiKey} by mistake` });
-      const record = expectGeneric5xx(res, 500, "internal_error");
+      const record = await expectGeneric5xx(res, 500, "internal_error");
       expect(JSON.stringify(record.error)).toContain("hf_live_[REDACTED]");
     } finally {
       await uninstall();
@@ -108,13 +123,25 @@ describe("internal errors", () => {
     // A distinctive password (the port is closed anyway): the server's real one may be a common word
     // such as "postgres" (the embedded server's), which legitimately appears in any postgres:// URL.
     url.password = `db-pw-${Math.random().toString(36).slice(2)}`;
-    process.env.DATABASE_URL = url.toString();
     secrets.add(url.password);
-    try {
-      const res = await api.get(`/jobs/${acme.jobId}`);
-      expectGeneric5xx(res, 503, "service_unavailable");
-    } finally {
-      process.env.DATABASE_URL = database.url();
+    if (testingTheBuild()) {
+      // A running server's DATABASE_URL cannot be changed: one of its own points at the closed port.
+      const unreachable = await startBuiltServer({ DATABASE_URL: url.toString() });
+      try {
+        const res = await apiClient(unreachable.url, acme).get(`/jobs/${acme.jobId}`);
+        await expectGeneric5xx(res, 503, "service_unavailable", unreachable.output);
+        for (const line of logLines(unreachable.output)) expect(line, "a secret reached the log").not.toContain(url.password);
+      } finally {
+        await unreachable.close();
+      }
+    } else {
+      process.env.DATABASE_URL = url.toString();
+      try {
+        const res = await api.get(`/jobs/${acme.jobId}`);
+        await expectGeneric5xx(res, 503, "service_unavailable");
+      } finally {
+        process.env.DATABASE_URL = database.url();
+      }
     }
     expect((await api.get(`/jobs/${acme.jobId}`)).status).toBe(200);
   });
@@ -140,7 +167,7 @@ describe("secrets in requests and responses never reach the logs", () => {
     } finally {
       await uninstall();
     }
-    expect(lines.join("\n")).not.toContain("sessiontokensessiontoken");
+    expect(logLines().join("\n")).not.toContain("sessiontokensessiontoken");
   });
 
   it("the logger masks secret-named fields at any spelling, secrets inside strings, URL passwords, and cuts off deep values", () => {

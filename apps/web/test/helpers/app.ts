@@ -1,7 +1,8 @@
 import * as filesRoute from "@/app/api/files/[token]/route";
 import * as applicationsRoute from "@/app/api/public/jobs/[id]/applications/route";
 import * as openApiRoute from "@/app/api/v1/openapi.json/route";
-import * as restRoute from "@/app/api/v1/[...path]/route";
+import * as restRoute from "@/app/api/v1/[[...path]]/route";
+import { startBuiltServer, testingTheBuild } from "./built-server.ts";
 import { serve } from "./server.ts";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Response | Promise<Response>;
@@ -9,12 +10,24 @@ type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) 
 /** The app's route handlers (the very modules Next serves), routed the way Next routes them. */
 const routes: { pattern: RegExp; module: Record<string, unknown>; param?: string }[] = [
   { pattern: /^\/api\/v1\/openapi\.json$/, module: openApiRoute },
-  { pattern: /^\/api\/v1\/.+$/, module: restRoute },
+  { pattern: /^\/api\/v1(\/.*)?$/, module: restRoute },
   { pattern: /^\/api\/files\/([^/]+)$/, module: filesRoute, param: "token" },
   { pattern: /^\/api\/public\/jobs\/([^/]+)\/applications$/, module: applicationsRoute, param: "id" },
 ];
 
-export function startApp() {
+/**
+ * The app on a real socket: the route modules in this process, or with HIREFLOW_TEST_TARGET=build
+ * (`npm run test:build`) the production build under `next start`, with the same environment.
+ */
+export interface RunningApp {
+  url: string;
+  close: () => Promise<void>;
+  /** What a built server printed (its JSON log lines); absent in process, where setLogSink sees the logs. */
+  output?: string[];
+}
+
+export function startApp(): Promise<RunningApp> {
+  if (testingTheBuild()) return startBuiltServer();
   return serve(async (req) => {
     const { pathname } = new URL(req.url);
     for (const route of routes) {
@@ -27,4 +40,31 @@ export function startApp() {
     }
     return new Response("not found", { status: 404 });
   });
+}
+
+/**
+ * Runs `fn` against an app configured with `env` on top of the test's environment. In process the
+ * variables are set for the duration and `url` (the file's running app) is used, since the code reads
+ * them per request; against the build a server of its own is started with them, because a running
+ * server's environment cannot be changed from outside.
+ */
+export async function withAppEnv<T>(env: Record<string, string>, url: string, fn: (url: string) => Promise<T>): Promise<T> {
+  if (testingTheBuild()) {
+    const server = await startBuiltServer(env);
+    try {
+      return await fn(server.url);
+    } finally {
+      await server.close();
+    }
+  }
+  const previous = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  try {
+    return await fn(url);
+  } finally {
+    for (const [name, value] of Object.entries(previous)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
 }

@@ -16,12 +16,17 @@ export const TYPES = { pdf: PDF, docx: DOCX, doc: DOC } as const;
 /** Local blob storage in a temp folder of this test file, so blob counts are exact. */
 export function useTempBlobDir(): { dir: () => string } {
   let dir = "";
+  const previous = process.env.BLOB_DIR;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), "hireflow-blobs-"));
     setStorageForTesting(createLocalStorage(dir));
+    // A production server started by this file (npm run test:build) stores its blobs there too.
+    process.env.BLOB_DIR = dir;
   });
   afterAll(async () => {
     setStorageForTesting(undefined);
+    if (previous === undefined) delete process.env.BLOB_DIR;
+    else process.env.BLOB_DIR = previous;
     await rm(dir, { recursive: true, force: true });
   });
   return { dir: () => dir };

@@ -5,7 +5,7 @@ import { getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as signInRoute from "@/app/api/auth/sign-in/route";
 import * as signOutRoute from "@/app/api/auth/sign-out/route";
-import * as trpcRoute from "@/app/api/trpc/[trpc]/route";
+import * as trpcRoute from "@/app/api/trpc/[...trpc]/route";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
 import { serve } from "../helpers/server.ts";
 

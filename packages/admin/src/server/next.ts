@@ -39,6 +39,6 @@ export function hasProductionBuild(): boolean {
 }
 
 /** Runs `next dev` or `next start` in apps/web with the node that runs us (no shell, works on Windows too). */
-export function spawnNext(mode: "dev" | "start", port: number, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [nextCli(), mode, "--port", String(port)], { cwd: webDir, env, stdio: "inherit" });
+export function spawnNext(mode: "dev" | "start", port: number, env: NodeJS.ProcessEnv, stdio: "inherit" | "pipe" = "inherit"): ChildProcess {
+  return spawn(process.execPath, [nextCli(), mode, "--port", String(port)], { cwd: webDir, env, stdio: stdio === "pipe" ? ["ignore", "pipe", "pipe"] : "inherit" });
 }

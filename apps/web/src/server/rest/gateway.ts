@@ -14,6 +14,7 @@ import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { newRequestId, routeErrorResponse as errorResponse } from "../../lib/server/route-errors.ts";
 import { JSON_BODY_LIMIT, parseJsonBody, readBodyLimited } from "./body.ts";
 import { claimIdempotencyKey, purgeExpiredIdempotencyKeys, requestFingerprint, settleIdempotencyKey } from "./idempotency.ts";
+import { allowedMethods, assertRouteExists } from "./routes.ts";
 
 /**
  * The REST gateway: HTTP in, a tRPC call through trpc-to-openapi, HTTP out. Around the call it does
@@ -58,10 +59,18 @@ export async function handleRestRequest(req: Request, options: RestOptions = {})
   const prisma = getPrisma();
   let limitHeaders: Record<string, string> = {};
   try {
+    const relative = relativePath(req);
+    // OPTIONS discovers what a path allows; it reads nothing, so it needs no key (as a CORS preflight would not carry one).
+    if (req.method === "OPTIONS") {
+      const allowed = allowedMethods(relative);
+      if (!allowed) throw new AppError("not_found", `No such route: OPTIONS ${API_PREFIX}${relative}`);
+      return withHeaders(new Response(null, { status: 204, headers: { allow: allowed.join(", ") } }), requestId, {});
+    }
     const principal = await authenticateApiKey(prisma, req.headers.get("authorization"));
     const limit = await getRateLimiter().hit(`api-key:${principal.apiKeyId}`, principal.rateLimit ?? envInt("RATE_LIMIT_MAX", 100), envInt("RATE_LIMIT_WINDOW_MS", 10_000));
     limitHeaders = rateLimitHeaders(limit);
     if (!limit.allowed) throw new AppError("rate_limited", `Too many requests for this API key; retry in ${limit.resetSeconds} s`);
+    assertRouteExists(req.method, relative);
 
     let body: unknown = options.body;
     if (options.body === undefined && req.method !== "GET" && req.method !== "HEAD" && req.method !== "DELETE") {
@@ -103,17 +112,25 @@ function withHeaders(response: Response, requestId: string, extra: Record<string
   return response;
 }
 
+/** The path below /api/v1, e.g. "/candidates/1". */
+function relativePath(req: Request): string {
+  return new URL(req.url).pathname.slice(API_PREFIX.length) || "/";
+}
+
 /** Runs the matching procedure through trpc-to-openapi; errors come back as envelope responses. */
 async function dispatch(req: Request, body: unknown, context: Context): Promise<Response> {
   const url = new URL(req.url);
-  const relative = url.pathname.slice(API_PREFIX.length) || "/";
+  const relative = relativePath(req);
   const query = queryOf(url);
+  // HEAD is GET without the body (the procedures declare GET only).
+  const method = req.method === "HEAD" ? "GET" : req.method;
   // The body was read and validated above (or parsed from a form): the handler sees it as JSON.
   const hasBody = req.method !== "GET" && req.method !== "HEAD" && req.method !== "DELETE";
   let jsonHeaders: Headers | undefined;
   const proxied = new Proxy(req, {
     get(target, prop) {
       if (prop === "url") return `${url.origin}${relative}${url.search}`;
+      if (prop === "method") return method;
       if (prop === "query") return query;
       if (prop === "body") return body;
       if (prop === "headers" && hasBody) {
@@ -139,7 +156,8 @@ async function dispatch(req: Request, body: unknown, context: Context): Promise<
     };
     void handle(proxied, res);
   });
-  return exchange.error !== undefined ? errorResponse(exchange.error, context.requestId) : response;
+  const answer = exchange.error !== undefined ? errorResponse(exchange.error, context.requestId) : response;
+  return req.method === "HEAD" ? new Response(null, { status: answer.status, headers: answer.headers }) : answer;
 }
 
 /**

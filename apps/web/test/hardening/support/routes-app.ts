@@ -5,8 +5,9 @@ import * as signOutRoute from "@/app/api/auth/sign-out/route";
 import * as filesRoute from "@/app/api/files/[token]/route";
 import * as inngestRoute from "@/app/api/inngest/route";
 import * as applicationsRoute from "@/app/api/public/jobs/[id]/applications/route";
-import * as trpcRoute from "@/app/api/trpc/[trpc]/route";
-import * as restRoute from "@/app/api/v1/[...path]/route";
+import * as trpcRoute from "@/app/api/trpc/[...trpc]/route";
+import * as restRoute from "@/app/api/v1/[[...path]]/route";
+import { startBuiltServer, testingTheBuild } from "../../helpers/built-server.ts";
 import { serve } from "../../helpers/server.ts";
 
 /**
@@ -25,13 +26,14 @@ const routes: { pattern: RegExp; module: Record<string, unknown>; param?: string
   { pattern: /^\/api\/files\/([^/]+)$/, module: filesRoute, param: "token" },
   { pattern: /^\/api\/public\/jobs\/([^/]+)\/applications$/, module: applicationsRoute, param: "id" },
   { pattern: /^\/api\/inngest$/, module: inngestRoute },
-  { pattern: /^\/api\/trpc\/[^/]+$/, module: trpcRoute },
-  { pattern: /^\/api\/v1\/.+$/, module: restRoute },
+  { pattern: /^\/api\/trpc\/.+$/, module: trpcRoute },
+  { pattern: /^\/api\/v1(\/.*)?$/, module: restRoute },
 ];
 
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
-export function startRoutesApp() {
+export function startRoutesApp(): Promise<{ url: string; close: () => Promise<void> }> {
+  if (testingTheBuild()) return startBuiltServer();
   return serve(async (req) => {
     const response = await route(req);
     await drainUnread(req);

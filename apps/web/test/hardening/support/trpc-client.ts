@@ -1,17 +1,19 @@
 import http from "node:http";
 import { ERROR_CODES, ERROR_STATUS } from "@hireflow/core";
 import { expect } from "vitest";
-import * as trpcRoute from "@/app/api/trpc/[trpc]/route";
+import * as trpcRoute from "@/app/api/trpc/[...trpc]/route";
+import { startBuiltServer, testingTheBuild } from "../../helpers/built-server.ts";
 import { serve } from "../../helpers/server.ts";
 import { type Procedure } from "./trpc-procedures.ts";
 import { type Session } from "./trpc-resources.ts";
 
 /**
- * The real /api/trpc/[trpc] route module over HTTP, dispatched the way Next dispatches a route
+ * The real /api/trpc/[...trpc] route module over HTTP, dispatched the way Next dispatches a route
  * file: its exported GET and POST, HEAD through GET (Next implements HEAD with the GET export), and
  * 405 for a method the file does not export (Next answers those itself; they never reach the code).
  */
-export function startTrpcApp() {
+export function startTrpcApp(): Promise<{ url: string; close: () => Promise<void> }> {
+  if (testingTheBuild()) return startBuiltServer();
   const route = trpcRoute as unknown as Record<string, ((req: Request) => Promise<Response>) | undefined>;
   return serve(async (req) => {
     const { pathname } = new URL(req.url);

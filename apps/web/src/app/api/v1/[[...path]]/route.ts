@@ -14,4 +14,4 @@ const post = (req: Request) => {
   publishAfterResponse();
   return isMultipartCandidateCreate(req) ? createCandidateFromMultipart(req) : handleRestRequest(req);
 };
-export { read as GET, post as POST, write as PATCH, write as PUT, write as DELETE, read as HEAD };
+export { read as GET, post as POST, write as PATCH, write as PUT, write as DELETE, read as HEAD, read as OPTIONS };

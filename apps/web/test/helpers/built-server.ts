@@ -1,0 +1,103 @@
+import { type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { nextEnvironment, spawnNext, webDir } from "@hireflow/admin/server/next";
+import { closedPort } from "./closed-port.ts";
+
+/**
+ * `npm run test:build` runs the API suites against the production build instead of the route
+ * modules: startApp() (helpers/app.ts) then starts this server. Bundling is where the two differ
+ * (one copy of a library in node_modules, another inside the bundle), so only the built app shows
+ * what users get.
+ */
+export const testingTheBuild = () => process.env.HIREFLOW_TEST_TARGET === "build";
+
+export interface BuiltServer {
+  url: string;
+  /** Everything the server printed (its JSON log lines included). */
+  output: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * `next start` on the production build in apps/web/.next (NEXT_DIST_DIR to use another), started
+ * the way `npm start` starts it (same environment builder and CLI), with this test process's
+ * configuration: its database, secret, limits and blob folder, as set when the server starts.
+ */
+export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  if (!existsSync(path.join(webDir, distDir, "BUILD_ID"))) {
+    throw new Error(`No production build in apps/web/${distDir}: run \`npm run build\` first (npm run test:build does).`);
+  }
+  // A port nothing listens on now; next start binds it a moment later.
+  const port = await closedPort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "hireflow-built-"));
+  const child: ChildProcess = spawnNext("start", port, {
+    ...nextEnvironment(port, process.env.DATABASE_URL!, {
+      NODE_ENV: "production",
+      HIREFLOW_DATA_DIR: dataDir,
+      // What the in-process app reads from the test's environment (setup-env.ts) holds here too.
+      APP_BASE_URL: process.env.APP_BASE_URL,
+      ...env,
+    }),
+  }, "pipe");
+  const output: string[] = [];
+  child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
+  child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output.join("")}`);
+    try {
+      // Any answer of the app itself (the OpenAPI document needs no key and no database).
+      const res = await fetch(`${url}/api/v1/openapi.json`, { signal: AbortSignal.timeout(5_000) });
+      await res.arrayBuffer();
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await close();
+      throw new Error(`next start did not answer within 60 s:\n${output.join("")}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { url, output, close };
+}
+
+
+/**
+ * Waits until the built server's background work for these companies is done: no unpublished event
+ * and no resume waiting to be parsed. Tests that compare snapshots of a company's rows around a
+ * request take the "before" after this, so a parse or a publish still running from an earlier
+ * request is not mistaken for a write of this one. (In process no background work runs.)
+ */
+export async function settleBackgroundWork(companyIds: number[], timeoutMs = 30_000): Promise<void> {
+  if (!testingTheBuild()) return;
+  const { getPrisma } = await import("@hireflow/db");
+  const prisma = getPrisma();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [events, resumes] = await Promise.all([
+      prisma.event.count({ where: { companyId: { in: companyIds }, publishedAt: null } }),
+      prisma.candidate.count({ where: { companyId: { in: companyIds }, resumeStatus: { in: ["pending", "processing"] } } }),
+    ]);
+    if (events === 0 && resumes === 0) return;
+    if (Date.now() > deadline) throw new Error(`background work still running after ${timeoutMs} ms: ${events} unpublished events, ${resumes} resumes`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
