@@ -15,7 +15,7 @@ export const EXTRACT_DEFAULTS = {
 } as const;
 
 /**
- * Parses a PDF, DOCX or DOC resume in a sandboxed worker thread and extracts its contact fields.
+ * Parses a PDF, DOCX or DOC resume in a sandboxed worker thread and extracts its fields (see extractFields).
  * Throws ResumeRejectedError for anything the file causes (mark the resume failed, do not retry);
  * any other error is transient.
  */
@@ -51,7 +51,7 @@ export async function extractResume(bytes: Uint8Array, options: ExtractResumeOpt
     },
   );
 
-  const fields = extractFields(text, options.defaultRegion ?? EXTRACT_DEFAULTS.defaultRegion);
+  const fields = extractFields(text, options.defaultRegion ?? EXTRACT_DEFAULTS.defaultRegion, { now: options.now });
   if (!fields.text_excerpt) {
     throw new ResumeRejectedError("no_text", "The resume contains no text (a scanned image?).");
   }

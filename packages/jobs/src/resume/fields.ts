@@ -1,9 +1,15 @@
 import { type CountryCode, findPhoneNumbersInText, isSupportedCountry } from "libphonenumber-js/max";
+import { experienceYears } from "./dates.ts";
+import { findEducation } from "./education.ts";
+import { findExperience } from "./experience.ts";
+import { findLanguages } from "./languages.ts";
 import { findLocation } from "./location.ts";
 import { findName } from "./name.ts";
+import { splitSections } from "./sections.ts";
 import { findSkills } from "./skills.ts";
+import { findSummary } from "./summary.ts";
 import { toLines } from "./text.ts";
-import { type ResumeFields } from "./types.ts";
+import { type ExtractFieldsOptions, type ResumeFields } from "./types.ts";
 
 const EXCERPT_CHARS = 1000;
 /** Contact details are at the top (or in a footer of a short resume); no need to scan a whole book. */
@@ -14,12 +20,16 @@ const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9-]+(?:\.[A-Z0-9-]+)*\.[A-Z]{2,}/i;
 const LINKEDIN = /(?:https?:\/\/)?(?:[a-z]{2,3}\.)?linkedin\.com\/(in|pub)\/([\p{L}\p{N}%_.~-]+)/iu;
 
 /**
- * The contact fields of a resume's plain text. Pure and synchronous; `defaultRegion` is the ISO country
- * assumed for phone numbers written without "+" (unknown codes fall back to "US").
+ * The fields of a resume's plain text. Pure and synchronous; `defaultRegion` is the ISO country
+ * assumed for phone numbers written without "+" (unknown codes fall back to "US"); `now` is "today"
+ * for ongoing jobs in `total_experience_years` (pass it for reproducible results).
  */
-export function extractFields(text: string, defaultRegion = "US"): ResumeFields {
+export function extractFields(text: string, defaultRegion = "US", options: ExtractFieldsOptions = {}): ResumeFields {
   const scanned = text.slice(0, SCAN_CHARS);
   const lines = toLines(scanned);
+  const sections = splitSections(lines);
+  const experience = findExperience(sections);
+  const now = options.now && Number.isFinite(options.now.getTime()) ? options.now : new Date();
   return {
     name: findName(lines),
     email: findEmail(scanned),
@@ -27,6 +37,11 @@ export function extractFields(text: string, defaultRegion = "US"): ResumeFields 
     location: findLocation(lines),
     linkedin: findLinkedIn(scanned),
     skills: findSkills(lines),
+    summary: findSummary(sections),
+    experience,
+    education: findEducation(sections),
+    languages: findLanguages(sections),
+    total_experience_years: experienceYears(experience, now),
     text_excerpt: excerpt(text),
   };
 }

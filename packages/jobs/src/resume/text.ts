@@ -15,6 +15,12 @@ const SECTION_TITLES = new Set([
   "volunteering", "volunteer experience", "contact", "contact information", "contact details",
   "personal details", "personal information", "training", "courses", "memberships", "activities",
   "leadership", "additional information",
+  // Variants that start the sections whose content is extracted (sections.ts); listed here so that the
+  // header block (name, location) and the skills list also end at them.
+  "personal statement", "executive summary", "professional background", "employment experience",
+  "career experience", "academic qualifications", "educational background", "education & training",
+  "education and qualifications", "education & qualifications", "language skills", "spoken languages",
+  "languages spoken", "language proficiency",
 ]);
 
 /** Lower-cased heading text: trailing colon and surrounding punctuation removed. */

@@ -2,6 +2,7 @@ import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { extractResume, ResumeRejectedError } from "../../src/resume/index.ts";
 import { docxWith, FIXTURE_PEOPLE, fixture, longPdf } from "./helpers.ts";
+import { FIXTURE_NOW, FIXTURE_STRUCTURE, structureOf } from "./structure.ts";
 
 const PARSERS = { pdf: "pdf-parse", docx: "mammoth", doc: "word-extractor" } as const;
 
@@ -10,8 +11,8 @@ describe("extractResume on the fixtures", () => {
     (["pdf", "docx", "doc"] as const).map((ext) => ({ ...person, ext, file: `${person.stem}.${ext}` })),
   );
 
-  it.each(cases)("$file gives the documented fields", async ({ file, ext, stem: _stem, ...expected }) => {
-    const result = await extractResume(fixture(file));
+  it.each(cases)("$file gives the documented fields", async ({ file, ext, stem, ...expected }) => {
+    const result = await extractResume(fixture(file), { now: FIXTURE_NOW });
     expect({
       name: result.name,
       email: result.email,
@@ -24,6 +25,8 @@ describe("extractResume on the fixtures", () => {
     expect(result.text_excerpt).toContain(expected.email);
     expect(result.text_excerpt.length).toBeLessThanOrEqual(1000);
     expect(Date.parse(result.parsed_at)).not.toBeNaN();
+    // Every format of one resume gives the same structure (the parsers differ in dashes and line wrapping).
+    expect(structureOf(result)).toEqual(FIXTURE_STRUCTURE[stem]);
   });
 });
 
@@ -55,6 +58,13 @@ describe("extractResume", () => {
     await extractResume(bytes);
     expect(bytes.byteLength).toBe(before.byteLength);
     expect(bytes).toEqual(before);
+  });
+
+  it("counts ongoing jobs up to the `now` option", async () => {
+    const later = await extractResume(fixture("marcus-oneill.docx"), { now: new Date("2026-06-15T00:00:00Z") });
+    expect(later.total_experience_years).toBe(10.5);
+    const today = await extractResume(fixture("marcus-oneill.docx"));
+    expect(today.total_experience_years).toBeGreaterThanOrEqual(9.5);
   });
 
   it("uses defaultRegion for national phone numbers", async () => {

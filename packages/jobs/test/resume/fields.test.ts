@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { extractFields } from "../../src/resume/index.ts";
+import { FIXTURE_NOW, FIXTURE_STRUCTURE, structureOf } from "./structure.ts";
 
-// Text as the parsers return it for the fixtures (pdf-parse/word-extractor layout).
+// Text as the parsers return it for the fixtures (mammoth's layout without its blank lines).
 const MARCUS = `CURRICULUM VITAE
 Marcus O'Neill
 London, United Kingdom
@@ -29,6 +30,8 @@ Experience
 
 Senior Product Designer — Fabrikam Health, New York, NY — 2021 to 2025
 
+Product Designer — Tailspin Bank, Jersey City, NJ — 2018 to 2021
+
 Skills
 
 \uF0B7 Figma
@@ -36,6 +39,14 @@ Skills
  Design systems
  WCAG 2.2
 `;
+
+// pdf-parse wraps Marcus's long lines; word-extractor turns the dashes of both into "-".
+const MARCUS_PDF = MARCUS.replace(" routing in Go and PostgreSQL.", " routing in\nGo and PostgreSQL.").replace(
+  " in Java and Kafka.",
+  " in Java and\nKafka.",
+);
+const MARCUS_DOC = MARCUS.replaceAll("–", "-");
+const PRIYA_DOC = PRIYA.replaceAll("—", "-").replaceAll("\uF0B7 ", "");
 
 describe("extractFields", () => {
   it("reads a CV with a title line and '·'-separated contacts", () => {
@@ -132,7 +143,97 @@ describe("extractFields", () => {
       location: null,
       linkedin: null,
       skills: [],
+      summary: null,
+      experience: [],
+      education: [],
+      languages: [],
+      total_experience_years: null,
       text_excerpt: "",
     });
+  });
+});
+
+describe("extractFields: summary, experience, education, languages, years", () => {
+  it.each([
+    ["Marcus (DOCX text)", MARCUS, "marcus-oneill"],
+    ["Marcus (PDF text, wrapped lines)", MARCUS_PDF, "marcus-oneill"],
+    ["Marcus (DOC text, hyphens)", MARCUS_DOC, "marcus-oneill"],
+    ["Priya (PDF/DOCX text)", PRIYA, "priya-raman"],
+    ["Priya (DOC text, hyphens)", PRIYA_DOC, "priya-raman"],
+  ] as const)("reads the structure of %s", (_label, text, stem) => {
+    expect(structureOf(extractFields(text, "US", { now: FIXTURE_NOW }))).toEqual(FIXTURE_STRUCTURE[stem]);
+  });
+
+  it("counts ongoing jobs up to `now`", () => {
+    expect(extractFields(MARCUS, "US", { now: new Date("2030-12-31T00:00:00Z") }).total_experience_years).toBe(15);
+    expect(extractFields(PRIYA, "US", { now: new Date("2030-12-31T00:00:00Z") }).total_experience_years).toBe(8);
+    // Without `now`, today: at least the 9.5 years up to June 2025.
+    expect(extractFields(MARCUS).total_experience_years).toBeGreaterThanOrEqual(9.5);
+    // An invalid date is ignored rather than turned into NaN.
+    expect(extractFields(MARCUS, "US", { now: new Date("nonsense") }).total_experience_years).toBeGreaterThanOrEqual(9.5);
+  });
+
+  it("reads the common multi-line layout: title, organisation, dates, bullets", () => {
+    const text = [
+      "Jane Doe",
+      "jane@example.com",
+      "Professional Summary",
+      "Platform engineer who likes",
+      "boring, reliable systems.",
+      "Work Experience",
+      "Senior Software Engineer",
+      "Acme Corp, Berlin, Germany",
+      "Jan 2019 – Present",
+      "• Built the billing platform in Go",
+      "• Led a team of four",
+      "Software Engineer",
+      "Globex GmbH — Munich",
+      "06/2016 - 12/2018",
+      "- Maintained the pricing service.",
+      "Education",
+      "Technical University of Munich",
+      "MSc Computer Science",
+      "2014 – 2016",
+      "Languages",
+      "German (native), English – C1",
+      "Skills",
+      "Languages: Go, Java, Python",
+    ].join("\n");
+    const fields = extractFields(text, "US", { now: FIXTURE_NOW });
+    expect(fields.summary).toBe("Platform engineer who likes boring, reliable systems.");
+    expect(fields.experience).toEqual([
+      { title: "Senior Software Engineer", organization: "Acme Corp", location: "Berlin, Germany", start: "2019-01", end: null },
+      { title: "Software Engineer", organization: "Globex GmbH", location: "Munich", start: "2016-06", end: "2018-12" },
+    ]);
+    expect(fields.education).toEqual([{ degree: "MSc Computer Science", institution: "Technical University of Munich", year: "2016" }]);
+    expect(fields.languages).toEqual(["German", "English"]);
+    // June 2016 – December 2018 (31 months) and January 2019 – June 2025 (78 months).
+    expect(fields.total_experience_years).toBe(9.1);
+    expect(fields.skills).toEqual(["Go", "Java", "Python"]);
+  });
+
+  it("takes a Languages: line outside the skills list, never the one inside it", () => {
+    const text = "Jane Doe\nLanguages: English (native), German (B2)\nSkills\nLanguages: Go, Java, Dutch\nTools: Docker";
+    expect(extractFields(text).languages).toEqual(["English", "German"]);
+    expect(extractFields("Jane Doe\nTechnical Skills\nLanguages: French, Go\nEducation\nBSc, Leeds, 2010").languages).toEqual([]);
+    expect(extractFields("Jane Doe\nSkills: Go, Rust\nLanguages: English, Spanish").languages).toEqual([]);
+    expect(extractFields("Jane Doe\nExperience\nDev, Acme, 2019 - 2020\nAdditional information\nLanguages: Spanish, Polish").languages).toEqual([
+      "Spanish",
+      "Polish",
+    ]);
+  });
+
+  it("reads inline Summary: and Education: headings", () => {
+    const fields = extractFields("Jane Doe\nSummary: Backend   engineer.\nEducation: BSc Physics, University of Leeds (2006 – 2010)");
+    expect(fields.summary).toBe("Backend engineer.");
+    expect(fields.education).toEqual([{ degree: "BSc Physics", institution: "University of Leeds", year: "2010" }]);
+  });
+
+  it("keeps the summary to about 1000 characters and returns null without a summary section", () => {
+    const long = extractFields(`Jane Doe\nProfile\n${"word ".repeat(400)}\nExperience\nDev, Acme, 2019 - 2020`).summary ?? "";
+    expect(long.length).toBeLessThanOrEqual(1000);
+    expect(long.length).toBeGreaterThan(900);
+    expect(long).not.toContain("Experience");
+    expect(extractFields("Jane Doe\nExperience\nDev, Acme, 2019 - 2020").summary).toBeNull();
   });
 });
