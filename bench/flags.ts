@@ -8,7 +8,7 @@ import { PRODUCTION_NODE_OPTIONS } from "../packages/admin/src/server/node-optio
  *   --connections=50      autocannon connections
  *   --profile-duration=10 seconds of load on GET candidate under --cpu-prof
  *   --only=get_candidate,get_job   only these API scenarios (the floors always run)
- *   --skip=resume,webhooks,profile,load
+ *   --skip=resume,webhooks,screening,profile,load
  *   --out=docs/BENCHMARKS.md       where the report goes; --no-report writes none
  *   --json=file.json      also write the raw results
  *   --keep-work           keep the temp folder (logs, blobs, profiles) after a successful run

@@ -4,6 +4,7 @@ import path from "node:path";
 import { type LoadResult } from "./load.ts";
 import { type ProfileSummary } from "./profile.ts";
 import { RESUME, type ResumeResult } from "./resume.ts";
+import { SCREENING, type ScreeningResult } from "./screening.ts";
 import { SEED } from "./seed.ts";
 import { repoRoot } from "./util.ts";
 import { WEBHOOKS, type WebhookResult } from "./webhooks.ts";
@@ -27,6 +28,7 @@ export interface BenchResults {
   load: LoadResult[];
   resume: ResumeResult;
   webhooks: WebhookResult;
+  screening?: ScreeningResult;
   serverPeak: Array<{ pid: number; name: string; mib: number }>;
   profile?: ProfileSummary;
   totalSeconds: number;
@@ -171,6 +173,19 @@ function resumeSection(r: ResumeResult): string[] {
   ];
 }
 
+function screeningSection(r: ScreeningResult | undefined): string[] {
+  if (!r) return ["Skipped in this run (--skip=screening)."];
+  if (!r.available) return [`**Not available in this run:** ${r.reason}`];
+  return [
+    `Local engine: \`scoreLocally\` in the bench process on marcus-oneill.pdf as parsed (blind text + resume data) against seven criteria (four skills, min_years, location, a free-text one it cannot judge), for ${SCREENING.engineSeconds} s after a warm-up. Pipeline: ${r.uploads} multipart uploads of the same PDF, one at a time, to a job created through \`POST /api/v1/jobs\` with screening mode \`score\`; each is followed by polling GET every ${SCREENING.pollMs} ms until \`fit.status\` is completed (201 → parsed → \`candidate-screen\` → saved).`,
+    "",
+    "| local engine: scorings/s | µs per scoring | upload → scored: scored | p50 | p95 | max |",
+    "|---:|---:|---:|---:|---:|---:|",
+    `| ${f0(r.scoringsPerSecond)} | ${f0(r.microsPerScoring)} | ${r.scored}/${r.uploads} | ${f0(r.p50)} ms | ${f0(r.p95)} ms | ${f0(r.max)} ms |`,
+    ...(r.failures.length ? ["", "Failures: " + r.failures.map((f) => `\`${f}\``).join(", ")] : []),
+  ];
+}
+
 function webhookSection(w: WebhookResult): string[] {
   if (!w.available) return [`**Not available in this run:** ${w.reason}`];
   return [
@@ -259,6 +274,10 @@ export function renderReport(r: BenchResults, manual: string): string {
     "### Webhooks",
     "",
     ...webhookSection(r.webhooks),
+    "",
+    "### AI screening",
+    "",
+    ...screeningSection(r.screening),
     "",
     "### Server memory",
     "",

@@ -11,6 +11,7 @@ import { largestProfile, summarise, type ProfileSummary } from "./profile.ts";
 import { machineInfo, versions, writeReport, type BenchResults } from "./report.ts";
 import { runResumeBench, type ResumeResult } from "./resume.ts";
 import { apiScenarios, DEEP_PAGE, followCursors } from "./scenarios.ts";
+import { runScreeningBench, type ScreeningResult } from "./screening.ts";
 import { seed, type SeededCompany } from "./seed.ts";
 import { parseFlags } from "./flags.ts";
 import { repoRoot } from "./util.ts";
@@ -175,6 +176,12 @@ async function main(): Promise<void> {
     webhooks = await runWebhookBench(app, seeded.company, db.url, phaseProbe).catch((error: Error) => ({ available: false as const, reason: `the phase failed: ${error.message}` }));
     log(`  ${webhooks.available ? `${webhooks.delivered}/${webhooks.changes} delivered, ${webhooks.deliveriesPerSecond.toFixed(0)}/s, p50 ${webhooks.p50.toFixed(0)} ms` : `not available: ${webhooks.reason}`}`);
   }
+  let screening: ScreeningResult | undefined;
+  if (!flags.skip.includes("screening")) {
+    log("AI screening…");
+    screening = await runScreeningBench(app, seeded.company).catch((error: Error) => ({ available: false as const, reason: `the phase failed: ${error.message}` }));
+    log(`  ${screening.available ? `local engine ${screening.scoringsPerSecond.toFixed(0)}/s, upload → scored p50 ${screening.p50.toFixed(0)} ms` : `not available: ${screening.reason}`}`);
+  }
   const serverPeak = app.peakRssMiB();
   await app.stop();
 
@@ -195,6 +202,7 @@ async function main(): Promise<void> {
     load,
     resume,
     webhooks,
+    screening,
     serverPeak,
     profile,
     totalSeconds: (performance.now() - started) / 1000,

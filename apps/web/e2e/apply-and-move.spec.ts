@@ -133,7 +133,7 @@ test("careers page → apply with a resume → pipeline → move (drag and drop,
     await expect(page.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
     await expect(page.getByRole("link", { name: "+442079460958" })).toBeVisible();
     await expect(page.getByRole("link", { name: "linkedin.com/in/priya-raman-example" })).toHaveAttribute("rel", /noopener/);
-    await expect(page.getByText("Are you allowed to work in the EU?")).toBeVisible();
+    await expect(page.getByText("Are you allowed to work in the EU?", { exact: true })).toBeVisible();
     await expect(page.getByText("1 month")).toBeVisible();
 
     // Parsing runs in the background: reload until the parsed data is there.

@@ -23,7 +23,7 @@ test("create a job with screening questions, see the API's validation inline, ed
   await page.getByRole("button", { name: "Create job" }).click();
 
   // The rule is the API's (salary range), shown next to the field.
-  await expect(page.locator("#salary_max-error")).toHaveText("Must not be below salary_min");
+  await expect(page.locator("#salary_max-error")).toHaveText("Must not be below salary.min");
   await page.getByLabel("Maximum").fill("110000");
   await page.getByRole("button", { name: "Create job" }).click();
 

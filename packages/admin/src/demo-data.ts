@@ -20,9 +20,7 @@ export const DEMO_JOBS = [
         "You will design APIs other companies build on and keep them fast and boring.",
       locations: ["Berlin", "Remote"],
       location_type: "hybrid",
-      salary_min: 75_000,
-      salary_max: 95_000,
-      salary_currency: "EUR",
+      salary: { min: 75_000, max: 95_000, currency: "EUR" },
       screening_questions: [
         { id: "work_permit", label: "Are you allowed to work in the EU?", type: "yes_no", required: true },
         {
@@ -33,6 +31,21 @@ export const DEMO_JOBS = [
           options: ["Immediately", "1 month", "3 months"],
         },
       ],
+      // The AI screening agent scores every applicant against these and advances strong ones
+      // (docs/SCREENING.md); marcus-oneill.pdf from the shared fixtures meets them all.
+      screening: {
+        mode: "auto",
+        criteria: [
+          { id: "postgres", type: "skill", value: "PostgreSQL", required: true, weight: 3 },
+          { id: "go", type: "skill", value: "Go", weight: 2 },
+          { id: "kafka", type: "skill", value: "Kafka" },
+          { id: "experience", type: "min_years", value: 5, weight: 2 },
+          { id: "eu", type: "answer", question_id: "work_permit", accepted: ["yes"], required: true },
+          { id: "lead", type: "text", value: "Has led a team of engineers" },
+        ],
+        advance: { min_score: 80, to_stage: "phonescreen" },
+        reject_on_required_miss: false,
+      },
     },
   },
   {
@@ -43,9 +56,7 @@ export const DEMO_JOBS = [
       description: "Shape the pipeline board, the careers pages and everything in between.",
       locations: ["Remote"],
       location_type: "remote",
-      salary_min: 60_000,
-      salary_max: 78_000,
-      salary_currency: "EUR",
+      salary: { min: 60_000, max: 78_000, currency: "EUR" },
     },
   },
   {

@@ -6,6 +6,8 @@ import {
   createCompany,
   createJob,
   createJobInput,
+  type ScreeningSettingsInput,
+  updateJob,
   createUser,
   isUniqueViolation,
   systemContext,
@@ -73,7 +75,10 @@ async function populate(prisma: PrismaClient, companyId: number): Promise<Pick<S
 
   const jobIds = new Map<DemoJobKey, number>();
   for (const job of DEMO_JOBS) {
-    const created = await createJob(svc, createJobInput.parse(job.input));
+    // Screening is switched on after the demo candidates exist: the agent scores new applicants,
+    // and the seeded pipeline stays as written (a freshly started app does not reshuffle it).
+    const { screening: _screening, ...withoutScreening } = job.input as typeof job.input & { screening?: unknown };
+    const created = await createJob(svc, createJobInput.parse(withoutScreening));
     jobIds.set(job.key, created.id);
   }
 
@@ -94,6 +99,10 @@ async function populate(prisma: PrismaClient, companyId: number): Promise<Pick<S
       notes++;
     }
     if (candidate.movedTo) await updateCandidate(svc, { id: created.id, stage: candidate.movedTo });
+  }
+  for (const job of DEMO_JOBS) {
+    const screening = (job.input as { screening?: ScreeningSettingsInput }).screening;
+    if (screening) await updateJob(svc, { id: jobIds.get(job.key)!, screening });
   }
 
   return { apiKey: { id: key.id, secret }, counts: { jobs: DEMO_JOBS.length, candidates: DEMO_CANDIDATES.length, notes } };

@@ -12,6 +12,21 @@ export * from "./contracts/job.ts";
 export * from "./contracts/note.ts";
 export * from "./contracts/webhook-endpoint.ts";
 export * from "./contracts/webhook-events.ts";
+export * from "./contracts/screening.ts";
+export {
+  requestScreening,
+  loadScreeningSubject,
+  saveScreeningOutcome,
+  failScreening,
+  modelScoringsToday,
+  requestRescore,
+  screeningProgress,
+  screeningAuditCsv,
+  agentDecision,
+  type ScreeningSubject,
+  type ScreeningTrigger,
+  type AgentAction,
+} from "./services/screening.ts";
 export { createCompany, slugify } from "./services/companies.ts";
 export { createApiKey, listApiKeys, revokeApiKey, type ApiKeyDto } from "./services/api-keys.ts";
 export { createUser } from "./services/users.ts";

@@ -3,7 +3,7 @@ import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { createDocument } from "zod-openapi";
 import { errorEnvelopeSchema } from "./contracts/common.ts";
 import { createCandidateInput } from "./contracts/candidate.ts";
-import { candidateAppliedEventSchema, candidateStageChangedEventSchema, webhookTestEventSchema } from "./contracts/webhook-events.ts";
+import { candidateAppliedEventSchema, candidateScoredEventSchema, candidateStageChangedEventSchema, webhookTestEventSchema } from "./contracts/webhook-events.ts";
 import { ERROR_STATUS } from "./errors.ts";
 import { appRouter } from "./routers/index.ts";
 import { procedureMetas } from "./routers/meta.ts";
@@ -13,6 +13,7 @@ const SIGNATURE_HEADERS = `Deliveries are signed with the Standard Webhooks sche
 const WEBHOOKS = {
   "candidate.applied": candidateAppliedEventSchema,
   "candidate.stage_changed": candidateStageChangedEventSchema,
+  "candidate.scored": candidateScoredEventSchema,
   "webhook.test": webhookTestEventSchema,
 } as const;
 

@@ -16,6 +16,7 @@ const TENANT_MODELS = new Set([
   "WebhookEndpoint",
   "Event",
   "WebhookDelivery",
+  "ScreeningRun",
 ]);
 
 const WHERE_OPERATIONS = new Set([

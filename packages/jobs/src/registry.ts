@@ -1,6 +1,7 @@
 import { outboxSweepSchedule } from "./outbox/publisher.ts";
 import { blobGcSchedule, resumeParseJob, resumeSweepSchedule } from "./resume-pipeline/index.ts";
 import { type AnyJobDefinition, type ScheduleDefinition } from "./runtime/index.ts";
+import { candidateScreenJob } from "./screening/job.ts";
 import { deliverySweepSchedule, webhookJobs } from "./webhooks/index.ts";
 
 /**
@@ -9,6 +10,7 @@ import { deliverySweepSchedule, webhookJobs } from "./webhooks/index.ts";
  */
 export const allJobs: AnyJobDefinition[] = [
   resumeParseJob,
+  candidateScreenJob,
   ...webhookJobs,
 ];
 

@@ -3,9 +3,10 @@
 import type { JobDto } from "@hireflow/core/contracts/job";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { errorInfo } from "@/lib/errors";
 import { useTrpc } from "@/lib/trpc";
+import { ScreeningEditor, screeningDraft, screeningInput } from "./screening-editor";
 import { Alert, Button, Card, cx, describedBy, Field, inputClass } from "./ui";
 
 type QuestionType = "text" | "textarea" | "yes_no" | "select";
@@ -24,8 +25,6 @@ const QUESTION_TYPES: { value: QuestionType; label: string }[] = [
   { value: "yes_no", label: "Yes / no" },
   { value: "select", label: "Choice" },
 ];
-
-let nextKey = 1;
 
 function questionId(label: string, taken: Set<string>): string {
   const base = label.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 48) || "question";
@@ -53,26 +52,38 @@ function toInt(value: FormDataEntryValue | null): number | null {
 export function JobForm({ job, departmentName, departments }: { job?: JobDto; departmentName?: string; departments: string[] }) {
   const trpc = useTrpc();
   const router = useRouter();
-  const [questions, setQuestions] = useState<QuestionDraft[]>(
-    () =>
-      job?.screening_questions.map((q) => ({ key: nextKey++, id: q.id, label: q.label, type: q.type, required: q.required, options: (q.options ?? []).join(", ") })) ?? [],
-  );
+  // Row keys count from 1 in every render of the page, so the server's HTML and the browser's agree
+  // (they end up in element ids, and answer criteria refer to questions by them).
+  const [initial] = useState(() => {
+    const rows: QuestionDraft[] =
+      job?.screening_questions.map((q, index) => ({ key: index + 1, id: q.id, label: q.label, type: q.type, required: q.required, options: (q.options ?? []).join(", ") })) ?? [];
+    return { questions: rows, screening: screeningDraft(job?.screening, rows) };
+  });
+  const nextKey = useRef(initial.questions.length + 1);
+  const [questions, setQuestions] = useState<QuestionDraft[]>(initial.questions);
+  const [screening, setScreening] = useState(initial.screening);
+  // The criteria rows of the last request, in order: the API names a criterion by its index there.
+  const [sentCriteria, setSentCriteria] = useState<number[]>([]);
 
   const save = useMutation({
     mutationFn: async (input: Record<string, unknown>) =>
-      job ? (await trpc.jobs.update.mutate({ id: job.id, ...input } as never)).data : (await trpc.jobs.create.mutate(input as never)).data,
+      job ? (await trpc.jobs.update.mutate({ id: String(job.id), ...input } as never)).data : (await trpc.jobs.create.mutate(input as never)).data,
     onSuccess: (saved) => {
       router.push(`/jobs/${saved.id}`);
       router.refresh();
     },
   });
   const error = save.error ? errorInfo(save.error) : null;
-  const fieldError = (name: string) => error?.fields[name];
+  // The form's inputs are flat; the API names nested fields by path (salary.max).
+  const fieldError = (name: string) => error?.fields[name] ?? error?.fields[name.replace(/^salary_/, "salary.")];
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const taken = new Set(questions.filter((q) => q.id).map((q) => q.id));
+    // New questions get their id here, before the criteria that refer to them are sent.
+    const questionIds = new Map(questions.map((q) => [q.key, q.id || questionId(q.label, taken)]));
+    setSentCriteria(screening.criteria.map((c) => c.key));
     const currency = String(form.get("salary_currency") ?? "").trim().toUpperCase();
     save.mutate({
       title: String(form.get("title") ?? ""),
@@ -80,18 +91,17 @@ export function JobForm({ job, departmentName, departments }: { job?: JobDto; de
       description: String(form.get("description") ?? "").trim() || null,
       locations: splitList(String(form.get("locations") ?? "")),
       location_type: form.get("location_type"),
-      salary_min: toInt(form.get("salary_min")),
-      salary_max: toInt(form.get("salary_max")),
-      salary_currency: currency || null,
+      salary: { min: toInt(form.get("salary_min")), max: toInt(form.get("salary_max")), currency: currency || null },
       is_active: form.get("is_active") === "on",
       is_public: form.get("is_public") === "on",
       screening_questions: questions.map((q) => ({
-        id: q.id || questionId(q.label, taken),
+        id: questionIds.get(q.key)!,
         label: q.label.trim(),
         type: q.type,
         required: q.required,
         ...(q.type === "select" ? { options: splitList(q.options) } : {}),
       })),
+      screening: screeningInput(screening, (key) => questionIds.get(key)),
     });
   }
 
@@ -188,7 +198,7 @@ export function JobForm({ job, departmentName, departments }: { job?: JobDto; de
           </div>
           <Button
             variant="secondary"
-            onClick={() => setQuestions((all) => [...all, { key: nextKey++, id: "", label: "", type: "text", required: false, options: "" }])}
+            onClick={() => setQuestions((all) => [...all, { key: nextKey.current++, id: "", label: "", type: "text", required: false, options: "" }])}
           >
             Add question
           </Button>
@@ -246,6 +256,14 @@ export function JobForm({ job, departmentName, departments }: { job?: JobDto; de
             })}
           </ol>
         )}
+      </Card>
+
+      <Card className="p-5">
+        <h2 id="ai-screening" className="text-base font-semibold text-slate-900">
+          AI screening
+        </h2>
+        <p className="mb-4 text-sm text-slate-600">An agent scores candidates against your criteria and, if you let it, moves them along.</p>
+        <ScreeningEditor value={screening} onChange={setScreening} questions={questions} errors={error?.fields ?? {}} sentKeys={sentCriteria} />
       </Card>
 
       <div className="flex flex-wrap gap-2">

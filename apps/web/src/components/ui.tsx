@@ -64,7 +64,7 @@ export function Field({
       </label>
       {children}
       {hint && !error && (
-        <p id={`${id}-hint`} className="text-xs text-slate-500">
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
           {hint}
         </p>
       )}

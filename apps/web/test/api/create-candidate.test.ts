@@ -12,7 +12,7 @@ const email = () => `person${++uniq}-${Date.now()}@example.com`;
 const CANDIDATE_FIELDS = [
   "id", "public_id", "name", "email", "phone", "linkedin", "location", "stage", "rating", "fit_score",
   "application_source", "ats_candidate_id", "job", "created_at", "updated_at",
-  "applied_at", "resume_url", "resume_data", "resume_status",
+  "applied_at", "resume_url", "resume_data", "resume_status", "fit",
 ].sort();
 
 describe("POST /api/v1/candidates (JSON)", () => {

@@ -79,3 +79,47 @@ describe("GET /api/v1/candidates", () => {
     expect((await otherClient.get(`/candidates?job_id=${app.acme.jobId}`)).body.data).toEqual([]);
   });
 });
+
+describe("GET /api/v1/candidates?sort=fit_score and min_fit_score", () => {
+  it("lists the best fit first, unscored last, every row once across pages; min_fit_score leaves out lower and unscored", async () => {
+    const jobId = await addJob(app.acme);
+    const scores = [72, null, 90, 72, 15, null, 100, 72, 0];
+    const ids: number[] = [];
+    for (const [i, score] of scores.entries()) {
+      const id = await create(jobId, 200 + i);
+      // Scores as the agent stores them (the agent itself is tested in test/screening).
+      if (score !== null) await getPrisma().candidate.update({ where: { id }, data: { fitScore: score, fitStatus: "completed" } });
+      ids.push(id);
+    }
+    const expected = ids
+      .map((id, i) => ({ id, score: scores[i]! }))
+      .sort((a, b) => (b.score ?? -1) - (a.score ?? -1) || b.id - a.id)
+      .map((c) => c.id);
+
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { status: number; body: any } = await app.api.get(`/candidates?job_id=${jobId}&sort=fit_score&limit=2${cursor ? `&cursor=${cursor}` : ""}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      seen.push(...res.body.data.map((c: { id: number }) => c.id));
+      cursor = res.body.pagination.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(expected);
+
+    const atLeast = await app.api.get(`/candidates?job_id=${jobId}&min_fit_score=72&sort=fit_score`);
+    expect(atLeast.body.data.map((c: { fit_score: number }) => c.fit_score)).toEqual([100, 90, 72, 72, 72]);
+    const zero = await app.api.get(`/candidates?job_id=${jobId}&min_fit_score=0`);
+    expect(zero.body.data).toHaveLength(7);
+
+    for (const bad of ["min_fit_score=101", "min_fit_score=-1", "min_fit_score=7.5", "sort=name"]) {
+      const res = await app.api.get(`/candidates?job_id=${jobId}&${bad}`);
+      expect(res.status, bad).toBe(400);
+      expect(res.body.error.code).toBe("validation_error");
+    }
+    // A cursor of one order is not silently read in another.
+    const first = await app.api.get(`/candidates?job_id=${jobId}&limit=2`);
+    const mixed = await app.api.get(`/candidates?job_id=${jobId}&sort=fit_score&cursor=${first.body.pagination.next_cursor}`);
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.error.code).toBe("bad_request");
+  });
+});

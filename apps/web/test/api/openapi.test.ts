@@ -24,6 +24,7 @@ describe("OpenAPI document", () => {
         "/candidates/{id}/notes",
         "/jobs",
         "/jobs/{id}",
+        "/jobs/{id}/rescore",
         "/webhook_endpoints",
         "/webhook_endpoints/{id}",
         "/webhook_endpoints/{id}/rotate_secret",
@@ -38,6 +39,9 @@ describe("OpenAPI document", () => {
     expect(doc.paths["/candidates"]!.post!.responses["201"]).toBeDefined();
     expect(doc.paths["/candidates/{id}/notes"]!.post!.responses["201"]).toBeDefined();
     expect(doc.paths["/candidates/{id}"]!.get!.responses["200"]).toBeDefined();
+    expect(doc.paths["/jobs"]!.post!.responses["201"]).toBeDefined();
+    expect(Object.keys(doc.paths["/jobs/{id}"]!).sort()).toEqual(["get", "patch"]);
+    expect(doc.paths["/jobs/{id}/rescore"]!.post!.responses["202"]).toBeDefined();
     expect(doc.paths["/candidates"]!.post!.requestBody!.content["multipart/form-data"]).toBeDefined();
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(item)) {
@@ -49,7 +53,7 @@ describe("OpenAPI document", () => {
     }
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
     expect(doc.components.schemas.Error).toBeDefined();
-    expect(Object.keys(doc.webhooks).sort()).toEqual(["candidate.applied", "candidate.stage_changed", "webhook.test"]);
+    expect(Object.keys(doc.webhooks).sort()).toEqual(["candidate.applied", "candidate.scored", "candidate.stage_changed", "webhook.test"]);
   });
 
   it("keeps the zod limits in the request schema", () => {

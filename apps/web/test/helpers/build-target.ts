@@ -1,2 +1,5 @@
 // Loaded by vitest.build.config.ts: the app helpers start the production build instead of serving the route modules.
 process.env.HIREFLOW_TEST_TARGET = "build";
+// The built servers run background work. The fuzzers' webhook endpoints point at closed ports; their
+// retries would otherwise land at random moments between a test's before and after snapshots.
+process.env.WEBHOOK_RETRY_SCHEDULE_MS ??= "600000,600000";

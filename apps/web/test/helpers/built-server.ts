@@ -81,8 +81,8 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
 
 
 /**
- * Waits until the built server's background work for these companies is done: no unpublished event
- * and no resume waiting to be parsed. Tests that compare snapshots of a company's rows around a
+ * Waits until the built server's background work for these companies is done: no unpublished event,
+ * no resume waiting to be parsed, no scoring pending and no delivery waiting for its first attempt. Tests that compare snapshots of a company's rows around a
  * request take the "before" after this, so a parse or a publish still running from an earlier
  * request is not mistaken for a write of this one. (In process no background work runs.)
  */
@@ -92,12 +92,16 @@ export async function settleBackgroundWork(companyIds: number[], timeoutMs = 30_
   const prisma = getPrisma();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const [events, resumes] = await Promise.all([
+    const [events, resumes, scorings, deliveries] = await Promise.all([
       prisma.event.count({ where: { companyId: { in: companyIds }, publishedAt: null } }),
       prisma.candidate.count({ where: { companyId: { in: companyIds }, resumeStatus: { in: ["pending", "processing"] } } }),
+      prisma.candidate.count({ where: { companyId: { in: companyIds }, fitStatus: "pending" } }),
+      prisma.webhookDelivery.count({ where: { companyId: { in: companyIds }, status: "pending", attemptCount: 0 } }),
     ]);
-    if (events === 0 && resumes === 0) return;
-    if (Date.now() > deadline) throw new Error(`background work still running after ${timeoutMs} ms: ${events} unpublished events, ${resumes} resumes`);
+    if (events + resumes + scorings + deliveries === 0) return;
+    if (Date.now() > deadline) {
+      throw new Error(`background work still running after ${timeoutMs} ms: ${events} unpublished events, ${resumes} resumes, ${scorings} scorings, ${deliveries} deliveries`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

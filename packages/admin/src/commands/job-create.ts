@@ -4,7 +4,9 @@ import { requireCompany } from "./company.ts";
 import { type Command } from "./types.ts";
 
 const FLAG_OF_FIELD: Record<string, string> = {
-  salary_currency: "--currency",
+  "salary.currency": "--currency",
+  "salary.min": "--salary-min",
+  "salary.max": "--salary-max",
   is_active: "--inactive",
   is_public: "--private",
 };
@@ -39,10 +41,7 @@ export const jobCreate: Command<{ companyId: number; job: CreateJobInput }> = {
         .map((l) => l.trim())
         .filter(Boolean),
       location_type: oneOf(values, "location-type", LOCATION_TYPES),
-      salary_min: optionalWhole(values, "salary-min"),
-      salary_max: optionalWhole(values, "salary-max"),
-      // ISO codes are upper case; accept "eur" rather than refuse it.
-      salary_currency: optionalString(values, "currency")?.toUpperCase(),
+      salary: salaryOf(optionalWhole(values, "salary-min"), optionalWhole(values, "salary-max"), optionalString(values, "currency")),
       is_active: !flag(values, "inactive"),
       is_public: !flag(values, "private"),
     };
@@ -70,3 +69,10 @@ export const jobCreate: Command<{ companyId: number; job: CreateJobInput }> = {
     };
   },
 };
+
+/** The salary object of the API's body, or undefined when no salary flag was given. */
+function salaryOf(min: number | undefined, max: number | undefined, currency: string | undefined) {
+  if (min === undefined && max === undefined && currency === undefined) return undefined;
+  // ISO codes are upper case; accept "eur" rather than refuse it.
+  return { min, max, currency: currency?.toUpperCase() };
+}

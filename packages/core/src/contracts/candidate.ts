@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { bodyInt, cursorParam, httpUrl, idParam, INT32_MAX, limitParam, singleLine, storableText, timestamp } from "./common.ts";
 
-/** Stages the public API accepts (PublicApiStage). Events may carry other stage strings. */
-export const PUBLIC_API_STAGES = ["prospect", "applied", "phonescreen", "inprogress", "hired", "rejected"] as const;
+import { fitSchema } from "./screening.ts";
+import { PUBLIC_API_STAGES } from "./stages.ts";
+
+export { PUBLIC_API_STAGES };
 export const APPLICATION_SOURCES = ["public_api", "self_apply", "manual", "import"] as const;
 export const RESUME_STATUSES = ["pending", "processing", "completed", "failed"] as const;
 
@@ -45,6 +47,7 @@ export const candidateDetailSchema = candidateSchema
     resume_url: z.string().nullable().meta({ description: "Signed download URL, valid 24 hours; null without a resume" }),
     resume_data: z.record(z.string(), z.unknown()).nullable().meta({ description: "Extracted resume fields; null until processing completes" }),
     resume_status: z.enum(RESUME_STATUSES).nullable().meta({ description: "null when no resume was uploaded" }),
+    fit: fitSchema.meta({ description: "How fit_score was made: each screening criterion with its evidence (docs/SCREENING.md)" }),
   })
   .meta({ id: "CandidateDetail" });
 
@@ -88,6 +91,13 @@ export const listCandidatesInput = z.strictObject({
   email: singleLine(z.string().max(254)).optional(),
   created_after: timestamp.optional(),
   updated_after: timestamp.optional(),
+  min_fit_score: z
+    .string()
+    .regex(/^(100|[1-9]?[0-9])$/, "Must be an integer between 0 and 100")
+    .transform(Number)
+    .optional()
+    .meta({ description: "Only candidates scored at least this (0..100); unscored candidates are left out" }),
+  sort: z.enum(["created", "fit_score"]).optional().meta({ description: "created (newest first, default) or fit_score (highest first, unscored last)" }),
   limit: limitParam,
   cursor: cursorParam,
 });

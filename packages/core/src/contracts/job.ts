@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { cursorParam, httpUrl, idParam, INT32_MAX, limitParam, queryBoolean, storableText, timestamp } from "./common.ts";
+import { screeningSettingsInput, screeningSettingsSchema } from "./screening.ts";
 
 export const LOCATION_TYPES = ["onsite", "remote", "hybrid"] as const;
 
@@ -12,6 +13,8 @@ export const screeningQuestionSchema = z
     options: z.array(storableText(z.string().min(1).max(200))).max(50).optional(),
   })
   .meta({ id: "ScreeningQuestion" });
+
+export type ScreeningQuestion = z.infer<typeof screeningQuestionSchema>;
 
 export const jobSchema = z
   .object({
@@ -30,6 +33,7 @@ export const jobSchema = z
     }),
     apply_url: httpUrl.meta({ description: "Public application page of the job" }),
     screening_questions: z.array(screeningQuestionSchema),
+    screening: screeningSettingsSchema,
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -47,31 +51,40 @@ export const listJobsInput = z.strictObject({
 });
 
 // storableText everywhere: PostgreSQL refuses NUL, and createJob only finds out after it has
-// created the department (a rejected request must write nothing).
+// created the department (a rejected request must write nothing). The body mirrors the Job object:
+// what GET returns can be edited and sent back.
+const salaryAmount = z.number().int().min(0).max(100_000_000);
+const salaryInput = z
+  .strictObject({
+    min: salaryAmount.nullish(),
+    max: salaryAmount.nullish(),
+    currency: z.string().regex(/^[A-Z]{3}$/, "Must be an ISO 4217 code such as EUR").nullish(),
+  })
+  .refine((salary) => salary.min == null || salary.max == null || salary.min <= salary.max, { message: "Must not be below salary.min", path: ["max"] });
+
 const jobFields = {
   title: storableText(z.string().trim().min(1, "Must be 1 to 200 characters").max(200, "Must be 1 to 200 characters")),
   /** Department by name; created on first use. Defaults to "General". */
-  department: storableText(z.string().trim().min(1).max(100)).optional(),
+  department: storableText(z.string().trim().min(1).max(100)).optional().meta({ description: "Department by name; created on first use (default \"General\")" }),
+  department_id: z.number().int().positive().max(INT32_MAX).optional().meta({ description: "An existing department of the company (instead of department)" }),
   description: storableText(z.string().max(20_000)).nullish(),
   is_active: z.boolean().optional(),
   is_public: z.boolean().optional(),
   locations: z.array(storableText(z.string().trim().min(1).max(200))).max(50).optional(),
   location_type: z.enum(LOCATION_TYPES).optional(),
-  salary_min: z.number().int().min(0).max(100_000_000).nullish(),
-  salary_max: z.number().int().min(0).max(100_000_000).nullish(),
-  salary_currency: z.string().regex(/^[A-Z]{3}$/, "Must be an ISO 4217 code such as EUR").nullish(),
+  salary: salaryInput.optional(),
   screening_questions: z.array(screeningQuestionSchema).max(50).optional(),
+  screening: screeningSettingsInput.optional(),
 };
 
-const salaryRange = (job: { salary_min?: number | null; salary_max?: number | null }) =>
-  job.salary_min == null || job.salary_max == null || job.salary_min <= job.salary_max;
+const oneDepartment = (job: { department?: string; department_id?: number }) => job.department === undefined || job.department_id === undefined;
+const departmentRule = { message: "Give department or department_id, not both", path: ["department_id"] };
 
-export const createJobInput = z
-  .strictObject(jobFields)
-  .refine(salaryRange, { message: "Must not be below salary_min", path: ["salary_max"] });
+export const createJobInput = z.strictObject(jobFields).refine(oneDepartment, departmentRule).meta({ id: "CreateJob" });
+/** A strict partial: only the fields sent change (PATCH /jobs/{id}; the id comes from the path). */
 export const updateJobInput = z
-  .strictObject({ id: z.number().int().positive().max(INT32_MAX), ...jobFields, title: jobFields.title.optional() })
-  .refine(salaryRange, { message: "Must not be below salary_min", path: ["salary_max"] });
+  .strictObject({ id: idParam, ...jobFields, title: jobFields.title.optional() })
+  .refine(oneDepartment, departmentRule);
 
 export type CreateJobInput = z.infer<typeof createJobInput>;
 export type UpdateJobInput = z.infer<typeof updateJobInput>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { candidateDetailSchema, PUBLIC_API_STAGES, RESUME_STATUSES, APPLICATION_SOURCES } from "./candidate.ts";
 import { INT32_MAX, timestamp } from "./common.ts";
 import { jobSchema, LOCATION_TYPES, screeningQuestionSchema } from "./job.ts";
+import { FIT_STATUSES } from "./screening.ts";
 
 /** Contracts of the web app's pipeline screens (UI-only procedures: no REST, no OpenAPI). */
 export const PIPELINE_STAGES = PUBLIC_API_STAGES;
@@ -36,6 +37,8 @@ export const pipelineCandidateSchema = z.object({
   stage: z.string(),
   application_source: z.enum(APPLICATION_SOURCES),
   resume_status: z.enum(RESUME_STATUSES).nullable(),
+  fit_score: z.number().nullable(),
+  fit_status: z.enum(FIT_STATUSES).nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -43,6 +43,31 @@ export const candidateStageChangedEventSchema = z
   })
   .meta({ id: "CandidateStageChangedEvent", description: "A candidate moved to a different stage." });
 
+export const candidateScoredEventSchema = z
+  .object({
+    event: z.literal("candidate.scored"),
+    occurred_at: z.string(),
+    candidate: z.object({ id: z.number().int(), public_id: z.string() }),
+    job: jobRef,
+    company: companyRef,
+    fit_score: z.number().int().min(0).max(100).nullable().meta({ description: "null when no criterion could be judged" }),
+    engine: z.string().meta({ description: "local, or model:<id>" }),
+    scored_at: z.string(),
+    criteria: z.array(
+      z.object({
+        id: z.string(),
+        type: z.string(),
+        required: z.boolean(),
+        weight: z.number().int(),
+        met: z.boolean().nullable().meta({ description: "null: could not be judged" }),
+      }),
+    ),
+  })
+  .meta({
+    id: "CandidateScoredEvent",
+    description: "The AI screening agent finished scoring a candidate (at creation, after the resume was parsed, or by a re-score). No contact data: read the candidate for the evidence.",
+  });
+
 export const webhookTestEventSchema = z
   .object({
     event: z.literal("webhook.test"),

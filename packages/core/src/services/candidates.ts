@@ -4,7 +4,8 @@ import { type CandidateDetailDto, type CreateCandidateInput, type UpdateCandidat
 import { AppError, isUniqueViolation } from "../errors.ts";
 import { type ScopedTx, tenantRow } from "../tenancy.ts";
 import { candidateUrl, notifyEventsCommitted, recordEvent } from "./events.ts";
-import { DEFAULT_PAGE_SIZE, decodeCursor, page } from "./pagination.ts";
+import { requestScreening, screeningOn } from "./screening.ts";
+import { DEFAULT_PAGE_SIZE, decodeCursorKey, page } from "./pagination.ts";
 import { normalizePhone } from "./phone.ts";
 import { type CandidateRow, candidateInclude, serializeCandidate, serializeCandidateDetail } from "./serialize.ts";
 
@@ -54,7 +55,7 @@ export async function createCandidate(
   // The company's phone region comes with the job: one query (relationJoins), not two.
   const found = await svc.db.job.findUnique({
     where: { id: input.job_id },
-    select: { id: true, title: true, company: { select: { defaultPhoneRegion: true } } },
+    select: { id: true, title: true, screening: true, company: { select: { defaultPhoneRegion: true } } },
   });
   if (!found) throw AppError.notFound("Job", input.job_id);
   const job = { id: found.id, title: found.title };
@@ -63,6 +64,7 @@ export async function createCandidate(
   const actor = actorKind(svc.actor);
   const performerId = actorUserId(svc.actor);
   const stage = input.stage ?? (options.source === "self_apply" ? "applied" : "prospect");
+  const screened = screeningOn(found.screening);
 
   let created: CandidateRow;
   try {
@@ -81,6 +83,7 @@ export async function createCandidate(
           applicationSource: options.source,
           leadType: options.leadType ?? (options.source === "self_apply" ? "applied" : "sourced"),
           answers: (options.answers ?? undefined) as Prisma.InputJsonValue | undefined,
+          ...(screened && { fitStatus: "pending" as const }),
           ...(options.resume
             ? {
                 resumeBlobKey: options.resume.key,
@@ -102,6 +105,8 @@ export async function createCandidate(
       if (options.resume) {
         await recordEvent(tx, "candidate/resume.uploaded", { candidate_id: candidate.id, company_id: svc.companyId });
       }
+      // Scored at once without a resume; with one, once it is parsed (resumes.ts asks for it then).
+      if (screened && !options.resume) await requestScreening(tx, candidate.id, "initial", { markPending: false });
       if (options.source === "self_apply" && (options.leadType ?? "applied") === "applied") {
         await recordApplied(tx, svc.companyId, candidate);
       }
@@ -111,7 +116,7 @@ export async function createCandidate(
     if (input.email && isUniqueViolation(error, DUPLICATE_INDEX)) throw await duplicateError(svc, job.id, input.email);
     throw error;
   }
-  if (options.resume || options.source === "self_apply") notifyEventsCommitted();
+  if (options.resume || options.source === "self_apply" || screened) notifyEventsCommitted();
   return serializeCandidateDetail(created);
 }
 
@@ -138,7 +143,13 @@ export async function getCandidate(svc: ServiceContext, id: number): Promise<Can
  * (lockCandidate) and passes the row it read after taking it. Returns the row after the move
  * (so callers need not read it again), or null when the candidate was already in that stage.
  */
-export async function changeStage(tx: ScopedTx, svc: ServiceContext, current: CandidateRow, newStage: string): Promise<CandidateRow | null> {
+export async function changeStage(
+  tx: ScopedTx,
+  svc: ServiceContext,
+  current: CandidateRow,
+  newStage: string,
+  options: { reason?: string } = {},
+): Promise<CandidateRow | null> {
   if (current.stage === newStage) return null;
   const moved = await tx.candidate.update({ where: { id: current.id }, data: { stage: newStage } });
   const changedBy = actorKind(svc.actor);
@@ -149,7 +160,7 @@ export async function changeStage(tx: ScopedTx, svc: ServiceContext, current: Ca
       type: "stage_changed",
       addedBy: changedBy,
       performerId: userId,
-      data: { previous_stage: current.stage, new_stage: newStage },
+      data: { previous_stage: current.stage, new_stage: newStage, ...(options.reason && { reason: options.reason }) },
     }),
   });
   await recordEvent(tx, "candidate.stage_changed", {
@@ -203,10 +214,22 @@ export async function lockCandidate(tx: ScopedTx, companyId: number, id: number)
 
 export async function listCandidates(
   svc: ServiceContext,
-  input: { job_id?: number; stage?: string; email?: string; created_after?: string; updated_after?: string; limit?: number; cursor?: string },
+  input: {
+    job_id?: number;
+    stage?: string;
+    email?: string;
+    created_after?: string;
+    updated_after?: string;
+    min_fit_score?: number;
+    sort?: "created" | "fit_score";
+    limit?: number;
+    cursor?: string;
+  },
 ) {
   const limit = input.limit ?? DEFAULT_PAGE_SIZE;
-  const before = decodeCursor(input.cursor);
+  const byFit = input.sort === "fit_score";
+  const after = decodeCursorKey(input.cursor);
+  if (after && byFit !== ("fit" in after)) throw new AppError("bad_request", "The cursor belongs to a list with another sort; start again without cursor");
   const rows = await svc.db.candidate.findMany({
     where: {
       ...(input.job_id === undefined ? {} : { jobId: input.job_id }),
@@ -214,11 +237,18 @@ export async function listCandidates(
       ...(input.email === undefined ? {} : { email: { equals: input.email, mode: "insensitive" as const } }),
       ...(input.created_after === undefined ? {} : { createdAt: { gt: new Date(input.created_after) } }),
       ...(input.updated_after === undefined ? {} : { updatedAt: { gt: new Date(input.updated_after) } }),
-      ...(before === undefined ? {} : { id: { lt: before } }),
+      ...(input.min_fit_score === undefined ? {} : { fitScore: { gte: input.min_fit_score } }),
+      ...(after === undefined ? {} : byFit ? afterFit(after.id, after.fit ?? null) : { id: { lt: after.id } }),
     },
     include: candidateInclude,
-    orderBy: { id: "desc" },
+    orderBy: byFit ? [{ fitScore: { sort: "desc", nulls: "last" } }, { id: "desc" }] : { id: "desc" },
     take: limit + 1,
   });
-  return page(rows, limit, serializeCandidate);
+  return page(rows, limit, serializeCandidate, byFit ? (row) => ({ fit: row.fitScore }) : undefined);
+}
+
+/** Rows after (fit, id) in "fit_score descending, nulls last, then id descending" order. */
+function afterFit(id: number, fit: number | null): Prisma.CandidateWhereInput {
+  if (fit === null) return { fitScore: null, id: { lt: id } };
+  return { OR: [{ fitScore: { lt: fit } }, { fitScore: fit, id: { lt: id } }, { fitScore: null }] };
 }

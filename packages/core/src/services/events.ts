@@ -10,13 +10,16 @@ import { type ScopedTx, tenantRow } from "../tenancy.ts";
 export const EVENT_TYPES = [
   "candidate.applied",
   "candidate.stage_changed",
+  "candidate.scored",
   "webhook.test",
   "candidate/resume.uploaded",
+  // Internal: a scoring asked for (at creation, after parsing, or by a re-score of the job).
+  "candidate/screen.requested",
   // Internal: a redelivery asked for through the API, handed to the delivery job like any event.
   "webhook/delivery.requested",
 ] as const;
 /** Event types webhook endpoints can subscribe to (the others are internal). */
-export const WEBHOOK_EVENT_TYPES = ["candidate.applied", "candidate.stage_changed"] as const;
+export const WEBHOOK_EVENT_TYPES = ["candidate.applied", "candidate.stage_changed", "candidate.scored"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export async function recordEvent(tx: ScopedTx, type: EventType, payload: Record<string, unknown>): Promise<{ id: string }> {

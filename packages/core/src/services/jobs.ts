@@ -1,9 +1,11 @@
 import { type Prisma } from "@hireflow/db";
 import { tenantRow } from "../tenancy.ts";
 import { type ServiceContext } from "../context.ts";
-import { type CreateJobInput, type JobDto, type UpdateJobInput } from "../contracts/job.ts";
+import { type CreateJobInput, type JobDto, type ScreeningQuestion, type UpdateJobInput } from "../contracts/job.ts";
+import { DEFAULT_SCREENING } from "../contracts/screening.ts";
 import { AppError, isUniqueViolation } from "../errors.ts";
 import { DEFAULT_PAGE_SIZE, decodeCursor, page } from "./pagination.ts";
+import { applyScreening, readScreening } from "./screening-settings.ts";
 import { serializeJob } from "./serialize.ts";
 
 const withCompanySlug = { company: { select: { slug: true } } } as const;
@@ -50,7 +52,20 @@ async function departmentId(svc: ServiceContext, name: string): Promise<number> 
   }
 }
 
-function jobData(input: Partial<CreateJobInput>) {
+/** The department a create or update names: an existing one by id (of this company), or one by name. */
+async function chosenDepartment(svc: ServiceContext, input: { department?: string; department_id?: number }): Promise<number | undefined> {
+  if (input.department_id !== undefined) {
+    const found = await svc.db.department.findUnique({ where: { id: input.department_id }, select: { id: true } });
+    // Like job_id of a candidate: another company's department is not found, never a hint that it exists.
+    if (!found) throw AppError.notFound("Department", input.department_id);
+    return found.id;
+  }
+  return input.department === undefined ? undefined : departmentId(svc, input.department);
+}
+
+type JobFields = Omit<CreateJobInput, "title" | "department" | "department_id" | "screening"> & { title?: string };
+
+function jobData(input: JobFields) {
   return {
     ...(input.title !== undefined && { title: input.title }),
     ...(input.description !== undefined && { description: input.description || null }),
@@ -58,32 +73,42 @@ function jobData(input: Partial<CreateJobInput>) {
     ...(input.is_public !== undefined && { isPublic: input.is_public }),
     ...(input.locations !== undefined && { locations: input.locations }),
     ...(input.location_type !== undefined && { locationType: input.location_type }),
-    ...(input.salary_min !== undefined && { salaryMin: input.salary_min }),
-    ...(input.salary_max !== undefined && { salaryMax: input.salary_max }),
-    ...(input.salary_currency !== undefined && { salaryCurrency: input.salary_currency }),
+    ...(input.salary?.min !== undefined && { salaryMin: input.salary.min }),
+    ...(input.salary?.max !== undefined && { salaryMax: input.salary.max }),
+    ...(input.salary?.currency !== undefined && { salaryCurrency: input.salary.currency }),
     ...(input.screening_questions !== undefined && { screeningQuestions: input.screening_questions }),
   };
 }
 
 export async function createJob(svc: ServiceContext, input: CreateJobInput): Promise<JobDto> {
-  const department = await departmentId(svc, input.department ?? "General");
+  const { department, department_id, screening, ...fields } = input;
+  const screeningSettings = applyScreening(DEFAULT_SCREENING, screening, input.screening_questions ?? []);
+  const chosen = (await chosenDepartment(svc, { department, department_id })) ?? (await departmentId(svc, "General"));
   const job = await svc.db.job.create({
-    data: tenantRow<Prisma.JobUncheckedCreateInput>({ ...jobData(input), title: input.title, departmentId: department }),
+    data: tenantRow<Prisma.JobUncheckedCreateInput>({ ...jobData(fields), title: input.title, departmentId: chosen, screening: screeningSettings }),
     include: withCompanySlug,
   });
   return serializeJob(job, job.company.slug);
 }
 
 export async function updateJob(svc: ServiceContext, input: UpdateJobInput): Promise<JobDto> {
-  const { id, department, ...rest } = input;
-  const existing = await svc.db.job.findUnique({ where: { id }, select: { id: true, salaryMin: true, salaryMax: true } });
+  const { id, department, department_id, screening, ...rest } = input;
+  const existing = await svc.db.job.findUnique({
+    where: { id },
+    select: { id: true, salaryMin: true, salaryMax: true, screening: true, screeningQuestions: true },
+  });
   if (!existing) throw AppError.notFound("Job", id);
-  const min = rest.salary_min !== undefined ? rest.salary_min : existing.salaryMin;
-  const max = rest.salary_max !== undefined ? rest.salary_max : existing.salaryMax;
-  if (min != null && max != null && min > max) throw AppError.validation([{ field: "salary_max", message: "Must not be below salary_min" }]);
+  const min = rest.salary?.min !== undefined ? rest.salary.min : existing.salaryMin;
+  const max = rest.salary?.max !== undefined ? rest.salary.max : existing.salaryMax;
+  if (min != null && max != null && min > max) throw AppError.validation([{ field: "salary.max", message: "Must not be below salary.min" }]);
+  // Checked against the questions the job will have after this update (both may change at once).
+  const questions = (rest.screening_questions ?? existing.screeningQuestions) as ScreeningQuestion[];
+  const screeningChanged = screening !== undefined || rest.screening_questions !== undefined;
+  const screeningSettings = screeningChanged ? applyScreening(readScreening(existing.screening), screening, questions) : undefined;
+  const chosen = await chosenDepartment(svc, { department, department_id });
   const job = await svc.db.job.update({
     where: { id },
-    data: { ...jobData(rest), ...(department !== undefined && { departmentId: await departmentId(svc, department) }) },
+    data: { ...jobData(rest), ...(chosen !== undefined && { departmentId: chosen }), ...(screeningSettings && { screening: screeningSettings }) },
     include: withCompanySlug,
   });
   return serializeJob(job, job.company.slug);

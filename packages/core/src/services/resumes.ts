@@ -5,6 +5,8 @@ import { type ResumeExtractionResult } from "../contracts/resume.ts";
 import { isUniqueViolation } from "../errors.ts";
 import { type ScopedTx, tenantRow } from "../tenancy.ts";
 import { DUPLICATE_INDEX, lockCandidate } from "./candidates.ts";
+import { notifyEventsCommitted } from "./events.ts";
+import { requestScreening, screeningOn } from "./screening.ts";
 
 /**
  * The lifecycle of an uploaded resume: pending → processing → completed | failed. Each
@@ -51,22 +53,33 @@ export async function applyResumeExtraction(
   svc: ServiceContext,
   candidateId: number,
   extraction: ResumeExtractionResult,
+  /** The resume's full text: the screening engines read it; it is stored apart from resume_data and never returned. */
+  text: string | null = null,
 ): Promise<ResumeSaveResult> {
   try {
-    return await saveExtraction(svc, candidateId, extraction, true);
+    const result = await saveExtraction(svc, candidateId, extraction, text, true);
+    if (result.saved) notifyEventsCommitted();
+    return result;
   } catch (error) {
     // The pre-check lost a race with a concurrent create; the unique index is the real arbiter.
-    if (isUniqueViolation(error, DUPLICATE_INDEX)) return saveExtraction(svc, candidateId, extraction, false);
+    if (isUniqueViolation(error, DUPLICATE_INDEX)) {
+      const result = await saveExtraction(svc, candidateId, extraction, text, false);
+      if (result.saved) notifyEventsCommitted();
+      return result;
+    }
     throw error;
   }
 }
 
-function saveExtraction(svc: ServiceContext, candidateId: number, extraction: ResumeExtractionResult, allowEmail: boolean): Promise<ResumeSaveResult> {
+/** Whatever text a hostile file yields, what is kept for scoring is bounded. */
+export const RESUME_TEXT_MAX_CHARS = 200_000;
+
+function saveExtraction(svc: ServiceContext, candidateId: number, extraction: ResumeExtractionResult, text: string | null, allowEmail: boolean): Promise<ResumeSaveResult> {
   return svc.db.$transaction(async (tx) => {
     await lockCandidate(tx, svc.companyId, candidateId);
     const row = await tx.candidate.findUnique({
       where: { id: candidateId },
-      select: { jobId: true, resumeStatus: true, name: true, email: true, phone: true, location: true, linkedin: true },
+      select: { jobId: true, resumeStatus: true, name: true, email: true, phone: true, location: true, linkedin: true, job: { select: { screening: true } } },
     });
     if (!row || row.resumeStatus !== "processing") return { saved: false, backfilled: [], emailSkipped: false };
 
@@ -87,7 +100,13 @@ function saveExtraction(svc: ServiceContext, candidateId: number, extraction: Re
 
     await tx.candidate.update({
       where: { id: candidateId },
-      data: { ...data, resumeStatus: "completed", resumeData: extraction as Prisma.InputJsonValue, resumeError: null },
+      data: {
+        ...data,
+        resumeStatus: "completed",
+        resumeData: extraction as Prisma.InputJsonValue,
+        resumeError: null,
+        resumeText: text?.replace(/\u0000/g, "").slice(0, RESUME_TEXT_MAX_CHARS) ?? null,
+      },
     });
     await tx.candidateActivity.create({
       data: tenantRow<Prisma.CandidateActivityUncheckedCreateInput>({
@@ -97,6 +116,7 @@ function saveExtraction(svc: ServiceContext, candidateId: number, extraction: Re
         data: { status: "completed", parser: (extraction.parser as string | undefined) ?? null, backfilled, ...(emailSkipped ? { email_not_applied: "duplicate" } : {}) },
       }),
     });
+    if (row.job && screeningOn(row.job.screening)) await requestScreening(tx, candidateId, "resume_parsed");
     return { saved: true, backfilled, emailSkipped };
   });
 }
@@ -118,7 +138,7 @@ async function emailTaken(tx: ScopedTx, jobId: number | null, email: string, can
 
 /** pending|processing → failed, with the reason kept in resume_error. False when already finished. */
 export async function failResumeProcessing(svc: ServiceContext, candidateId: number, reason: string): Promise<boolean> {
-  return svc.db.$transaction(async (tx) => {
+  const failed = await svc.db.$transaction(async (tx) => {
     const { count } = await tx.candidate.updateMany({
       where: { id: candidateId, resumeStatus: { in: ["pending", "processing"] } },
       data: { resumeStatus: "failed", resumeError: reason.slice(0, 1000) },
@@ -132,8 +152,13 @@ export async function failResumeProcessing(svc: ServiceContext, candidateId: num
         data: { status: "failed", error: reason.slice(0, 1000) },
       }),
     });
+    // Screening scores what is known without the resume (answers, location).
+    const job = await tx.candidate.findUnique({ where: { id: candidateId }, select: { job: { select: { screening: true } } } });
+    if (job?.job && screeningOn(job.job.screening)) await requestScreening(tx, candidateId, "resume_parsed");
     return true;
   });
+  if (failed) notifyEventsCommitted();
+  return failed;
 }
 
 export interface RequeuedResume {

@@ -4,6 +4,8 @@ import { fileUrl } from "@hireflow/storage";
 import { type CandidateDetailDto, type CandidateDto } from "../contracts/candidate.ts";
 import { type JobDto } from "../contracts/job.ts";
 import { type NoteDto } from "../contracts/note.ts";
+import { type CriterionResult } from "../contracts/screening.ts";
+import { readScreening } from "./screening-settings.ts";
 
 export type CandidateRow = Candidate & { job: Pick<Job, "id" | "title"> | null };
 export const candidateInclude = { job: { select: { id: true, title: true } } } as const;
@@ -40,6 +42,12 @@ export function serializeCandidateDetail(c: CandidateRow): CandidateDetailDto {
     resume_url: resumeUrlOf(c),
     resume_data: (c.resumeData as Record<string, unknown> | null) ?? null,
     resume_status: c.resumeStatus,
+    fit: {
+      status: c.fitStatus,
+      engine: c.fitEngine,
+      scored_at: c.fitScoredAt?.toISOString() ?? null,
+      criteria: (c.fitCriteria as CriterionResult[] | null) ?? [],
+    },
   };
 }
 
@@ -60,6 +68,7 @@ export function serializeJob(j: Job, companySlug: string): JobDto {
     salary: { min: j.salaryMin, max: j.salaryMax, currency: j.salaryCurrency },
     apply_url: applyUrl(j.id, companySlug),
     screening_questions: j.screeningQuestions as JobDto["screening_questions"],
+    screening: readScreening(j.screening),
     created_at: j.createdAt.toISOString(),
     updated_at: j.updatedAt.toISOString(),
   };

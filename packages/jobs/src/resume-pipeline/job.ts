@@ -63,7 +63,9 @@ export const resumeParseJob = defineJob({
       await step.run("mark failed", () => failResumeProcessing(svc(), candidateId, outcome.message));
       return { candidate_id: candidateId, status: "failed" as const, error: outcome.message };
     }
-    const saved = await step.run("save", () => applyResumeExtraction(svc(), candidateId, outcome.extraction));
+    // The full text goes to its own column (the scorer reads it); resume_data keeps the fields.
+    const { text, ...fields } = outcome.extraction;
+    const saved = await step.run("save", () => applyResumeExtraction(svc(), candidateId, fields, text));
     return { candidate_id: candidateId, status: "completed" as const, ...saved };
   },
   onFailure: async ({ data, error, step }) => {

@@ -55,7 +55,7 @@ export async function extractResume(bytes: Uint8Array, options: ExtractResumeOpt
   if (!fields.text_excerpt) {
     throw new ResumeRejectedError("no_text", "The resume contains no text (a scanned image?).");
   }
-  return { ...fields, parser, parsed_at: new Date().toISOString() };
+  return { ...fields, parser, parsed_at: new Date().toISOString(), text };
 }
 
 function positive(value: number | undefined): number | undefined {

@@ -52,6 +52,8 @@ export interface ResumeExtraction extends ResumeFields {
   parser: ResumeParser;
   /** ISO 8601 timestamp. */
   parsed_at: string;
+  /** The whole extracted text (the screening engines read it); not part of resume_data. */
+  text: string;
 }
 
 export interface ExtractResumeOptions {

@@ -13,6 +13,7 @@ export interface JsonSchema {
   oneOf?: JsonSchema[];
   allOf?: JsonSchema[];
   enum?: unknown[];
+  const?: unknown;
   format?: string;
   pattern?: string;
   minimum?: number;
@@ -116,6 +117,7 @@ export function sampleValue(schema: JsonSchema | undefined, field: string, hint?
     const nonNull = branches.map(resolveSchema).find((b) => b && b.type !== "null");
     return sampleValue(nonNull, field, hint);
   }
+  if (s.const !== undefined) return s.const;
   if (s.enum?.length) return s.enum[0];
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== "null") : s.type;
   switch (type) {
@@ -150,5 +152,10 @@ export function validBody(schema: JsonSchema | undefined, hint?: (field: string,
   const s = resolveSchema(schema);
   const body: Record<string, unknown> = {};
   for (const [name, property] of Object.entries(s?.properties ?? {})) body[name] = sampleValue(property, name, hint);
+  // Fields of which a body may name only one: the reference (the sweeps' subject) is kept.
+  for (const [dropped, kept] of EXCLUSIVE_FIELDS) if (dropped in body && kept in body) delete body[dropped];
   return body;
 }
+
+/** [dropped, kept]: a job names its department by name or by id, not both. */
+export const EXCLUSIVE_FIELDS: [string, string][] = [["department", "department_id"]];

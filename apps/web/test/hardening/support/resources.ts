@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { addNote, createCandidate, systemContext } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
+import { settleBackgroundWork } from "../../helpers/built-server.ts";
 import { addJob, type TestCompany } from "../../helpers/fixtures.ts";
 import { label, type Operation } from "./operations.ts";
 
@@ -8,7 +9,7 @@ import { label, type Operation } from "./operations.ts";
  * One of each resource the API addresses by id, for one company, and the rule that maps a path
  * parameter or an `*_id` field to the kind of resource it names.
  */
-export type ResourceKind = "candidate" | "job" | "webhook_endpoint" | "webhook_delivery";
+export type ResourceKind = "candidate" | "job" | "department" | "webhook_endpoint" | "webhook_delivery";
 export type Resources = Record<ResourceKind, number>;
 
 // The collection segment in front of `{id}` → the resource it names.
@@ -24,6 +25,7 @@ const COLLECTIONS: Record<string, ResourceKind> = {
 const ID_FIELDS: Record<string, ResourceKind> = {
   candidate_id: "candidate",
   job_id: "job",
+  department_id: "department",
   webhook_endpoint_id: "webhook_endpoint",
   endpoint_id: "webhook_endpoint",
   webhook_delivery_id: "webhook_delivery",
@@ -57,11 +59,12 @@ export function pathValues(op: Operation, resources: Resources): Record<string, 
   );
 }
 
-/** A candidate (with a note), a job, a webhook endpoint and a delivery, every text carrying `marker`. */
+/** A candidate (with a note), a job (screening on) and its department, a webhook endpoint and a delivery, every text carrying `marker`. */
 export async function seedResources(company: TestCompany, marker: string): Promise<Resources> {
   const prisma = getPrisma();
   const svc = systemContext(prisma, company.id);
-  const job = await addJob(company, { title: `${marker} job`, description: `${marker} description` });
+  // Screening on ("score"), so the job's re-score is a real operation, not a 422.
+  const job = await addJob(company, { title: `${marker} job`, description: `${marker} description`, screening: { mode: "score", criteria: [{ type: "skill", value: marker }] } });
   const candidate = await createCandidate(
     svc,
     { job_id: job, name: `${marker} candidate`, email: `${marker.toLowerCase()}-${randomBytes(3).toString("hex")}@example.com`, location: marker },
@@ -75,7 +78,8 @@ export async function seedResources(company: TestCompany, marker: string): Promi
   const delivery = await prisma.webhookDelivery.create({
     data: { companyId: company.id, eventId: event.id, endpointId: endpoint.id, status: "failed", attemptCount: 1, lastError: `${marker} error`, lastAttemptAt: new Date() },
   });
-  return { candidate: candidate.id, job, webhook_endpoint: endpoint.id, webhook_delivery: delivery.id };
+  const { departmentId } = await prisma.job.findUniqueOrThrow({ where: { id: job }, select: { departmentId: true } });
+  return { candidate: candidate.id, job, department: departmentId, webhook_endpoint: endpoint.id, webhook_delivery: delivery.id };
 }
 
 /** Tables holding a company's rows, found from the schema so new tenant tables are included. */
@@ -92,6 +96,8 @@ let tables: Promise<string[]> | undefined;
 
 /** Row count and a hash of every row of the company, per table: any insert, update or delete shows. */
 export async function tenantSnapshot(companyId: number): Promise<Record<string, { rows: number; hash: string }>> {
+  // Against the build, what the server still does in the background for earlier requests is not a write of this one.
+  await settleBackgroundWork([companyId]);
   tables ??= tenantTables();
   const names = await tables;
   const parts = [

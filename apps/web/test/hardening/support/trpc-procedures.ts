@@ -1,5 +1,6 @@
 import { appRouter } from "@hireflow/core";
 import { z } from "zod";
+import { EXCLUSIVE_FIELDS } from "./operations.ts";
 
 /**
  * The procedures of the web app's tRPC endpoint, read from `appRouter` itself (tRPC 11 keeps them
@@ -170,6 +171,11 @@ export function sampleValue(root: TrpcJsonSchema | undefined, schema: TrpcJsonSc
 export function validInput(proc: Procedure, hint?: Hint, options: SampleOptions = {}): unknown {
   if (!proc.input) return undefined;
   const value = sampleValue(proc.schema, proc.schema, "", hint, options);
+  // Fields of which an input may name only one: the reference (the sweep's subject) is kept.
+  for (const [dropped, kept] of EXCLUSIVE_FIELDS) {
+    const object = value as Record<string, unknown> | null;
+    if (object && typeof object === "object" && dropped in object && kept in object) delete object[dropped];
+  }
   const parsed = proc.input.safeParse(value);
   if (!parsed.success) {
     throw new Error(`${proc.path}: the generated input ${JSON.stringify(value)} is invalid (${JSON.stringify(parsed.error.issues)}); teach support/trpc-procedures.ts this field`);

@@ -50,6 +50,7 @@ const TRPC_ID_FIELDS: Record<string, TrpcKind> = {
  */
 export const PROCEDURE_ID_KINDS: Record<string, TrpcKind> = {
   "jobs.update:id": "job",
+  "jobs.screeningProgress:id": "job",
   "apiKeys.revoke:id": "api_key",
   "pipeline.candidate:id": "candidate",
 };

@@ -3,8 +3,20 @@ import { createJobInput, jobSchema } from "../../contracts/job.ts";
 import { createJob } from "../../services/jobs.ts";
 import { companyProcedure } from "../../trpc.ts";
 
-/** UI only for now (no `meta.openapi`): the jobs screen's "New job" form. */
 export const createJobProcedure = companyProcedure
+  .meta({
+    openapi: {
+      method: "POST",
+      path: "/jobs",
+      tags: ["Jobs"],
+      summary: "Create a job",
+      description:
+        "The body mirrors the Job object (`salary` as an object, `screening` for AI screening), with `department` by name (created on first use) or `department_id`. An `answer` criterion must name one of the job's `screening_questions`.",
+      protect: true,
+      errorResponses: { 400: "Validation failed", 401: "Missing or invalid API key" },
+    },
+    successStatus: 201,
+  })
   .input(createJobInput)
   .output(dataEnvelope(jobSchema))
   .mutation(async ({ ctx, input }) => ({ data: await createJob(ctx.svc, input) }));

@@ -3,6 +3,7 @@ import { Badge, LinkButton, PageHeader } from "@/components/ui";
 import { load, serverCaller } from "@/lib/server/caller";
 import { idFromParams } from "@/lib/server/params";
 import { PipelineBoard } from "./pipeline-board";
+import { ScreeningTools } from "./screening-tools";
 
 export const metadata: Metadata = { title: "Pipeline" };
 
@@ -37,6 +38,12 @@ export default async function PipelinePage({ params }: { params: Promise<{ id: s
           </>
         }
       />
+      {job.screening.mode !== "off" && (
+        <ScreeningTools
+          jobId={job.id}
+          screening={{ mode: job.screening.mode, advance: job.screening.advance, reject_on_required_miss: job.screening.reject_on_required_miss }}
+        />
+      )}
       <PipelineBoard initial={data} />
     </>
   );

@@ -3,7 +3,7 @@
 import type { PipelineBoardDto, PipelineCandidateDto, PipelineStage } from "@hireflow/core/contracts/pipeline";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState, type DragEvent } from "react";
+import { useState, type DragEvent, type ReactNode } from "react";
 import { StageOptions } from "@/components/stage-options";
 import { Alert, Badge, Button, cx, EmptyState, formatDate, compactInputClass } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
@@ -11,6 +11,20 @@ import { STAGE_LABELS, STAGES } from "@/lib/stages";
 import { useTrpc } from "@/lib/trpc";
 
 const DRAG_TYPE = "application/x-hireflow-candidates";
+
+type SortOrder = "newest" | "fit";
+
+/** Newest first (the board's order), or best fit first with unscored candidates last. */
+function sortCards(cards: PipelineCandidateDto[], order: SortOrder): PipelineCandidateDto[] {
+  const newest = (a: PipelineCandidateDto, b: PipelineCandidateDto) => b.created_at.localeCompare(a.created_at) || b.id - a.id;
+  if (order === "newest") return [...cards].sort(newest);
+  return [...cards].sort((a, b) => {
+    if (a.fit_score === null || b.fit_score === null) return a.fit_score === b.fit_score ? newest(a, b) : a.fit_score === null ? 1 : -1;
+    return b.fit_score - a.fit_score || newest(a, b);
+  });
+}
+
+const hasPendingFit = (data: PipelineBoardDto | undefined) => Boolean(data?.candidates.some((c) => c.fit_status === "pending"));
 
 const RESUME_BADGE = {
   pending: { tone: "slate", label: "Resume queued" },
@@ -29,7 +43,14 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
   const queryClient = useQueryClient();
   const jobId = initial.job.id;
   const queryKey = ["pipeline", jobId];
-  const board = useQuery({ queryKey, queryFn: async () => (await trpc.pipeline.board.query({ job_id: jobId })).data, initialData: initial });
+  const board = useQuery({
+    queryKey,
+    queryFn: async () => (await trpc.pipeline.board.query({ job_id: jobId })).data,
+    initialData: initial,
+    // While the agent is scoring, refresh the badges (not during a move: its optimistic update would flicker).
+    refetchInterval: (query) => (hasPendingFit(query.state.data) && queryClient.isMutating() === 0 ? 3_000 : false),
+  });
+  const [order, setOrder] = useState<SortOrder>("newest");
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulkStage, setBulkStage] = useState<PipelineStage>("phonescreen");
   const [dropTarget, setDropTarget] = useState<PipelineStage | null>(null);
@@ -58,7 +79,8 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
   const candidates = board.data.candidates;
   const byStage = new Map<string, PipelineCandidateDto[]>(STAGES.map((s) => [s, []]));
   const other: PipelineCandidateDto[] = [];
-  for (const c of candidates) (byStage.get(c.stage) ?? other).push(c);
+  for (const c of sortCards(candidates, order)) (byStage.get(c.stage) ?? other).push(c);
+  const showFit = board.data.job.screening.mode !== "off" || candidates.some((c) => c.fit_status !== null);
 
   function toggle(id: number, on: boolean) {
     setSelected((current) => {
@@ -116,7 +138,18 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
         <span className="text-sm text-slate-700" aria-live="polite">
           {selected.size ? `${selected.size} selected` : "Select candidates to move several at once"}
         </span>
-        <label htmlFor="bulk-stage" className="ml-auto text-sm text-slate-700">
+        {showFit && (
+          <span className="ml-auto flex items-center gap-2">
+            <label htmlFor="board-sort" className="text-sm text-slate-700">
+              Sort cards
+            </label>
+            <select id="board-sort" value={order} onChange={(e) => setOrder(e.target.value as SortOrder)} className={compactInputClass}>
+              <option value="newest">Newest</option>
+              <option value="fit">Best fit</option>
+            </select>
+          </span>
+        )}
+        <label htmlFor="bulk-stage" className={cx("text-sm text-slate-700", showFit ? "sm:ml-3" : "ml-auto")}>
           Move selected to
         </label>
         <select id="bulk-stage" value={bulkStage} onChange={(e) => setBulkStage(e.target.value as PipelineStage)} className={compactInputClass}>
@@ -183,6 +216,7 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
                     onMove={(to) => move.mutate({ ids: [c.id], stage: to })}
                     onDragStart={(event) => onDragStart(event, c)}
                     disabled={move.isPending}
+                    showFit={showFit}
                   />
                 ))}
               </ul>
@@ -206,6 +240,7 @@ function CandidateCard({
   onMove,
   onDragStart,
   disabled,
+  showFit,
 }: {
   candidate: PipelineCandidateDto;
   selected: boolean;
@@ -213,6 +248,7 @@ function CandidateCard({
   onMove: (stage: PipelineStage) => void;
   onDragStart: (event: DragEvent) => void;
   disabled: boolean;
+  showFit: boolean;
 }) {
   const name = c.name ?? c.email ?? `Candidate ${c.id}`;
   const resume = c.resume_status ? RESUME_BADGE[c.resume_status] : null;
@@ -240,6 +276,7 @@ function CandidateCard({
         </div>
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-1.5">
+        {showFit && <FitBadge score={c.fit_score} status={c.fit_status} />}
         {c.application_source === "self_apply" && <Badge tone="indigo">Applied online</Badge>}
         {resume && <Badge tone={resume.tone}>{resume.label}</Badge>}
         <span className="text-xs text-slate-400">{formatDate(c.created_at, false)}</span>
@@ -256,5 +293,25 @@ function CandidateCard({
         </select>
       </label>
     </li>
+  );
+}
+
+/** The agent's fit score in words (never colour alone): "Fit 86", "Scoring…", "Scoring failed", "Fit —". */
+function FitBadge({ score, status }: { score: number | null; status: PipelineCandidateDto["fit_status"] }) {
+  let badge: ReactNode;
+  let title: string | undefined;
+  if (status === "pending") badge = <Badge tone="amber">Scoring…</Badge>;
+  else if (status === "failed") badge = <Badge tone="red">Scoring failed</Badge>;
+  else if (score !== null) {
+    badge = <Badge tone={score >= 70 ? "green" : score >= 40 ? "blue" : "slate"}>Fit {Math.round(score)}</Badge>;
+    title = "Fit score, 0 to 100";
+  } else if (status === "completed") {
+    badge = <Badge>Fit —</Badge>;
+    title = "No criterion could be judged";
+  } else return null;
+  return (
+    <span data-testid="fit-badge" title={title}>
+      {badge}
+    </span>
   );
 }

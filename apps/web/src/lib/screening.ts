@@ -1,0 +1,84 @@
+import type { ScreeningQuestion } from "@hireflow/core/contracts/job";
+import type { CriterionResult, ScreeningCriterion, ScreeningSettings } from "@hireflow/core/contracts/screening";
+import { stageLabel } from "./stages";
+
+/**
+ * Words for AI screening, shared by the job form, the board and the candidate page (server and
+ * client: no hooks, and only types from the contracts so zod stays out of the browser bundle).
+ */
+export type ScreeningMode = ScreeningSettings["mode"];
+export type CriterionType = ScreeningCriterion["type"];
+
+export const MODE_LABELS: Record<ScreeningMode, string> = {
+  off: "Off",
+  score: "Score only",
+  auto: "Score and move",
+};
+
+export const CRITERION_TYPE_LABELS: Record<CriterionType, string> = {
+  skill: "Skill",
+  min_years: "Years of experience",
+  location: "Location",
+  answer: "Answer to a question",
+  text: "Statement",
+};
+
+export const CRITERION_TYPES = Object.keys(CRITERION_TYPE_LABELS) as CriterionType[];
+
+/** The API's limit (MAX_CRITERIA in the contracts). */
+export const MAX_CRITERIA = 30;
+
+/**
+ * One plain sentence on what the agent will do with these settings. `min_score` may be NaN while
+ * the field is being typed.
+ */
+export function describeScreening(settings: Pick<ScreeningSettings, "mode" | "advance" | "reject_on_required_miss">): string {
+  if (settings.mode === "off") return "No scoring: fit scores stay empty.";
+  if (settings.mode === "score") return "The agent scores each new candidate and never moves anyone.";
+  const { advance, reject_on_required_miss: reject } = settings;
+  if (!advance && !reject) return "The agent scores each new candidate and never moves anyone.";
+  const parts = ["The agent scores each new candidate."];
+  if (advance) {
+    const score = Number.isFinite(advance.min_score) ? `${advance.min_score} or more` : "at least the threshold";
+    parts.push(`When a candidate scores ${score}, it moves them to ${stageLabel(advance.to_stage)}.`);
+  }
+  parts.push(reject ? "It rejects a candidate who misses a required criterion." : "It never rejects anyone.");
+  return parts.join(" ");
+}
+
+/** A criterion in words, e.g. "Skill: PostgreSQL", "At least 5 years of experience". */
+export function describeCriterion(criterion: Pick<ScreeningCriterion, "type" | "value" | "question_id" | "accepted">, questions: Pick<ScreeningQuestion, "id" | "label">[] = []): string {
+  switch (criterion.type) {
+    case "skill":
+      return `Skill: ${criterion.value ?? "—"}`;
+    case "min_years":
+      return `At least ${criterion.value ?? "?"} years of experience`;
+    case "location":
+      return "Location matches the job";
+    case "answer": {
+      const question = questions.find((q) => q.id === criterion.question_id)?.label ?? criterion.question_id ?? "a screening question";
+      const accepted = (criterion.accepted ?? []).map((a) => `“${a}”`).join(" or ");
+      return `Answer to “${question}”${accepted ? ` is ${accepted}` : ""}`;
+    }
+    case "text":
+      return `Statement: “${criterion.value ?? ""}”`;
+  }
+}
+
+export const RESULT_WORDS = {
+  met: { label: "Met", icon: "✓", tone: "green" },
+  missed: { label: "Not met", icon: "✗", tone: "red" },
+  unknown: { label: "Could not judge", icon: "?", tone: "slate" },
+} as const;
+
+export function resultOf(criterion: Pick<CriterionResult, "met">): (typeof RESULT_WORDS)[keyof typeof RESULT_WORDS] {
+  return criterion.met === true ? RESULT_WORDS.met : criterion.met === false ? RESULT_WORDS.missed : RESULT_WORDS.unknown;
+}
+
+/** "local" → local rules; "model:<id>" → the model's id. */
+export function engineLabel(engine: string | null): string {
+  if (!engine) return "—";
+  if (engine === "local") return "Local rules (no language model)";
+  if (engine.startsWith("model:")) return `Language model ${engine.slice("model:".length)}`;
+  return engine;
+}

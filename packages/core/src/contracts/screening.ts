@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { storableText, timestamp } from "./common.ts";
+import { PUBLIC_API_STAGES } from "./stages.ts";
+
+/**
+ * AI screening settings of a job (docs/SCREENING.md) and the fit they produce. The agent scores a
+ * candidate against the criteria; in mode "auto" it may also move the candidate once.
+ */
+export const SCREENING_MODES = ["off", "score", "auto"] as const;
+export const CRITERION_TYPES = ["skill", "min_years", "location", "answer", "text"] as const;
+export const FIT_STATUSES = ["pending", "completed", "failed"] as const;
+export const MAX_CRITERIA = 30;
+
+const criterionId = storableText(z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, "Letters, digits, - and _ only"));
+const weight = z.number().int().min(1, "Must be 1 to 5").max(5, "Must be 1 to 5");
+const common = {
+  /** Stable id; generated from the type and value when omitted. */
+  id: criterionId.optional(),
+  required: z.boolean().optional(),
+  weight: weight.optional(),
+};
+const shortText = (max: number) => storableText(z.string().trim().min(1).max(max));
+
+/** What a client sends: `id`, `required` and `weight` may be left out. */
+export const screeningCriterionInput = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("skill"), value: shortText(100), ...common }),
+  z.strictObject({ type: z.literal("min_years"), value: z.number().min(0).max(60), ...common }),
+  z.strictObject({ type: z.literal("location"), ...common }),
+  z.strictObject({ type: z.literal("answer"), question_id: shortText(64), accepted: z.array(shortText(200)).min(1).max(20), ...common }),
+  z.strictObject({ type: z.literal("text"), value: shortText(500), ...common }),
+]);
+
+export const screeningAdvanceSchema = z.strictObject({
+  min_score: z.number().int().min(0).max(100),
+  to_stage: z.enum(PUBLIC_API_STAGES),
+});
+
+export const screeningSettingsInput = z.strictObject({
+  mode: z.enum(SCREENING_MODES).optional(),
+  criteria: z.array(screeningCriterionInput).max(MAX_CRITERIA, `At most ${MAX_CRITERIA} criteria`).optional(),
+  advance: screeningAdvanceSchema.nullable().optional(),
+  reject_on_required_miss: z.boolean().optional(),
+});
+
+export type ScreeningSettingsInput = z.infer<typeof screeningSettingsInput>;
+
+/** A criterion as stored and returned: every field present. */
+export const screeningCriterionSchema = z
+  .object({
+    id: z.string(),
+    type: z.enum(CRITERION_TYPES),
+    value: z.union([z.string(), z.number()]).nullable().meta({ description: "The skill, the minimum years or the statement; null for location and answer" }),
+    question_id: z.string().nullable().meta({ description: "answer: the screening question" }),
+    accepted: z.array(z.string()).nullable().meta({ description: "answer: accepted answers (case-insensitive; yes_no answers count as \"yes\"/\"no\")" }),
+    required: z.boolean(),
+    weight: z.number().int(),
+  })
+  .meta({ id: "ScreeningCriterion" });
+
+export type ScreeningCriterion = z.infer<typeof screeningCriterionSchema>;
+
+export const screeningSettingsSchema = z
+  .object({
+    mode: z.enum(SCREENING_MODES).meta({ description: "off: no scoring; score: scores only; auto: scores and may move a candidate once" }),
+    criteria: z.array(screeningCriterionSchema),
+    advance: screeningAdvanceSchema.nullable(),
+    reject_on_required_miss: z.boolean(),
+  })
+  .meta({ id: "ScreeningSettings" });
+
+export type ScreeningSettings = z.infer<typeof screeningSettingsSchema>;
+
+export const DEFAULT_SCREENING: ScreeningSettings = { mode: "off", criteria: [], advance: null, reject_on_required_miss: false };
+
+/** One criterion's result: met true/false, or null when it could not be judged, with the evidence. */
+export const criterionResultSchema = screeningCriterionSchema
+  .extend({
+    met: z.boolean().nullable(),
+    evidence: z.string().meta({ description: "A short quote that decided it, or why it could not be judged" }),
+  })
+  .meta({ id: "CriterionResult" });
+
+export type CriterionResult = z.infer<typeof criterionResultSchema>;
+
+export const fitSchema = z
+  .object({
+    status: z.enum(FIT_STATUSES).nullable().meta({ description: "null when the job's screening is off" }),
+    engine: z.string().nullable().meta({ description: "local, or model:<id> when a language model judged criteria" }),
+    scored_at: timestamp.nullable(),
+    criteria: z.array(criterionResultSchema),
+  })
+  .meta({ id: "Fit" });
+
+export type FitDto = z.infer<typeof fitSchema>;

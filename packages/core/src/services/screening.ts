@@ -1,0 +1,267 @@
+import { type Prisma } from "@hireflow/db";
+import { type ServiceContext } from "../context.ts";
+import { type ScreeningQuestion } from "../contracts/job.ts";
+import { type CriterionResult, type ScreeningSettings } from "../contracts/screening.ts";
+import { AppError } from "../errors.ts";
+import { type ScreeningInput, type ScreeningOutcome } from "../screening/types.ts";
+import { type ScopedTx, tenantRow } from "../tenancy.ts";
+import { changeStage, lockCandidate } from "./candidates.ts";
+import { notifyEventsCommitted, recordEvent } from "./events.ts";
+import { readScreening } from "./screening-settings.ts";
+import { candidateInclude } from "./serialize.ts";
+
+/**
+ * The AI screening agent's domain side (docs/SCREENING.md): when a candidate is scored, what is
+ * stored and kept for audit, and the agent's one move. The engines are in ../screening; the job
+ * that runs them is `candidate-screen` in packages/jobs.
+ */
+export type ScreeningTrigger = "initial" | "resume_parsed" | "rescore";
+
+/** Asks for a scoring of one candidate: fit pending, and an outbox event for the candidate-screen job. */
+export async function requestScreening(tx: ScopedTx, candidateId: number, trigger: ScreeningTrigger, options = { markPending: true }): Promise<void> {
+  if (options.markPending) await tx.candidate.update({ where: { id: candidateId }, data: { fitStatus: "pending" } });
+  await recordEvent(tx, "candidate/screen.requested", { candidate_id: candidateId, trigger });
+}
+
+export const screeningOn = (stored: unknown) => readScreening(stored).mode !== "off";
+
+export interface ScreeningSubject {
+  candidateId: number;
+  jobId: number;
+  settings: ScreeningSettings;
+  input: ScreeningInput;
+}
+
+/** What the engine needs for this candidate, or null when there is nothing to score (no job, screening off, gone). */
+export async function loadScreeningSubject(svc: ServiceContext, candidateId: number): Promise<ScreeningSubject | null> {
+  const row = await svc.db.candidate.findUnique({
+    where: { id: candidateId },
+    select: {
+      id: true,
+      name: true,
+      email: true,
+      phone: true,
+      linkedin: true,
+      location: true,
+      answers: true,
+      resumeText: true,
+      resumeData: true,
+      job: { select: { id: true, screening: true, locations: true, locationType: true, screeningQuestions: true } },
+    },
+  });
+  if (!row?.job) return null;
+  const settings = readScreening(row.job.screening);
+  if (settings.mode === "off") return null;
+  return {
+    candidateId: row.id,
+    jobId: row.job.id,
+    settings,
+    input: {
+      criteria: settings.criteria,
+      resume: { text: row.resumeText, data: (row.resumeData as ScreeningInput["resume"]["data"]) ?? null },
+      candidate: { location: row.location, answers: (row.answers as Record<string, unknown> | null) ?? null },
+      job: { locations: row.job.locations, locationType: row.job.locationType, questions: row.job.screeningQuestions as ScreeningQuestion[] },
+      person: { name: row.name, email: row.email, phone: row.phone, linkedin: row.linkedin },
+    },
+  };
+}
+
+/** Model calls of the company since midnight UTC (the per-company daily cap counts them). */
+export async function modelScoringsToday(svc: ServiceContext): Promise<number> {
+  const midnight = new Date();
+  midnight.setUTCHours(0, 0, 0, 0);
+  return svc.db.screeningRun.count({ where: { engine: "model", createdAt: { gte: midnight } } });
+}
+
+export interface AgentAction {
+  action: "advance" | "reject";
+  from: string;
+  to: string;
+  reason: string;
+}
+
+/**
+ * What the agent does after a scoring, in mode auto and at the first scoring only: advance on a
+ * score at or above the threshold; reject only on a required criterion not met (never on a low
+ * score: a person decides on scores) and only when the job allows it. Only while the candidate is
+ * still in the stage it was created in and nobody moved it since; never a hired candidate.
+ */
+export function agentDecision(settings: ScreeningSettings, outcome: Pick<ScreeningOutcome, "fitScore" | "criteria">, stage: string): AgentAction | null {
+  if (settings.mode !== "auto" || stage === "hired") return null;
+  const missed = outcome.criteria.find((c) => c.required && c.met === false);
+  if (settings.reject_on_required_miss && missed) {
+    if (stage === "rejected") return null;
+    return { action: "reject", from: stage, to: "rejected", reason: `required: ${criterionLabel(missed)} — ${missed.evidence}`.slice(0, 300) };
+  }
+  const advance = settings.advance;
+  if (advance && outcome.fitScore !== null && outcome.fitScore >= advance.min_score && advance.to_stage !== stage) {
+    return { action: "advance", from: stage, to: advance.to_stage, reason: `fit ${outcome.fitScore} ≥ ${advance.min_score}` };
+  }
+  return null;
+}
+
+function criterionLabel(c: CriterionResult): string {
+  if (c.type === "answer") return `answer to ${c.question_id}`;
+  if (c.type === "location") return "location";
+  if (c.type === "min_years") return `${c.value}+ years`;
+  return String(c.value);
+}
+
+export interface SaveOutcomeResult {
+  saved: boolean;
+  action: AgentAction | null;
+}
+
+/**
+ * Stores a completed scoring: the candidate's fit, the audit row, the agent's move if it may make
+ * one, and a `candidate.scored` event — one transaction, under the candidate's row lock, so a
+ * stage change by a user or the API either happened before (and the agent leaves the candidate
+ * alone) or waits for this to commit.
+ */
+export async function saveScreeningOutcome(
+  svc: ServiceContext,
+  subject: Pick<ScreeningSubject, "candidateId" | "jobId" | "settings">,
+  outcome: ScreeningOutcome,
+  trigger: ScreeningTrigger,
+  note: string | null = null,
+): Promise<SaveOutcomeResult> {
+  // changeStage records the actor it is given: the agent, not whoever asked for the scoring.
+  const agent: ServiceContext = { ...svc, actor: { type: "ai_agent" } };
+  const result = await svc.db.$transaction(async (tx) => {
+    await lockCandidate(tx, svc.companyId, subject.candidateId);
+    const current = await tx.candidate.findUnique({ where: { id: subject.candidateId }, include: candidateInclude });
+    if (!current || current.jobId !== subject.jobId) return { saved: false, action: null };
+    const engineLabel = outcome.engine === "model" ? `model:${outcome.model}` : "local";
+    const scoredAt = new Date();
+    await tx.candidate.update({
+      where: { id: current.id },
+      data: {
+        fitScore: outcome.fitScore,
+        fitStatus: "completed",
+        fitEngine: engineLabel,
+        fitScoredAt: scoredAt,
+        fitCriteria: outcome.criteria as unknown as Prisma.InputJsonValue,
+      },
+    });
+
+    let action: AgentAction | null = null;
+    if (trigger !== "rescore") {
+      const [earlier, moves] = await Promise.all([
+        tx.screeningRun.count({ where: { candidateId: current.id, status: "completed" } }),
+        tx.candidateActivity.count({ where: { candidateId: current.id, type: "stage_changed" } }),
+      ]);
+      if (earlier === 0 && moves === 0) action = agentDecision(subject.settings, outcome, current.stage);
+    }
+    if (action) await changeStage(tx, agent, current, action.to, { reason: action.reason });
+
+    await tx.screeningRun.create({
+      data: tenantRow<Prisma.ScreeningRunUncheckedCreateInput>({
+        jobId: subject.jobId,
+        candidateId: current.id,
+        trigger,
+        status: "completed",
+        engine: outcome.engine,
+        model: outcome.model,
+        criteriaHash: outcome.criteriaHash,
+        inputHash: outcome.inputHash,
+        fitScore: outcome.fitScore,
+        criteria: outcome.criteria as unknown as Prisma.InputJsonValue,
+        action: (action ?? undefined) as Prisma.InputJsonValue | undefined,
+        error: note,
+      }),
+    });
+    // No contact data: the score, the criteria results and which engine made them.
+    await recordEvent(tx, "candidate.scored", {
+      candidate: { id: current.id, public_id: current.publicId },
+      job: { id: current.job?.id ?? null, title: current.job?.title ?? null },
+      company: { id: svc.companyId },
+      fit_score: outcome.fitScore === null ? null : Math.round(outcome.fitScore),
+      engine: engineLabel,
+      scored_at: scoredAt.toISOString(),
+      criteria: outcome.criteria.map(({ id, type, required, weight, met }) => ({ id, type, required, weight, met })),
+    });
+    return { saved: true, action };
+  });
+  if (result.saved) notifyEventsCommitted();
+  return result;
+}
+
+/** A scoring that failed after its retries: fit `failed`, the failure kept for audit, nobody moved. */
+export async function failScreening(svc: ServiceContext, subject: Pick<ScreeningSubject, "candidateId" | "jobId" | "settings">, reason: string, trigger: ScreeningTrigger): Promise<void> {
+  await svc.db.$transaction(async (tx) => {
+    const { count } = await tx.candidate.updateMany({ where: { id: subject.candidateId, jobId: subject.jobId }, data: { fitStatus: "failed" } });
+    if (count === 0) return;
+    await tx.screeningRun.create({
+      data: tenantRow<Prisma.ScreeningRunUncheckedCreateInput>({
+        jobId: subject.jobId,
+        candidateId: subject.candidateId,
+        trigger,
+        status: "failed",
+        engine: "model",
+        criteriaHash: "",
+        inputHash: "",
+        criteria: [],
+        error: reason.slice(0, 1000),
+      }),
+    });
+  });
+}
+
+/** POST /jobs/{id}/rescore: every candidate of the job is scored again (never moved). */
+export async function requestRescore(svc: ServiceContext, jobId: number): Promise<{ job_id: number; requested_at: string; candidates: number }> {
+  const requestedAt = new Date();
+  const count = await svc.db.$transaction(async (tx) => {
+    const job = await tx.job.findUnique({ where: { id: jobId }, select: { screening: true } });
+    if (!job) throw AppError.notFound("Job", jobId);
+    if (!screeningOn(job.screening)) throw new AppError("unprocessable_entity", "AI screening is off for this job: set screening.mode to score or auto first");
+    await tx.job.update({ where: { id: jobId }, data: { rescoreRequestedAt: requestedAt } });
+    const candidates = await tx.candidate.findMany({ where: { jobId }, select: { id: true } });
+    if (candidates.length === 0) return 0;
+    await tx.candidate.updateMany({ where: { jobId }, data: { fitStatus: "pending" } });
+    await tx.event.createMany({
+      data: candidates.map((c) =>
+        tenantRow<Prisma.EventCreateManyInput>({ type: "candidate/screen.requested", payload: { candidate_id: c.id, trigger: "rescore" } }),
+      ),
+    });
+    return candidates.length;
+  });
+  if (count > 0) notifyEventsCommitted();
+  return { job_id: jobId, requested_at: requestedAt.toISOString(), candidates: count };
+}
+
+export async function screeningProgress(svc: ServiceContext, jobId: number) {
+  const job = await svc.db.job.findUnique({ where: { id: jobId }, select: { rescoreRequestedAt: true } });
+  if (!job) throw AppError.notFound("Job", jobId);
+  const [total, pending] = await Promise.all([
+    svc.db.candidate.count({ where: { jobId } }),
+    svc.db.candidate.count({ where: { jobId, fitStatus: "pending" } }),
+  ]);
+  const scored = job.rescoreRequestedAt ? await svc.db.candidate.count({ where: { jobId, fitScoredAt: { gte: job.rescoreRequestedAt } } }) : total - pending;
+  return { requested_at: job.rescoreRequestedAt?.toISOString() ?? null, total, scored, pending };
+}
+
+const CSV_COLUMNS = ["run_id", "created_at", "candidate_id", "trigger", "status", "engine", "model", "criteria_hash", "input_hash", "fit_score", "criteria_results", "action", "error"];
+
+function csvCell(value: unknown): string {
+  const text = value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
+  // A leading =, +, - or @ makes spreadsheets evaluate the cell (CSV injection).
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Every scoring of a job's candidates, oldest first, as CSV: what a bias audit asks for. */
+export async function screeningAuditCsv(svc: ServiceContext, jobId: number): Promise<string> {
+  const job = await svc.db.job.findUnique({ where: { id: jobId }, select: { id: true } });
+  if (!job) throw AppError.notFound("Job", jobId);
+  const runs = await svc.db.screeningRun.findMany({ where: { jobId }, orderBy: { id: "asc" } });
+  const lines = [CSV_COLUMNS.join(",")];
+  for (const run of runs) {
+    const results = (run.criteria as unknown as CriterionResult[]).map((c) => `${c.id}:${c.met === null ? "unjudged" : c.met ? "met" : "not_met"}`).join(" ");
+    lines.push(
+      [run.id, run.createdAt.toISOString(), run.candidateId, run.trigger, run.status, run.engine, run.model, run.criteriaHash, run.inputHash, run.fitScore, results, run.action, run.error]
+        .map(csvCell)
+        .join(","),
+    );
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
