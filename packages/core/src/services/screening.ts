@@ -23,7 +23,11 @@ export async function requestScreening(tx: ScopedTx, candidateId: number, trigge
   await recordEvent(tx, "candidate/screen.requested", { candidate_id: candidateId, trigger });
 }
 
-export const screeningOn = (stored: unknown) => readScreening(stored).mode !== "off";
+/** Is screening on for a job's stored settings? Read without parsing them: it is on every candidate create. */
+export function screeningOn(stored: unknown): boolean {
+  const mode = (stored as { mode?: unknown } | null)?.mode;
+  return mode === "score" || mode === "auto";
+}
 
 export interface ScreeningSubject {
   candidateId: number;
