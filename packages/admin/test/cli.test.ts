@@ -1,4 +1,4 @@
-import { authenticateApiKey, getJob, systemContext, verifyPassword } from "@hireflow/core";
+import { API_SCOPES, authenticateApiKey, getJob, systemContext, verifyPassword } from "@hireflow/core";
 import { createPrismaClient, type PrismaClient } from "@hireflow/db";
 import { createDatabase, type TestDatabase } from "@hireflow/db/testing/server";
 import type {} from "@hireflow/db/testing/global-setup";
@@ -36,6 +36,7 @@ describe("admin CLI against DATABASE_URL", { timeout: 60_000 }, () => {
     expect(out.apiKey).toMatch(API_KEY);
     const principal = await authenticateApiKey(prisma, `Bearer ${out.apiKey}`);
     expect(principal.companyId).toBe(out.company.id);
+    expect(principal.scopes).toEqual([...API_SCOPES]);
 
     companyId = out.company.id;
   });
@@ -66,17 +67,27 @@ describe("admin CLI against DATABASE_URL", { timeout: 60_000 }, () => {
 
   it("apikey:create and apikey:revoke", async () => {
     const company = { id: companyId };
-    const created = onlyJson(await admin("apikey:create", "--company", String(company.id), "--name", "CI", "--json")) as { id: number; apiKey: string };
-    expect(Object.keys(created).sort()).toEqual(["apiKey", "id"]);
+    const created = onlyJson(await admin("apikey:create", "--company", String(company.id), "--name", "CI", "--json")) as { id: number; apiKey: string; scopes: string[] };
+    expect(Object.keys(created).sort()).toEqual(["apiKey", "id", "scopes"]);
     expect(created.apiKey).toMatch(API_KEY);
+    // No --scopes: every scope.
+    expect(created.scopes).toEqual([...API_SCOPES]);
     const row = await prisma.apiKey.findUniqueOrThrow({ where: { id: created.id } });
-    expect(row).toMatchObject({ companyId: company.id, name: "CI", revokedAt: null });
+    expect(row).toMatchObject({ companyId: company.id, name: "CI", revokedAt: null, scopes: [...API_SCOPES] });
     expect(row.secretHash).not.toContain(created.apiKey);
     await expect(authenticateApiKey(prisma, `Bearer ${created.apiKey}`)).resolves.toMatchObject({ apiKeyId: created.id });
 
     const revoked = onlyJson(await admin("apikey:revoke", "--id", String(created.id), "--json")) as { id: number; revokedAt: string };
     expect(revoked).toEqual({ id: created.id, revokedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     await expect(authenticateApiKey(prisma, `Bearer ${created.apiKey}`)).rejects.toMatchObject({ code: "unauthorized" });
+  });
+
+  it("apikey:create --scopes gives the key those scopes, in canonical order", async () => {
+    const created = onlyJson(
+      await admin("apikey:create", "--company", String(companyId), "--name", "Reader", "--scopes", "jobs:read, candidates:read,jobs:read", "--json"),
+    ) as { id: number; apiKey: string; scopes: string[] };
+    expect(created).toEqual({ id: expect.any(Number), apiKey: expect.stringMatching(API_KEY), scopes: ["candidates:read", "jobs:read"] });
+    await expect(authenticateApiKey(prisma, `Bearer ${created.apiKey}`)).resolves.toMatchObject({ apiKeyId: created.id, scopes: ["candidates:read", "jobs:read"] });
   });
 
   it("user:create creates a user who can sign in", async () => {
@@ -132,6 +143,8 @@ describe("admin CLI messages", () => {
     ["enum", ["job:create", "--company", "1", "--title", "T", "--location-type", "moon", "--json"], /--location-type must be one of onsite, remote, hybrid/],
     ["validation", ["job:create", "--company", "1", "--title", "T", "--salary-min", "9", "--salary-max", "5", "--currency", "EURO", "--json"], /Invalid input:\n {2}--currency: .*\n {2}--salary-max: /],
     ["unknown company (key)", ["apikey:create", "--company", "999999", "--json"], /Company 999999 not found/],
+    ["unknown scope", ["apikey:create", "--company", "1", "--scopes", "candidates:read,candidates:delete,admin", "--json"], /--scopes: unknown scope "candidates:delete", "admin"; use one or more of candidates:read, candidates:write, jobs:read/],
+    ["empty scopes", ["apikey:create", "--company", "1", "--scopes", " , ", "--json"], /--scopes needs at least one of candidates:read/],
     ["unknown key", ["apikey:revoke", "--id", "999999", "--json"], /API key 999999 not found/],
     ["bad e-mail", ["user:create", "--company", "1", "--email", "not-an-email", "--password", "long enough", "--json"], /--email: /],
     ["bad role", ["user:create", "--company", "1", "--email", "a@b.test", "--password", "long enough", "--role", "owner"], /--role must be one of admin, member/],
@@ -177,6 +190,12 @@ describe("admin CLI messages", () => {
     const one = await cli("job:create", "--help");
     expect(one.code).toBe(0);
     expect(one.stdout).toContain("--location-type onsite|remote|hybrid");
+    const key = await cli("apikey:create", "--company", String(companyId), "--name", "Hooks", "--scopes", "webhooks:write,webhooks:read");
+    expect(key.code).toBe(0);
+    expect(key.stdout).toMatch(/Created API key \d+ "Hooks" for company \d+ "Messages Co":\n {2}hf_live_\w{40}\nScopes: webhooks:read, webhooks:write\n/);
+    const keyHelp = await cli("apikey:create", "--help");
+    expect(keyHelp.stdout).toContain("[--scopes <scope,scope,…>]");
+    expect(keyHelp.stdout).toContain(API_SCOPES.join(", "));
   });
 });
 

@@ -1,10 +1,14 @@
 import { type PrismaClient } from "@hireflow/db";
+import { type ApiScope } from "./auth/scopes.ts";
 import { type StoredResume } from "./services/candidates.ts";
 import { scopedDb, type ScopedDb } from "./tenancy.ts";
 
-/** Who is acting: an API key of a company, or a signed-in user of a company. */
+/**
+ * Who is acting: an API key of a company (limited to its scopes), or a signed-in user of a company
+ * (not scoped: the web app is all-or-nothing per member).
+ */
 export type Principal =
-  | { kind: "api"; companyId: number; apiKeyId: number; rateLimit: number | null }
+  | { kind: "api"; companyId: number; apiKeyId: number; rateLimit: number | null; scopes: readonly ApiScope[] }
   | { kind: "user"; companyId: number; userId: string; csrfToken?: string };
 
 export interface Context {

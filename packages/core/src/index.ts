@@ -1,7 +1,8 @@
 export * from "./errors.ts";
 export * from "./context.ts";
 export { appRouter, type AppRouter } from "./routers/index.ts";
-export { createCallerFactory, type Meta } from "./trpc.ts";
+export { assertScope, createCallerFactory, type Meta } from "./trpc.ts";
+export { API_SCOPES, API_SCOPE_DESCRIPTIONS, isApiScope, normalizeScopes, type ApiScope } from "./auth/scopes.ts";
 export { procedureMetas, type ProcedureMeta } from "./routers/meta.ts";
 export { scopedDb, type ScopedDb } from "./tenancy.ts";
 export { authenticateApiKey, generateApiKey, hashApiKey, API_KEY_PREFIX } from "./auth/api-keys.ts";
@@ -18,6 +19,7 @@ export {
   loadScreeningSubject,
   saveScreeningOutcome,
   failScreening,
+  skipScreening,
   modelScoringsToday,
   requestRescore,
   screeningProgress,
@@ -28,7 +30,7 @@ export {
   type AgentAction,
 } from "./services/screening.ts";
 export { createCompany, slugify } from "./services/companies.ts";
-export { createApiKey, listApiKeys, revokeApiKey, type ApiKeyDto } from "./services/api-keys.ts";
+export { createApiKey, listApiKeys, revokeApiKey, describeApiKey, type ApiKeyDto, type MeDto } from "./services/api-keys.ts";
 export { createUser } from "./services/users.ts";
 export { createJob, updateJob, getJob, listJobs } from "./services/jobs.ts";
 export { createCandidate, getCandidate, updateCandidate, listCandidates, changeStage, lockCandidate, type StoredResume } from "./services/candidates.ts";
@@ -65,5 +67,8 @@ export {
 } from "./services/webhook-endpoints.ts";
 export { allowPrivateWebhookUrls, assertWebhookUrlAllowed, isBlockedAddress, guardedLookup, BlockedAddressError } from "./services/webhook-url.ts";
 export { candidateUrl } from "./services/events.ts";
+export { webhookBody, webhookPayloads, type DeliveredEvent, type CandidateReader } from "./services/webhook-payload.ts";
+export { listEvents, getEvent } from "./services/public-events.ts";
+export * from "./contracts/event.ts";
 export { submitApplication, limitApplications, findOpenJob, APPLICATION_RECEIVED } from "./services/applications.ts";
 export { applicationInput, HONEYPOT_FIELD, type ApplicationInput } from "./contracts/application.ts";

@@ -1,6 +1,7 @@
 import { appBaseUrl } from "@hireflow/config";
 import { generateOpenApiDocument, type OpenAPIObject } from "trpc-to-openapi";
 import { createDocument } from "zod-openapi";
+import { API_SCOPE_DESCRIPTIONS, API_SCOPES, type ApiScope } from "./auth/scopes.ts";
 import { errorEnvelopeSchema } from "./contracts/common.ts";
 import { createCandidateInput } from "./contracts/candidate.ts";
 import { candidateAppliedEventSchema, candidateScoredEventSchema, candidateStageChangedEventSchema, webhookTestEventSchema } from "./contracts/webhook-events.ts";
@@ -17,23 +18,27 @@ const WEBHOOKS = {
   "webhook.test": webhookTestEventSchema,
 } as const;
 
+const SCOPES_TEXT = `Each key holds a set of scopes, chosen when it is created (keys made before scopes existed hold all of them): ${API_SCOPES.map((scope) => `\`${scope}\` (${API_SCOPE_DESCRIPTIONS[scope].toLowerCase()})`).join(", ")}. Every operation names the scope it needs in \`x-required-scope\`; a key without it gets 403 \`forbidden\`, and nothing is changed. \`GET /me\` needs no scope.`;
+
 /** The generated document, finished in one place with what the generator cannot express. */
 function build(): OpenAPIObject {
   const doc = generateOpenApiDocument(appRouter, {
     title: "Hireflow API",
     description:
-      "The public API of Hireflow, a recruiting service. Authenticate with `Authorization: Bearer <API key>` (keys are created in Settings → API keys). Every resource is scoped to the key's company; another company's resource is a 404. Successful single-resource responses are `{ \"data\": … }`; lists add `pagination`; errors are `{ \"error\": { code, message, details? } }`.",
+      "The public API of Hireflow, a recruiting service. Authenticate with `Authorization: Bearer <API key>` (keys are created in Settings → API keys). Every resource is scoped to the key's company; another company's resource is a 404. Successful single-resource responses are `{ \"data\": … }`; lists add `pagination`; errors are `{ \"error\": { code, message, details? } }`. " + SCOPES_TEXT,
     version: "0.1.0",
     baseUrl: `${appBaseUrl()}/api/v1`,
     docsUrl: `${appBaseUrl()}/docs`,
-    tags: ["Candidates", "Jobs", "Webhooks"],
-    securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "API key, e.g. `hf_live_…`" } },
+    tags: ["Account", "Candidates", "Jobs", "Webhooks", "Events"],
+    securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "API key, e.g. `hf_live_…`, limited to its scopes (each operation's `x-required-scope`)" } },
     defs: { Error: errorEnvelopeSchema },
   });
 
   const successStatus = new Map<string, number>();
+  const requiredScope = new Map<string, ApiScope>();
   for (const { meta } of procedureMetas) {
     if (meta.openapi && meta.successStatus) successStatus.set(`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, meta.successStatus);
+    if (meta.openapi && meta.scope) requiredScope.set(`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, meta.scope);
   }
 
   const errorRef = { $ref: "#/components/schemas/Error" };
@@ -51,6 +56,16 @@ function build(): OpenAPIObject {
           const description = (responses[code] as { description?: string }).description ?? "Error";
           responses[code] = { description, content: { "application/json": { schema: errorRef } } };
         }
+      }
+      const scope = requiredScope.get(`${method} ${path}`);
+      if (scope) {
+        // The scope the API key needs (meta.scope, enforced by companyProcedure): an extension for tools,
+        // a line for readers, and the 403 a key without it gets.
+        const op = operation as { description?: string; "x-required-scope"?: ApiScope };
+        op["x-required-scope"] = scope;
+        const line = `Requires the API key scope \`${scope}\`.`;
+        op.description = op.description ? `${op.description}\n\n${line}` : line;
+        responses["403"] = { description: `The API key lacks the scope \`${scope}\` (code forbidden)`, content: { "application/json": { schema: errorRef } } };
       }
       responses["429"] = { description: "Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited", content: { "application/json": { schema: errorRef } } };
       responses["500"] ??= { description: "Internal error", content: { "application/json": { schema: errorRef } } };

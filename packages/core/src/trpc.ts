@@ -1,12 +1,15 @@
 import { initTRPC } from "@trpc/server";
 import { type OpenApiMeta } from "trpc-to-openapi";
-import { actorOf, type Context, type ServiceContext } from "./context.ts";
+import { type ApiScope } from "./auth/scopes.ts";
+import { actorOf, type Context, type Principal, type ServiceContext } from "./context.ts";
 import { AppError, toAppError, toErrorBody } from "./errors.ts";
 import { scopedDb } from "./tenancy.ts";
 
 export type Meta = OpenApiMeta<{
   /** Status of a successful REST response (201 for creates); 200 when absent. */
   successStatus?: number;
+  /** The API-key scope a REST call of this procedure needs (auth/scopes.ts). */
+  scope?: ApiScope;
 }>;
 
 const t = initTRPC
@@ -28,12 +31,26 @@ export const middleware = t.middleware;
 export const publicProcedure = t.procedure;
 
 /**
- * Authenticated as a member of a company (API key or session). Provides `ctx.svc`: the company's
- * scoped database client and the actor, which is all a service needs.
+ * The one scope check: an API key may run a procedure only if it holds the scope the procedure's
+ * meta names (`meta.scope`). Sessions are not scoped. Throws 403 forbidden naming the missing scope.
  */
-export const companyProcedure = t.procedure.use(async ({ ctx, next }) => {
+export function assertScope(principal: Principal, meta: Meta | undefined): void {
+  if (principal.kind !== "api" || !meta?.scope || principal.scopes.includes(meta.scope)) return;
+  const needed = meta.scope;
+  const route = meta.openapi ? `, which ${meta.openapi.method} /api/v1${meta.openapi.path} requires` : "";
+  const held = principal.scopes.length ? principal.scopes.join(", ") : "none";
+  throw new AppError("forbidden", `This API key lacks the scope ${needed}${route} (the key's scopes: ${held})`);
+}
+
+/**
+ * Authenticated as a member of a company (API key or session). Provides `ctx.svc`: the company's
+ * scoped database client and the actor, which is all a service needs. An API key must also hold
+ * the procedure's scope (assertScope), checked here before input is parsed or anything runs.
+ */
+export const companyProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   const principal = ctx.principal;
   if (!principal) throw new AppError("unauthorized", "API key is missing or invalid");
+  assertScope(principal, meta);
   const svc: ServiceContext = { db: scopedDb(ctx.prisma, principal.companyId), companyId: principal.companyId, actor: actorOf(principal) };
   return next({ ctx: { ...ctx, principal, svc } });
 });
@@ -45,4 +62,13 @@ export const companyProcedure = t.procedure.use(async ({ ctx, next }) => {
 export const userProcedure = companyProcedure.use(async ({ ctx, next }) => {
   if (ctx.principal.kind !== "user") throw new AppError("forbidden", "Only a signed-in user can do this");
   return next({ ctx: { ...ctx, user: ctx.principal } });
+});
+
+/**
+ * Called with an API key only (GET /me describes the calling key; a session has none). Provides
+ * `ctx.apiKey`, the key's principal, and `ctx.svc` like companyProcedure.
+ */
+export const apiKeyProcedure = companyProcedure.use(async ({ ctx, next }) => {
+  if (ctx.principal.kind !== "api") throw new AppError("forbidden", "Only an API key can do this: it describes the key making the request");
+  return next({ ctx: { ...ctx, apiKey: ctx.principal } });
 });

@@ -1,4 +1,5 @@
 import { outboxSweepSchedule } from "./outbox/publisher.ts";
+import { eventRetentionSchedule } from "./outbox/retention.ts";
 import { blobGcSchedule, resumeParseJob, resumeSweepSchedule } from "./resume-pipeline/index.ts";
 import { type AnyJobDefinition, type ScheduleDefinition } from "./runtime/index.ts";
 import { candidateScreenJob } from "./screening/job.ts";
@@ -15,7 +16,7 @@ export const allJobs: AnyJobDefinition[] = [
 ];
 
 /**
- * Recovery work that re-sends (or cleans up) what a crash left behind: cron functions on Inngest, interval timers
- * in a long-lived process (startBackgroundWork).
+ * Recovery work that re-sends (or cleans up) what a crash left behind, and housekeeping (events past their
+ * retention): cron functions on Inngest, interval timers in a long-lived process (startBackgroundWork).
  */
-export const allSchedules: ScheduleDefinition[] = [outboxSweepSchedule, resumeSweepSchedule, deliverySweepSchedule, blobGcSchedule];
+export const allSchedules: ScheduleDefinition[] = [outboxSweepSchedule, resumeSweepSchedule, deliverySweepSchedule, blobGcSchedule, eventRetentionSchedule];

@@ -22,9 +22,12 @@ describe("OpenAPI document", () => {
         "/candidates",
         "/candidates/{id}",
         "/candidates/{id}/notes",
+        "/events",
+        "/events/{id}",
         "/jobs",
         "/jobs/{id}",
         "/jobs/{id}/rescore",
+        "/me",
         "/webhook_endpoints",
         "/webhook_endpoints/{id}",
         "/webhook_endpoints/{id}/rotate_secret",
@@ -49,6 +52,10 @@ describe("OpenAPI document", () => {
         for (const code of ["401", "500"]) {
           expect(operation.responses[code]?.content?.["application/json"]?.schema, `${method} ${path} ${code}`).toEqual({ $ref: "#/components/schemas/Error" });
         }
+        // The API-key scope each operation needs, and the 403 without it (GET /me needs none).
+        const scope = (operation as { "x-required-scope"?: string })["x-required-scope"];
+        expect(scope === undefined, `${method} ${path} x-required-scope`).toBe(path === "/me");
+        if (scope) expect(operation.responses["403"]?.content?.["application/json"]?.schema, `${method} ${path} 403`).toEqual({ $ref: "#/components/schemas/Error" });
       }
     }
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });

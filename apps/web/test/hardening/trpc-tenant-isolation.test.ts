@@ -121,6 +121,13 @@ const PUBLIC: Record<string, { why: string; check: (session: Session | undefined
 };
 
 const isPublic = (proc: Procedure) => proc.path in PUBLIC;
+
+// Procedures for API keys only: they describe the calling key, which a session does not have. A
+// session is refused (403 forbidden, nothing written); the REST sweeps call them with keys.
+const API_KEY_ONLY: Record<string, string> = {
+  "me.get": "GET /api/v1/me: the calling API key and its company",
+};
+const isApiKeyOnly = (proc: Procedure) => proc.path in API_KEY_ONLY;
 const swept = procs.map((proc) => [proc.path, proc] as const);
 const privateProcs = procs.filter((proc) => !isPublic(proc)).map((proc) => [proc.path, proc] as const);
 
@@ -129,6 +136,7 @@ describe("tRPC tenant isolation sweep (every procedure of appRouter)", () => {
     expect(procs.length).toBeGreaterThanOrEqual(28);
     for (const proc of procs) expect(() => request(proc, A.resources), proc.path).not.toThrow();
     for (const path of Object.keys(PUBLIC)) expect(byPath.get(path), `PUBLIC lists ${path}, which the router does not have`).toBeDefined();
+    for (const path of Object.keys(API_KEY_ONLY)) expect(byPath.get(path), `API_KEY_ONLY lists ${path}, which the router does not have`).toBeDefined();
     console.info(`[trpc-isolation] ${procs.length} procedures swept (${Object.keys(PUBLIC).length} public on purpose): ${procs.map((p) => p.path).join(", ")}`);
   });
 
@@ -157,7 +165,9 @@ describe("tRPC tenant isolation sweep (every procedure of appRouter)", () => {
       expect(res.status, context).toBeLessThan(500);
       checkResponse(res, context, proc.type === "query" ? "GET" : "POST");
       await expectNothingOfA(proc, res);
-      if (addressed) {
+      if (isApiKeyOnly(proc)) {
+        expect([res.status, errorCode(res)], context).toEqual([403, "forbidden"]);
+      } else if (addressed) {
         expect([res.status, errorCode(res)], context).toEqual([404, "not_found"]);
       } else if (targeted) {
         // A list filtered by A's id: not found, or B's own (empty) list.
@@ -177,6 +187,10 @@ describe("tRPC tenant isolation sweep (every procedure of appRouter)", () => {
     const { input } = request(proc, own);
     const res = await call(app.url, proc, input, B.session);
     const context = `${proc.path}(${JSON.stringify(input)}) → ${describeRes(res)}`;
+    if (isApiKeyOnly(proc)) {
+      expect([res.status, errorCode(res)], `${context}: ${API_KEY_ONLY[proc.path]} (API keys only)`).toEqual([403, "forbidden"]);
+      return;
+    }
     expect(res.status, context).toBeLessThan(500);
     expect(res.status, `${context}: the sweep's 404 would prove nothing`).not.toBe(404);
     expect(errorCode(res), `${context}: the sweep's input is not valid`).not.toBe("validation_error");

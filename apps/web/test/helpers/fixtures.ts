@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createApiKey, createCompany, createJob, type CreateJobInput, systemContext } from "@hireflow/core";
+import { type ApiScope, createApiKey, createCompany, createJob, type CreateJobInput, systemContext } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 
 export interface TestCompany {
@@ -29,4 +29,17 @@ export async function createTestCompany(job: Partial<CreateJobInput> = {}): Prom
 export async function addJob(company: TestCompany, job: Partial<CreateJobInput> = {}): Promise<number> {
   const created = await createJob(systemContext(getPrisma(), company.id), { title: "Another job", ...job });
   return created.id;
+}
+
+export interface TestApiKey {
+  id: number;
+  apiKey: string;
+  scopes: ApiScope[];
+  headers: Record<string, string>;
+}
+
+/** Another key of `company`, with `scopes` (omitted: every scope, as createApiKey does). */
+export async function addApiKey(company: Pick<TestCompany, "id">, scopes?: ApiScope[], name = "tests (scoped)"): Promise<TestApiKey> {
+  const { key, secret } = await createApiKey(systemContext(getPrisma(), company.id), { name, scopes });
+  return { id: key.id, apiKey: secret, scopes: key.scopes, headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" } };
 }

@@ -213,4 +213,22 @@ describe("modes", () => {
     expect(refused.status).toBe(422);
     expect(refused.body.error.code).toBe("unprocessable_entity");
   });
+
+  it("switching screening off leaves no candidate pending for ever", async () => {
+    const { co, api } = await company({ ...BACKEND, mode: "score" });
+    // One candidate whose scoring may or may not have run when screening goes off (the real race), and
+    // one certainly still waiting (its pending state set as the create leaves it).
+    const raced = await api.post("/candidates", { job_id: co.jobId, name: "Raced", email: "raced-off@example.com" });
+    expect(raced.body.data.fit.status).toBe("pending");
+    const waiting = await api.post("/candidates", { job_id: co.jobId, name: "Waiting", email: "waiting@example.com" });
+    await publisher.flush();
+    await getLocalRunner().idle();
+    await getPrisma().candidate.update({ where: { id: waiting.body.data.id }, data: { fitStatus: "pending" } });
+    expect((await api.patch(`/jobs/${co.jobId}`, { screening: { mode: "off" } })).status).toBe(200);
+    await publisher.flush();
+    await getLocalRunner().idle();
+    expect((await api.get(`/candidates/${waiting.body.data.id}`)).body.data.fit.status).toBeNull();
+    expect(["completed", null]).toContain((await api.get(`/candidates/${raced.body.data.id}`)).body.data.fit.status);
+    expect(await getPrisma().candidate.count({ where: { jobId: co.jobId, fitStatus: "pending" } })).toBe(0);
+  });
 });

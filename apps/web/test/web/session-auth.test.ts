@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { appRouter, createCallerFactory, createCandidate, createUser, systemContext } from "@hireflow/core";
+import { API_SCOPES, appRouter, createCallerFactory, createCandidate, createUser, systemContext } from "@hireflow/core";
 import { hashSessionToken, SESSION_COOKIE, verifySession } from "@hireflow/core/auth/sessions";
 import { getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -153,7 +153,7 @@ describe("/api/trpc with a session", () => {
     const caller = createCallerFactory(appRouter)({
       prisma: getPrisma(),
       requestId: "test",
-      principal: { kind: "api", companyId: company.id, apiKeyId: 1, rateLimit: null },
+      principal: { kind: "api", companyId: company.id, apiKeyId: 1, rateLimit: null, scopes: [...API_SCOPES] },
     });
     await expect(caller.apiKeys.list()).rejects.toMatchObject({ cause: { code: "forbidden" } });
     await expect(caller.apiKeys.create({ name: "x" })).rejects.toMatchObject({ cause: { code: "forbidden" } });

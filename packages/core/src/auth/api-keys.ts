@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { type PrismaClient } from "@hireflow/db";
 import { AppError } from "../errors.ts";
+import { type ApiScope, normalizeScopes } from "./scopes.ts";
 
 export const API_KEY_PREFIX = "hf_live_";
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -36,6 +37,8 @@ export interface ApiKeyPrincipal {
   companyId: number;
   /** Requests per window for this key; null means the service default. */
   rateLimit: number | null;
+  /** What the key may do (auth/scopes.ts); checked by companyProcedure against the procedure's meta.scope. */
+  scopes: ApiScope[];
 }
 
 const unauthorized = () => new AppError("unauthorized", "API key is missing or invalid");
@@ -48,11 +51,13 @@ export async function authenticateApiKey(prisma: PrismaClient, authorization: st
   if (!secret || !KEY_PATTERN.test(secret)) throw unauthorized();
   const key = await prisma.apiKey.findUnique({
     where: { secretHash: hashApiKey(secret) },
-    select: { id: true, companyId: true, rateLimit: true, revokedAt: true, lastUsedAt: true },
+    select: { id: true, companyId: true, rateLimit: true, scopes: true, revokedAt: true, lastUsedAt: true },
   });
   if (!key || key.revokedAt) throw unauthorized();
   touchLastUsed(prisma, key.id, key.lastUsedAt);
-  return { apiKeyId: key.id, companyId: key.companyId, rateLimit: key.rateLimit };
+  // The CHECK constraint keeps the column to known scopes; normalising anyway means a value this
+  // code does not know grants nothing.
+  return { apiKeyId: key.id, companyId: key.companyId, rateLimit: key.rateLimit, scopes: normalizeScopes(key.scopes) };
 }
 
 function touchLastUsed(prisma: PrismaClient, id: number, lastUsedAt: Date | null): void {

@@ -2,7 +2,9 @@ import { router } from "../trpc.ts";
 import { apiKeyRouter } from "./api-key/index.ts";
 import { candidateRouter } from "./candidate/index.ts";
 import { careersRouter } from "./careers/index.ts";
+import { eventRouter } from "./event/index.ts";
 import { jobRouter } from "./job/index.ts";
+import { meRouter } from "./me/index.ts";
 import { webhookEndpointRouter } from "./webhook-endpoint/index.ts";
 import { pipelineRouter } from "./pipeline/index.ts";
 
@@ -11,6 +13,8 @@ export const appRouter = router({
   candidates: candidateRouter,
   jobs: jobRouter,
   webhookEndpoints: webhookEndpointRouter,
+  me: meRouter,
+  events: eventRouter,
   // Web app only (no meta.openapi):
   apiKeys: apiKeyRouter,
   pipeline: pipelineRouter,

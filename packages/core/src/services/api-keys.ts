@@ -1,6 +1,7 @@
 import { type Prisma } from "@hireflow/db";
 import { tenantRow } from "../tenancy.ts";
 import { generateApiKey } from "../auth/api-keys.ts";
+import { API_SCOPES, type ApiScope, isApiScope, normalizeScopes } from "../auth/scopes.ts";
 import { type ServiceContext, actorUserId } from "../context.ts";
 import { AppError } from "../errors.ts";
 
@@ -8,19 +9,30 @@ export interface ApiKeyDto {
   id: number;
   name: string;
   prefix: string;
+  scopes: ApiScope[];
   created_by: { id: string; name: string | null; email: string } | null;
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
 }
 
-/** Creates a key; the secret is returned only here, and only its SHA-256 is stored. */
-export async function createApiKey(svc: ServiceContext, input: { name?: string }): Promise<{ key: ApiKeyDto; secret: string }> {
+/**
+ * Creates a key with `scopes` (omitted: every scope); the secret is returned only here, and only
+ * its SHA-256 is stored.
+ */
+export async function createApiKey(svc: ServiceContext, input: { name?: string; scopes?: readonly string[] }): Promise<{ key: ApiKeyDto; secret: string }> {
   const name = (input.name ?? "Default").trim();
   if (!name || name.length > 100) throw AppError.validation([{ field: "name", message: "Must be 1 to 100 characters" }]);
+  const scopes = validScopes(input.scopes);
   const generated = generateApiKey();
   const row = await svc.db.apiKey.create({
-    data: tenantRow<Prisma.ApiKeyUncheckedCreateInput>({ name, prefix: generated.prefix, secretHash: generated.secretHash, createdById: actorUserId(svc.actor) }),
+    data: tenantRow<Prisma.ApiKeyUncheckedCreateInput>({
+      name,
+      prefix: generated.prefix,
+      secretHash: generated.secretHash,
+      scopes,
+      createdById: actorUserId(svc.actor),
+    }),
     include: { createdBy: { select: { id: true, name: true, email: true } } },
   });
   return { key: serializeApiKey(row), secret: generated.secret };
@@ -46,10 +58,37 @@ export async function revokeApiKey(svc: ServiceContext, id: number): Promise<Api
   return serializeApiKey(row);
 }
 
+/** Scopes as given (callers other than the zod-validated procedure: the admin CLI, seeds), checked here too. */
+function validScopes(scopes: readonly string[] | undefined): ApiScope[] {
+  if (scopes === undefined) return [...API_SCOPES];
+  const unknown = scopes.filter((scope) => !isApiScope(scope));
+  if (unknown.length) {
+    throw AppError.validation([{ field: "scopes", message: `Unknown scope ${unknown.map((s) => JSON.stringify(s)).join(", ")}; one of ${API_SCOPES.join(", ")}` }]);
+  }
+  if (!scopes.length) throw AppError.validation([{ field: "scopes", message: "Choose at least one scope" }]);
+  return normalizeScopes(scopes);
+}
+
+export interface MeDto {
+  company: { id: number; name: string };
+  api_key: { id: number; name: string; prefix: string; scopes: ApiScope[]; created_at: string };
+}
+
+/** GET /me: the calling key and its company (authentication already refused a revoked key). */
+export async function describeApiKey(svc: ServiceContext, apiKeyId: number): Promise<MeDto> {
+  const key = await svc.db.apiKey.findUnique({ where: { id: apiKeyId }, include: { company: { select: { id: true, name: true } } } });
+  if (!key || key.revokedAt) throw new AppError("unauthorized", "API key is missing or invalid");
+  return {
+    company: { id: key.company.id, name: key.company.name },
+    api_key: { id: key.id, name: key.name, prefix: key.prefix, scopes: normalizeScopes(key.scopes), created_at: key.createdAt.toISOString() },
+  };
+}
+
 function serializeApiKey(row: {
   id: number;
   name: string;
   prefix: string;
+  scopes: string[];
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
@@ -59,6 +98,7 @@ function serializeApiKey(row: {
     id: row.id,
     name: row.name,
     prefix: row.prefix,
+    scopes: normalizeScopes(row.scopes),
     created_by: row.createdBy,
     created_at: row.createdAt.toISOString(),
     last_used_at: row.lastUsedAt?.toISOString() ?? null,

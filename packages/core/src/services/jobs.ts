@@ -106,10 +106,15 @@ export async function updateJob(svc: ServiceContext, input: UpdateJobInput): Pro
   const screeningChanged = screening !== undefined || rest.screening_questions !== undefined;
   const screeningSettings = screeningChanged ? applyScreening(readScreening(existing.screening), screening, questions) : undefined;
   const chosen = await chosenDepartment(svc, { department, department_id });
-  const job = await svc.db.job.update({
-    where: { id },
-    data: { ...jobData(rest), ...(chosen !== undefined && { departmentId: chosen }), ...(screeningSettings && { screening: screeningSettings }) },
-    include: withCompanySlug,
+  const job = await svc.db.$transaction(async (tx) => {
+    const updated = await tx.job.update({
+      where: { id },
+      data: { ...jobData(rest), ...(chosen !== undefined && { departmentId: chosen }), ...(screeningSettings && { screening: screeningSettings }) },
+      include: withCompanySlug,
+    });
+    // Screening switched off: scorings still waiting will be skipped, so they are no longer pending.
+    if (screeningSettings?.mode === "off") await tx.candidate.updateMany({ where: { jobId: id, fitStatus: "pending" }, data: { fitStatus: null } });
+    return updated;
   });
   return serializeJob(job, job.company.slug);
 }

@@ -46,3 +46,45 @@ export function page<T extends { id: number }, U>(rows: T[], limit: number, seri
     pagination: { next_cursor: hasMore && last ? encodeCursor(last.id, keyOf(last)) : null, has_more: hasMore },
   };
 }
+
+/**
+ * Keyset pagination on (time, uuid), newest first, for rows with uuid ids (events): the cursor is
+ * the last row's time and id, opaque like the others. A cursor of an id-keyed list is refused, and
+ * an id-keyed list refuses this one (its id is not an integer).
+ */
+export interface TimeCursor {
+  at: Date;
+  id: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function encodeTimeCursor(at: Date, id: string): string {
+  return Buffer.from(JSON.stringify({ v: 1, at: at.toISOString(), id })).toString("base64url");
+}
+
+export function decodeTimeCursor(cursor: string | undefined): TimeCursor | undefined {
+  if (cursor === undefined) return undefined;
+  if (!/^[A-Za-z0-9_-]{1,500}$/.test(cursor)) throw invalidCursor();
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { v?: unknown; at?: unknown; id?: unknown };
+    if (parsed.v === 1 && typeof parsed.id === "string" && UUID.test(parsed.id) && typeof parsed.at === "string") {
+      const at = new Date(parsed.at);
+      if (Number.isFinite(at.getTime()) && at.toISOString() === parsed.at) return { at, id: parsed.id };
+    }
+  } catch {
+    // fall through
+  }
+  throw invalidCursor();
+}
+
+/** Rows fetched with take = limit + 1 → the page's rows and its pagination block, keyed by (time, id). */
+export function timePage<T extends { id: string }>(rows: T[], limit: number, timeOf: (row: T) => Date) {
+  const hasMore = rows.length > limit;
+  const items = hasMore ? rows.slice(0, limit) : rows;
+  const last = items[items.length - 1];
+  return {
+    items,
+    pagination: { next_cursor: hasMore && last ? encodeTimeCursor(timeOf(last), last.id) : null, has_more: hasMore },
+  };
+}

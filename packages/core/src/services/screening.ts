@@ -70,6 +70,11 @@ export async function loadScreeningSubject(svc: ServiceContext, candidateId: num
   };
 }
 
+/** A scoring that will not happen (screening off, no job): the fit is no longer pending. */
+export async function skipScreening(svc: ServiceContext, candidateId: number): Promise<void> {
+  await svc.db.candidate.updateMany({ where: { id: candidateId, fitStatus: "pending" }, data: { fitStatus: null } });
+}
+
 /** Model calls of the company since midnight UTC (the per-company daily cap counts them). */
 export async function modelScoringsToday(svc: ServiceContext): Promise<number> {
   const midnight = new Date();

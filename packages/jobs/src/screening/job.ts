@@ -5,6 +5,7 @@ import {
   logger,
   modelScoringsToday,
   saveScreeningOutcome,
+  skipScreening,
   systemContext,
   type ScreeningTrigger,
 } from "@hireflow/core";
@@ -71,7 +72,10 @@ export const candidateScreenJob = defineJob({
         throw error;
       }
     });
-    if (!scored) return { candidate_id: candidateId, skipped: "screening off or candidate gone" };
+    if (!scored) {
+      await step.run("mark skipped", () => skipScreening(svc(), candidateId));
+      return { candidate_id: candidateId, skipped: "screening off or candidate gone" };
+    }
 
     const saved = await step.run("save", () => saveScreeningOutcome(svc(), scored.subject, scored.outcome, trigger, engine.note));
     return { candidate_id: candidateId, fit_score: scored.outcome.fitScore, engine: scored.outcome.engine, action: saved.action };

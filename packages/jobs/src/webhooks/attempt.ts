@@ -1,8 +1,7 @@
-import { logger } from "@hireflow/core";
+import { logger, webhookBody } from "@hireflow/core";
 import { type PrismaClient } from "@hireflow/db";
 import { retryAfterCapMs, timeoutMs, USER_AGENT } from "./config.ts";
 import { postWebhook, type PostOutcome } from "./http.ts";
-import { webhookBody } from "./payload.ts";
 import { signatureHeaders } from "./signing.ts";
 import { claimAttempt, disableEndpoint, disableIfFailingTooLong, failIfEndpointDisabled, recordAttempt } from "./store.ts";
 

@@ -1,6 +1,6 @@
+import { type DeliveredEvent } from "@hireflow/core";
 import { type PrismaClient } from "@hireflow/db";
 import { attemptLeaseMs, FAILING_ENDPOINT_DISABLE_MS } from "./config.ts";
-import { type DeliveredEvent } from "./payload.ts";
 
 /**
  * The delivery rows are the durable state of webhooks; the job runs only drive them. Every write

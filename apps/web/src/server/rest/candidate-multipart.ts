@@ -1,4 +1,4 @@
-import { AppError, authenticateApiKey, createCandidateInput, zodIssuesToDetails } from "@hireflow/core";
+import { AppError, assertScope, authenticateApiKey, createCandidateInput, procedureMetas, zodIssuesToDetails } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { type AcceptedResume, storeResume, withStoredResume } from "../uploads/resume-file.ts";
 import { readResumeForm } from "../uploads/resume-form.ts";
@@ -8,6 +8,7 @@ import { isMultipart, readMultipartForm } from "./multipart.ts";
 /** job_id as digits only, like path ids: "0x10" or "1e3" stay strings and fail validation. */
 const DIGITS = /^[0-9]{1,15}$/;
 const TEXT_FIELDS = new Set(Object.keys(createCandidateInput.shape));
+const CREATE_META = procedureMetas.find((p) => p.path === "candidates.create")?.meta;
 
 export function isMultipartCandidateCreate(req: Request): boolean {
   if (req.method !== "POST" || !isMultipart(req)) return false;
@@ -17,13 +18,15 @@ export function isMultipartCandidateCreate(req: Request): boolean {
 /**
  * The multipart variant of POST /api/v1/candidates: the same procedure as JSON (validation,
  * duplicate rule, envelope), fed with the form's text fields and a resume stored beforehand. The
- * key is checked before anything is stored, the form is validated before the blob is written, and
- * the blob is deleted again if the create does not succeed.
+ * key (and its scope, with the procedure's own check, so a read-only key uploads nothing) is checked
+ * before anything is stored, the form is validated before the blob is written, and the blob is
+ * deleted again if the create does not succeed.
  */
 export async function createCandidateFromMultipart(req: Request): Promise<Response> {
   const requestId = newRequestId();
   try {
     const principal = await authenticateApiKey(getPrisma(), req.headers.get("authorization"));
+    assertScope({ kind: "api", ...principal }, CREATE_META);
     const { body, resume } = await readCandidateForm(await readMultipartForm(req));
     const stored = resume ? await storeResume(principal.companyId, resume) : undefined;
     return await withStoredResume(stored, () => handleRestRequest(req, { requestId, body, upload: stored }));

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { addNote, createCandidate, systemContext } from "@hireflow/core";
+import { addNote, changeStage, createCandidate, lockCandidate, systemContext } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { settleBackgroundWork } from "../../helpers/built-server.ts";
 import { addJob, type TestCompany } from "../../helpers/fixtures.ts";
@@ -9,8 +9,10 @@ import { label, type Operation } from "./operations.ts";
  * One of each resource the API addresses by id, for one company, and the rule that maps a path
  * parameter or an `*_id` field to the kind of resource it names.
  */
-export type ResourceKind = "candidate" | "job" | "department" | "webhook_endpoint" | "webhook_delivery";
-export type Resources = Record<ResourceKind, number>;
+export type ResourceKind = "candidate" | "job" | "department" | "webhook_endpoint" | "webhook_delivery" | "event";
+/** The kinds named by integer ids (every one but events, whose ids are UUIDs). */
+export type NumericResourceKind = Exclude<ResourceKind, "event">;
+export type Resources = Record<NumericResourceKind, number> & { event: string };
 
 // The collection segment in front of `{id}` → the resource it names.
 const COLLECTIONS: Record<string, ResourceKind> = {
@@ -19,10 +21,11 @@ const COLLECTIONS: Record<string, ResourceKind> = {
   webhook_endpoints: "webhook_endpoint",
   webhook_deliveries: "webhook_delivery",
   deliveries: "webhook_delivery",
+  events: "event",
 };
 
 // Body and query fields that reference a resource.
-const ID_FIELDS: Record<string, ResourceKind> = {
+const ID_FIELDS: Record<string, NumericResourceKind> = {
   candidate_id: "candidate",
   job_id: "job",
   department_id: "department",
@@ -42,7 +45,7 @@ export function pathParamKind(op: Operation, param: string): ResourceKind | unde
 }
 
 /** The resource an `…_id` body or query field names; undefined for other fields. */
-export function idFieldKind(field: string): ResourceKind | undefined {
+export function idFieldKind(field: string): NumericResourceKind | undefined {
   return ID_FIELDS[normalise(field)];
 }
 
@@ -59,7 +62,10 @@ export function pathValues(op: Operation, resources: Resources): Record<string, 
   );
 }
 
-/** A candidate (with a note), a job (screening on) and its department, a webhook endpoint and a delivery, every text carrying `marker`. */
+/**
+ * A candidate (with a note and a candidate.stage_changed event), a job (screening on) and its
+ * department, a webhook endpoint and a delivery, every text carrying `marker`.
+ */
 export async function seedResources(company: TestCompany, marker: string): Promise<Resources> {
   const prisma = getPrisma();
   const svc = systemContext(prisma, company.id);
@@ -71,6 +77,19 @@ export async function seedResources(company: TestCompany, marker: string): Promi
     { source: "public_api" },
   );
   await addNote(svc, candidate.id, `${marker} note`);
+  // A real event (the service's own stage change), committed already published: a built server's
+  // outbox sweep would otherwise fan it out to the endpoint below while a sweep compares snapshots.
+  const listed = await svc.db.$transaction(async (tx) => {
+    await lockCandidate(tx, company.id, candidate.id);
+    const current = await tx.candidate.findUniqueOrThrow({ where: { id: candidate.id }, include: { job: { select: { id: true, title: true } } } });
+    await changeStage(tx, systemContext(prisma, company.id, { type: "api", apiKeyId: 0 }), current, "phonescreen");
+    const moved = await tx.event.findFirstOrThrow({
+      where: { type: "candidate.stage_changed", publishedAt: null, payload: { path: ["candidate", "id"], equals: candidate.id } },
+      select: { id: true },
+    });
+    await tx.event.update({ where: { id: moved.id }, data: { publishedAt: new Date() } });
+    return moved;
+  });
   const endpoint = await prisma.webhookEndpoint.create({
     data: { companyId: company.id, url: `http://127.0.0.1:9/${marker}`, description: `${marker} endpoint`, secret: `whsec_${randomBytes(32).toString("base64")}` },
   });
@@ -79,7 +98,7 @@ export async function seedResources(company: TestCompany, marker: string): Promi
     data: { companyId: company.id, eventId: event.id, endpointId: endpoint.id, status: "failed", attemptCount: 1, lastError: `${marker} error`, lastAttemptAt: new Date() },
   });
   const { departmentId } = await prisma.job.findUniqueOrThrow({ where: { id: job }, select: { departmentId: true } });
-  return { candidate: candidate.id, job, department: departmentId, webhook_endpoint: endpoint.id, webhook_delivery: delivery.id };
+  return { candidate: candidate.id, job, department: departmentId, webhook_endpoint: endpoint.id, webhook_delivery: delivery.id, event: listed.id };
 }
 
 /** Tables holding a company's rows, found from the schema so new tenant tables are included. */

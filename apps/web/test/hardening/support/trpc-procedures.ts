@@ -28,6 +28,8 @@ export interface TrpcJsonSchema {
   maxItems?: number;
   $ref?: string;
   $defs?: Record<string, TrpcJsonSchema>;
+  /** A value the contract documents (zod `.meta({ example })`). */
+  example?: unknown;
 }
 
 export interface Procedure {
@@ -114,6 +116,8 @@ function sampleString(s: TrpcJsonSchema, path: string): string {
   if (s.format === "email") return `trpc${++serial}-${Date.now()}@example.com`;
   if (s.format === "uri" || s.format === "url") return "http://127.0.0.1:9/hook";
   if (s.format === "date-time") return new Date().toISOString();
+  // A documented example is a value the field accepts (event types, UUIDs), also where no pattern says so.
+  if (typeof s.example === "string" && (!s.pattern || new RegExp(s.pattern).test(s.example))) return s.example;
   const text = "sample value".padEnd(s.minLength ?? 1, "x").slice(0, s.maxLength ?? 200);
   if (s.pattern && !new RegExp(s.pattern).test(text)) {
     const guess = ["EUR", "sample-value", "abc", "1"].find((g) => new RegExp(s.pattern!).test(g));

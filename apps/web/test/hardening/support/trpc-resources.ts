@@ -66,11 +66,12 @@ const fieldName = (path: string) => path.split(".").pop()!.replace(/\[\d+\]$/, "
 
 const isIdName = (name: string) => /(^|_)ids?$/.test(snake(name));
 
-/** An id on the wire: an integer, a digit-only string (idParam), or a list of those. */
+/** An id on the wire: an integer, a digit-only string (idParam), a UUID (events), or a list of those. */
 function isIdSchema(root: TrpcJsonSchema | undefined, schema: TrpcJsonSchema): boolean {
   const s = nonNull(root, schema);
   if (s.type === "array") return !!s.items && isIdSchema(root, s.items);
   if (s.type === "integer") return true;
+  if (s.type === "string" && s.format === "uuid") return true;
   if (s.type !== "string" || !s.pattern) return false;
   const pattern = new RegExp(s.pattern);
   return pattern.test("1") && !pattern.test("a");

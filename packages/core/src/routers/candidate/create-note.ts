@@ -5,6 +5,7 @@ import { companyProcedure } from "../../trpc.ts";
 
 export const createNoteProcedure = companyProcedure
   .meta({
+    scope: "candidates:write",
     openapi: {
       method: "POST",
       path: "/candidates/{id}/notes",

@@ -5,6 +5,7 @@ import { companyProcedure } from "../../trpc.ts";
 
 export const getCandidateProcedure = companyProcedure
   .meta({
+    scope: "candidates:read",
     openapi: {
       method: "GET",
       path: "/candidates/{id}",

@@ -5,6 +5,7 @@ import { companyProcedure } from "../../trpc.ts";
 
 export const listCandidatesProcedure = companyProcedure
   .meta({
+    scope: "candidates:read",
     openapi: {
       method: "GET",
       path: "/candidates",

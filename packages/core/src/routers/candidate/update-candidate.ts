@@ -5,6 +5,7 @@ import { companyProcedure } from "../../trpc.ts";
 
 export const updateCandidateProcedure = companyProcedure
   .meta({
+    scope: "candidates:write",
     openapi: {
       method: "PATCH",
       path: "/candidates/{id}",

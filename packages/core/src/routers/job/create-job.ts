@@ -5,6 +5,7 @@ import { companyProcedure } from "../../trpc.ts";
 
 export const createJobProcedure = companyProcedure
   .meta({
+    scope: "jobs:write",
     openapi: {
       method: "POST",
       path: "/jobs",

@@ -5,6 +5,7 @@ import { companyProcedure } from "../../trpc.ts";
 
 export const listJobsProcedure = companyProcedure
   .meta({
+    scope: "jobs:read",
     openapi: {
       method: "GET",
       path: "/jobs",

@@ -13,6 +13,7 @@ const rescoreSchema = z
 
 export const rescoreJobProcedure = companyProcedure
   .meta({
+    scope: "jobs:write",
     openapi: {
       method: "POST",
       path: "/jobs/{id}/rescore",

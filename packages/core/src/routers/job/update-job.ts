@@ -5,6 +5,7 @@ import { companyProcedure } from "../../trpc.ts";
 
 export const updateJobProcedure = companyProcedure
   .meta({
+    scope: "jobs:write",
     openapi: {
       method: "PATCH",
       path: "/jobs/{id}",

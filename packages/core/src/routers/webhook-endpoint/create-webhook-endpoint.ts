@@ -5,6 +5,7 @@ import { companyProcedure } from "../../trpc.ts";
 
 export const createWebhookEndpointProcedure = companyProcedure
   .meta({
+    scope: "webhooks:write",
     openapi: {
       method: "POST",
       path: "/webhook_endpoints",

@@ -5,6 +5,7 @@ import { companyProcedure } from "../../trpc.ts";
 
 export const deleteWebhookEndpointProcedure = companyProcedure
   .meta({
+    scope: "webhooks:write",
     openapi: {
       method: "DELETE",
       path: "/webhook_endpoints/{id}",

@@ -5,6 +5,7 @@ import { companyProcedure } from "../../trpc.ts";
 
 export const listWebhookEndpointsProcedure = companyProcedure
   .meta({
+    scope: "webhooks:read",
     openapi: {
       method: "GET",
       path: "/webhook_endpoints",

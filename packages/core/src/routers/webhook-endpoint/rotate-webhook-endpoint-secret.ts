@@ -5,6 +5,7 @@ import { companyProcedure } from "../../trpc.ts";
 
 export const rotateWebhookEndpointSecretProcedure = companyProcedure
   .meta({
+    scope: "webhooks:write",
     openapi: {
       method: "POST",
       path: "/webhook_endpoints/{id}/rotate_secret",

@@ -5,6 +5,7 @@ import { companyProcedure } from "../../trpc.ts";
 
 export const updateWebhookEndpointProcedure = companyProcedure
   .meta({
+    scope: "webhooks:write",
     openapi: {
       method: "PATCH",
       path: "/webhook_endpoints/{id}",

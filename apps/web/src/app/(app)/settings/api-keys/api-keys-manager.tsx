@@ -1,8 +1,9 @@
 "use client";
 
 import type { ApiKeyDto } from "@hireflow/core";
+import { API_SCOPE_DESCRIPTIONS, API_SCOPES, type ApiScope, hasFullAccess } from "@hireflow/core/auth/scopes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { SecretShownOnce } from "@/components/copy-secret";
 import { Alert, Badge, Button, Card, describedBy, EmptyState, Field, inputClass, Time } from "@/components/ui";
@@ -10,6 +11,7 @@ import { errorInfo } from "@/lib/errors";
 import { useTrpc } from "@/lib/trpc";
 
 const KEYS = ["apiKeys"] as const;
+const READ_ONLY = API_SCOPES.filter((scope) => scope.endsWith(":read"));
 
 export function ApiKeysManager({ initialKeys }: { initialKeys: ApiKeyDto[] }) {
   const trpc = useTrpc();
@@ -17,9 +19,11 @@ export function ApiKeysManager({ initialKeys }: { initialKeys: ApiKeyDto[] }) {
   const keys = useQuery({ queryKey: KEYS, queryFn: async () => (await trpc.apiKeys.list.query()).data, initialData: initialKeys });
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyDto | null>(null);
+  // Full access by default; the presets and the single boxes edit this one set.
+  const [scopes, setScopes] = useState<ApiScope[]>([...API_SCOPES]);
 
   const create = useMutation({
-    mutationFn: (name: string) => trpc.apiKeys.create.mutate({ name }),
+    mutationFn: (input: { name: string; scopes: ApiScope[] }) => trpc.apiKeys.create.mutate(input),
     onSuccess: ({ data }) => {
       setCreated({ name: data.key.name, secret: data.secret });
       void queryClient.invalidateQueries({ queryKey: KEYS });
@@ -37,7 +41,15 @@ export function ApiKeysManager({ initialKeys }: { initialKeys: ApiKeyDto[] }) {
     event.preventDefault();
     const form = event.currentTarget;
     const name = String(new FormData(form).get("name") ?? "");
-    create.mutate(name, { onSuccess: () => form.reset() });
+    create.mutate(
+      { name, scopes },
+      {
+        onSuccess: () => {
+          form.reset();
+          setScopes([...API_SCOPES]);
+        },
+      },
+    );
   }
 
   const createError = create.error ? errorInfo(create.error) : null;
@@ -48,13 +60,14 @@ export function ApiKeysManager({ initialKeys }: { initialKeys: ApiKeyDto[] }) {
     <div className="space-y-6">
       <Card className="p-5">
         <h2 className="text-base font-semibold text-slate-900">Create a key</h2>
-        <form onSubmit={onCreate} className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
-          <div className="flex-1">
+        <form onSubmit={onCreate} className="mt-3 space-y-4" noValidate>
+          <div className="max-w-md">
             <Field id="key-name" label="Name" hint="What uses this key, e.g. “ATS sync”." error={createError?.fields.name}>
               <input {...describedBy("key-name", createError?.fields.name, true)} name="name" required maxLength={100} className={inputClass} />
             </Field>
           </div>
-          <Button type="submit" disabled={create.isPending} className="sm:mt-7">
+          <ScopePicker value={scopes} onChange={setScopes} error={createError?.fields.scopes} />
+          <Button type="submit" disabled={create.isPending}>
             {create.isPending ? "Creating…" : "Create key"}
           </Button>
         </form>
@@ -72,8 +85,8 @@ export function ApiKeysManager({ initialKeys }: { initialKeys: ApiKeyDto[] }) {
             secret={created.secret}
             onDismiss={() => setCreated(null)}
           >
-            Only a hash is stored. If you lose it, revoke it and create a new one. Treat it like a password: it grants full access to your
-            company&apos;s candidates through the API.
+            Only a hash is stored. If you lose it, revoke it and create a new one. Treat it like a password: it grants everything its
+            scopes allow on your company&apos;s data through the API.
           </SecretShownOnce>
         )}
       </Card>
@@ -91,6 +104,7 @@ export function ApiKeysManager({ initialKeys }: { initialKeys: ApiKeyDto[] }) {
                 <tr>
                   <th scope="col" className="px-4 py-3">Name</th>
                   <th scope="col" className="px-4 py-3">Key</th>
+                  <th scope="col" className="px-4 py-3">Scopes</th>
                   <th scope="col" className="px-4 py-3">Created by</th>
                   <th scope="col" className="px-4 py-3">Created</th>
                   <th scope="col" className="px-4 py-3">Last used</th>
@@ -102,6 +116,9 @@ export function ApiKeysManager({ initialKeys }: { initialKeys: ApiKeyDto[] }) {
                   <tr key={key.id} className={key.revoked_at ? "text-slate-400" : undefined} data-testid={`api-key-${key.id}`}>
                     <td className="px-4 py-3 font-medium whitespace-nowrap text-slate-900">{key.name}</td>
                     <td className="px-4 py-3 font-mono whitespace-nowrap">{key.prefix}…</td>
+                    <td className="px-4 py-3">
+                      <ScopeList scopes={key.scopes} />
+                    </td>
                     <td className="px-4 py-3 whitespace-nowrap">{key.created_by ? (key.created_by.name ?? key.created_by.email) : "—"}</td>
                     <td className="px-4 py-3 whitespace-nowrap"><Time iso={key.created_at} /></td>
                     <td className="px-4 py-3 whitespace-nowrap">{key.last_used_at ? <Time iso={key.last_used_at} /> : "Never"}</td>
@@ -139,5 +156,89 @@ export function ApiKeysManager({ initialKeys }: { initialKeys: ApiKeyDto[] }) {
         {revoke.error && <p className="mt-2 text-red-700">{errorInfo(revoke.error).message}</p>}
       </ConfirmDialog>
     </div>
+  );
+}
+
+/**
+ * The scopes of a new key: "Full access" (every scope, the default) and "Read only" presets, and one
+ * box per scope. The full-access box is mixed when some scopes are ticked.
+ */
+function ScopePicker({ value, onChange, error }: { value: ApiScope[]; onChange: (scopes: ApiScope[]) => void; error?: string }) {
+  const fullRef = useRef<HTMLInputElement>(null);
+  const full = hasFullAccess(value);
+  useEffect(() => {
+    if (fullRef.current) fullRef.current.indeterminate = value.length > 0 && !full;
+  }, [value, full]);
+  const toggle = (scope: ApiScope, on: boolean) => onChange(API_SCOPES.filter((s) => (s === scope ? on : value.includes(s))));
+
+  return (
+    <fieldset aria-describedby={error ? "key-scopes-error" : "key-scopes-hint"}>
+      <legend className="text-sm font-medium text-slate-800">Scopes</legend>
+      <p id="key-scopes-hint" className="text-xs text-slate-600">
+        What the key may do through the API. A request outside its scopes is refused with 403; scopes cannot be changed later.
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-x-6 gap-y-2">
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input
+            ref={fullRef}
+            type="checkbox"
+            checked={full}
+            onChange={(e) => onChange(e.target.checked ? [...API_SCOPES] : [])}
+            className="size-4 rounded border-slate-300"
+          />
+          Full access
+        </label>
+        <Button variant="secondary" onClick={() => onChange([...READ_ONLY])} aria-pressed={value.join() === READ_ONLY.join()}>
+          Read only
+        </Button>
+      </div>
+      <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+        {API_SCOPES.map((scope) => (
+          <li key={scope}>
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="scopes"
+                value={scope}
+                checked={value.includes(scope)}
+                onChange={(e) => toggle(scope, e.target.checked)}
+                className="mt-0.5 size-4 rounded border-slate-300"
+              />
+              <span>
+                <code className="font-medium text-slate-900">{scope}</code>
+                <span className="block text-xs text-slate-600">{API_SCOPE_DESCRIPTIONS[scope]}</span>
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {error && (
+        <p id="key-scopes-error" className="mt-1 text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** A key's scopes in the list: "Full access" when it holds every one, else each scope. */
+function ScopeList({ scopes }: { scopes: readonly ApiScope[] }) {
+  if (hasFullAccess(scopes)) {
+    return (
+      <span title={scopes.join(", ")}>
+        <Badge tone="indigo">Full access</Badge>
+      </span>
+    );
+  }
+  return (
+    <ul className="flex flex-wrap gap-1" aria-label="Scopes">
+      {scopes.map((scope) => (
+        <li key={scope}>
+          <Badge>
+            <code>{scope}</code>
+          </Badge>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -15,7 +15,8 @@ export default async function ApiKeysPage() {
         description={
           <>
             Keys authenticate requests to the <a href="/docs" className="text-indigo-700 underline">public API</a> as{" "}
-            <code className="rounded bg-slate-100 px-1">Authorization: Bearer hf_live_…</code>. Revoking a key stops it at once.
+            <code className="rounded bg-slate-100 px-1">Authorization: Bearer hf_live_…</code>, limited to the scopes chosen when the key is
+            created. Revoking a key stops it at once.
           </>
         }
       />

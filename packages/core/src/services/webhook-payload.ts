@@ -1,0 +1,112 @@
+import { type Prisma } from "@hireflow/db";
+import { fileUrl } from "@hireflow/storage";
+
+/**
+ * What a webhook delivery of an event carries, built in one place: the delivery job (packages/jobs,
+ * webhooks/attempt.ts) sends `webhookBody()` and the Events API (`GET /api/v1/events`) shows the
+ * same object as `payload`.
+ */
+
+/** An outbox event, as a delivery or the Events API reads it. */
+export interface DeliveredEvent {
+  id: string;
+  companyId: number;
+  type: string;
+  payload: Record<string, unknown>;
+  occurredAt: Date;
+}
+
+/** The candidates a candidate.applied body reads; the delivery job's client and a company-scoped one both fit. */
+export interface CandidateReader {
+  candidate: {
+    findMany(args: { where: Prisma.CandidateWhereInput; select: typeof appliedSelect }): PromiseLike<AppliedCandidateRow[]>;
+  };
+}
+
+const RESUME_URL_TTL_SECONDS = 24 * 60 * 60;
+
+const appliedSelect = {
+  id: true,
+  companyId: true,
+  fitScore: true,
+  createdAt: true,
+  resumeBlobKey: true,
+  resumeFilename: true,
+  resumeContentType: true,
+  resumeData: true,
+} as const;
+
+interface AppliedCandidateRow {
+  id: number;
+  companyId: number;
+  fitScore: number | null;
+  createdAt: Date;
+  resumeBlobKey: string | null;
+  resumeFilename: string | null;
+  resumeContentType: string | null;
+  resumeData: Prisma.JsonValue;
+}
+
+interface AppliedCandidateRef {
+  id?: unknown;
+  name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  url?: string;
+}
+
+/** The request body of a delivery: `{ event, occurred_at, …payload }` as JSON text. */
+export async function webhookBody(db: CandidateReader, event: DeliveredEvent): Promise<string> {
+  const [payload] = await webhookPayloads(db, [event]);
+  return JSON.stringify(payload);
+}
+
+/**
+ * The bodies of several events (one query for all their candidates): `{ event, occurred_at, …payload }`
+ * with exactly the spec's fields. For candidate.applied the parts that change or expire — the signed
+ * resume URL (valid 24 h from now), resume_data, fit_score, applied_at — are read now; the rest is
+ * what the event fixed when it happened.
+ */
+export async function webhookPayloads(db: CandidateReader, events: readonly DeliveredEvent[]): Promise<Record<string, unknown>[]> {
+  const applied = events.filter((event) => event.type === "candidate.applied");
+  const refs = applied.map((event) => candidateRef(event)).filter((id): id is number => id !== null);
+  const rows = refs.length
+    ? await db.candidate.findMany({
+        where: { id: { in: [...new Set(refs)] }, companyId: { in: [...new Set(applied.map((event) => event.companyId))] } },
+        select: appliedSelect,
+      })
+    : [];
+  const byKey = new Map(rows.map((row) => [`${row.companyId}:${row.id}`, row]));
+  return events.map((event) => {
+    const id = event.type === "candidate.applied" ? candidateRef(event) : null;
+    const payload = event.type === "candidate.applied" ? appliedPayload(event, id === null ? undefined : byKey.get(`${event.companyId}:${id}`)) : event.payload;
+    return { event: event.type, occurred_at: event.occurredAt.toISOString(), ...payload };
+  });
+}
+
+function candidateRef(event: DeliveredEvent): number | null {
+  const id = (event.payload.candidate as AppliedCandidateRef | undefined)?.id;
+  return typeof id === "number" && Number.isSafeInteger(id) ? id : null;
+}
+
+function appliedPayload(event: DeliveredEvent, row: AppliedCandidateRow | undefined): Record<string, unknown> {
+  const ref = (event.payload.candidate ?? {}) as AppliedCandidateRef;
+  const resumeUrl = row?.resumeBlobKey
+    ? fileUrl({ key: row.resumeBlobKey, filename: row.resumeFilename ?? "resume", contentType: row.resumeContentType ?? undefined, expiresInSeconds: RESUME_URL_TTL_SECONDS })
+    : null;
+  return {
+    candidate: {
+      id: ref.id,
+      name: ref.name,
+      email: ref.email,
+      phone: ref.phone,
+      fit_score: row?.fitScore == null ? null : Math.round(row.fitScore),
+      applied_at: (row?.createdAt ?? event.occurredAt).toISOString(),
+      resume_url: resumeUrl,
+      resume_data: (row?.resumeData as Record<string, unknown> | null | undefined) ?? null,
+      url: ref.url,
+    },
+    job: event.payload.job,
+    company: event.payload.company,
+  };
+}

@@ -1,0 +1,137 @@
+import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { getPrisma } from "@hireflow/db";
+import { migrate } from "@hireflow/db/migrate";
+import { migrationsDir } from "@hireflow/db/paths";
+import { createDatabase } from "@hireflow/db/testing/server";
+import type {} from "@hireflow/db/testing/global-setup";
+import pg from "pg";
+import { describe, expect, inject, it } from "vitest";
+import { generateApiKey } from "../src/auth/api-keys.ts";
+import { API_SCOPES, type ApiScope, normalizeScopes } from "../src/auth/scopes.ts";
+import { type Principal } from "../src/context.ts";
+import { appRouter } from "../src/routers/index.ts";
+import { procedureMetas } from "../src/routers/meta.ts";
+import { assertScope, createCallerFactory, type Meta } from "../src/trpc.ts";
+
+/** Procedures of the public API that any valid key may call (and why). */
+const UNSCOPED: Record<string, string> = {
+  "GET /me": "describes the calling key: the connection test every integration makes first",
+};
+
+/** The first path segment → the resource its scopes are named after. A new top-level path needs a line here. */
+const RESOURCE_OF_SEGMENT: Record<string, string> = {
+  candidates: "candidates",
+  jobs: "jobs",
+  webhook_endpoints: "webhooks",
+  webhook_deliveries: "webhooks",
+  events: "events",
+};
+
+const routes = procedureMetas.filter(({ meta }) => meta.openapi).map(({ path, meta }) => ({ path, meta, route: `${meta.openapi!.method} ${meta.openapi!.path}` }));
+
+describe("every procedure of the public API declares its scope", () => {
+  it("has routes to check, and the unscoped list names only existing routes", () => {
+    expect(routes.length).toBeGreaterThanOrEqual(19);
+    for (const route of Object.keys(UNSCOPED)) expect(routes.map((r) => r.route), `UNSCOPED lists ${route}`).toContain(route);
+  });
+
+  it.each(routes.map((r) => [r.route, r] as const))("%s", (route, { path, meta }) => {
+    if (route in UNSCOPED) {
+      expect(meta.scope, `${route} is listed as unscoped (${UNSCOPED[route]})`).toBeUndefined();
+      return;
+    }
+    expect(meta.scope, `${path} (${route}) has meta.openapi but no meta.scope: name the API-key scope it needs (auth/scopes.ts)`).toBeDefined();
+    expect(API_SCOPES).toContain(meta.scope);
+    // Reads need a read scope, anything else a write scope.
+    expect(meta.scope!.split(":")[1], `${route}: the scope's access`).toBe(meta.openapi!.method === "GET" ? "read" : "write");
+    const segment = meta.openapi!.path.split("/").filter(Boolean)[0]!;
+    const resource = RESOURCE_OF_SEGMENT[segment];
+    expect(resource, `${route}: add /${segment} to RESOURCE_OF_SEGMENT in this test`).toBeDefined();
+    expect(meta.scope!.split(":")[0], `${route}: the scope's resource`).toBe(resource);
+  });
+
+  it("UI-only procedures (no meta.openapi) are not reachable by API keys and name no scope", () => {
+    for (const { path, meta } of procedureMetas.filter((p) => !p.meta.openapi)) expect(meta.scope, path).toBeUndefined();
+  });
+});
+
+describe("assertScope", () => {
+  const key = (scopes: ApiScope[]): Principal => ({ kind: "api", companyId: 1, apiKeyId: 1, rateLimit: null, scopes });
+  const meta: Meta = { scope: "jobs:write", openapi: { method: "POST", path: "/jobs" } };
+
+  it("refuses an API key without the scope with 403 forbidden naming the scope and the route", () => {
+    expect(() => assertScope(key(["jobs:read", "candidates:read"]), meta)).toThrow(
+      expect.objectContaining({
+        code: "forbidden",
+        status: 403,
+        message: "This API key lacks the scope jobs:write, which POST /api/v1/jobs requires (the key's scopes: jobs:read, candidates:read)",
+      }),
+    );
+  });
+
+  it("lets a key with the scope, a procedure without one, and a session through", () => {
+    expect(() => assertScope(key(["jobs:write"]), meta)).not.toThrow();
+    expect(() => assertScope(key([]), { openapi: { method: "GET", path: "/me" } })).not.toThrow();
+    expect(() => assertScope({ kind: "user", companyId: 1, userId: "u" }, meta)).not.toThrow();
+  });
+
+  it("normalizeScopes keeps known scopes once, in canonical order", () => {
+    expect(normalizeScopes(["jobs:read", "nope", "candidates:read", "jobs:read", 5])).toEqual(["candidates:read", "jobs:read"]);
+  });
+});
+
+describe("companyProcedure enforces the scope before the procedure runs", () => {
+  const caller = (principal: Principal) => createCallerFactory(appRouter)({ prisma: getPrisma(), requestId: "test", principal });
+  const readOnly: Principal = { kind: "api", companyId: 999_999_999, apiKeyId: 1, rateLimit: null, scopes: ["candidates:read", "jobs:read"] };
+
+  it("refuses before the input is even parsed", async () => {
+    // An invalid input would be a 400 from a key holding the scope; without it the answer is the 403.
+    await expect(caller(readOnly).candidates.create({} as never)).rejects.toMatchObject({ cause: { code: "forbidden", message: expect.stringContaining("candidates:write") } });
+    await expect(caller(readOnly).jobs.rescore({ id: "1" } as never)).rejects.toMatchObject({ cause: { code: "forbidden", message: expect.stringContaining("jobs:write") } });
+    await expect(caller(readOnly).webhookEndpoints.list({})).rejects.toMatchObject({ cause: { code: "forbidden", message: expect.stringContaining("webhooks:read") } });
+  });
+
+  it("GET /me is for API keys only: a session is refused", async () => {
+    await expect(caller({ kind: "user", companyId: 1, userId: "00000000-0000-0000-0000-000000000000" }).me.get({})).rejects.toMatchObject({ cause: { code: "forbidden" } });
+  });
+});
+
+describe("the api_keys.scopes migration", () => {
+  it("gives keys that existed before it every scope, and the constraint admits only known, non-empty sets", async () => {
+    const work = await mkdtemp(path.join(os.tmpdir(), "hireflow-scopes-"));
+    const database = await createDatabase(inject("adminUrl"));
+    const client = new pg.Client({ connectionString: database.url });
+    try {
+      const names = (await readdir(migrationsDir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+      const scopesMigration = names.find((name) => name.endsWith("_api_key_scopes"))!;
+      expect(scopesMigration).toBeDefined();
+      // The database as it was before the migration, with a key in it.
+      const before = path.join(work, "before");
+      for (const name of names.filter((n) => n < scopesMigration)) await cp(path.join(migrationsDir, name), path.join(before, name), { recursive: true });
+      await migrate(database.url, { dir: before });
+      await client.connect();
+      const company = await client.query<{ id: number }>(`INSERT INTO companies (name, slug) VALUES ('Old Co', 'old-co') RETURNING id`);
+      const old = generateApiKey();
+      await client.query(`INSERT INTO api_keys (company_id, name, prefix, secret_hash) VALUES ($1, 'old key', $2, $3)`, [company.rows[0]!.id, old.prefix, old.secretHash]);
+
+      await migrate(database.url);
+      const { rows } = await client.query<{ scopes: string[] }>(`SELECT scopes FROM api_keys WHERE secret_hash = $1`, [old.secretHash]);
+      expect(rows[0]!.scopes).toEqual([...API_SCOPES]);
+
+      const insert = (scopes: string[]) => {
+        const key = generateApiKey();
+        return client.query(`INSERT INTO api_keys (company_id, name, prefix, secret_hash, scopes) VALUES ($1, 'k', $2, $3, $4)`, [company.rows[0]!.id, key.prefix, key.secretHash, scopes]);
+      };
+      await expect(insert(["candidates:read"])).resolves.toBeDefined();
+      await expect(insert([])).rejects.toMatchObject({ constraint: "api_keys_scopes_check" });
+      await expect(insert(["candidates:read", "admin"])).rejects.toMatchObject({ constraint: "api_keys_scopes_check" });
+      await expect(insert(["candidates:read", null as never])).rejects.toMatchObject({ constraint: "api_keys_scopes_check" });
+    } finally {
+      await client.end().catch(() => {});
+      await database.drop();
+      await rm(work, { recursive: true, force: true });
+    }
+  });
+});
