@@ -101,9 +101,11 @@ export async function settleBackgroundWork(companyIds: number[], timeoutMs = 30_
         where: { companyId: { in: companyIds }, status: "pending", OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: new Date(Date.now() + 60_000) } }] },
       }),
     ]);
-    if (events + resumes + scorings + deliveries === 0) return;
+    // And quiet for a moment: an attempt that just ended (or a fan-out just inserting) still touches rows.
+    const recent = await prisma.webhookDelivery.count({ where: { companyId: { in: companyIds }, updatedAt: { gt: new Date(Date.now() - 1_500) } } });
+    if (events + resumes + scorings + deliveries + recent === 0) return;
     if (Date.now() > deadline) {
-      throw new Error(`background work still running after ${timeoutMs} ms: ${events} unpublished events, ${resumes} resumes, ${scorings} scorings, ${deliveries} deliveries`);
+      throw new Error(`background work still running after ${timeoutMs} ms: ${events} unpublished events, ${resumes} resumes, ${scorings} scorings, ${deliveries} deliveries due, ${recent} just updated`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
