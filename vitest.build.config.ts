@@ -9,10 +9,12 @@ import { defineConfig } from "vitest/config";
  * are not listed: they test the same code in `npm test`. docs/RELIABILITY.md names them.
  */
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname, "apps/web/src") } },
+  // The SDK's tests run its source; packages/sdk/test/package.test.ts checks the built package.
+  resolve: { alias: { "@": path.resolve(import.meta.dirname, "apps/web/src"), "@hireflow/sdk": path.resolve(import.meta.dirname, "packages/sdk/src/index.ts") } },
   test: {
     include: [
       "apps/web/test/api/**/*.test.ts",
+      "apps/web/test/sdk/**/*.test.ts",
       "apps/web/test/hardening/fuzz.test.ts",
       "apps/web/test/hardening/hostile-input.test.ts",
       "apps/web/test/hardening/body-limits.test.ts",

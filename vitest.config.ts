@@ -3,7 +3,8 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   // apps/web imports its own modules as "@/…" (tsconfig paths); tests import the same route files.
-  resolve: { alias: { "@": path.resolve(import.meta.dirname, "apps/web/src") } },
+  // The SDK's tests run its source; packages/sdk/test/package.test.ts checks the built package.
+  resolve: { alias: { "@": path.resolve(import.meta.dirname, "apps/web/src"), "@hireflow/sdk": path.resolve(import.meta.dirname, "packages/sdk/src/index.ts") } },
   test: {
     include: ["packages/*/test/**/*.test.ts", "apps/web/test/**/*.test.ts"],
     globalSetup: ["packages/db/src/testing/global-setup.ts"],

@@ -7,7 +7,8 @@ import { defineConfig } from "vitest/config";
  * never touch the database of `npm test`. Files are named *.reliability.ts so `npm test` skips them.
  */
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname, "apps/web/src") } },
+  // The SDK's tests run its source; packages/sdk/test/package.test.ts checks the built package.
+  resolve: { alias: { "@": path.resolve(import.meta.dirname, "apps/web/src"), "@hireflow/sdk": path.resolve(import.meta.dirname, "packages/sdk/src/index.ts") } },
   test: {
     include: ["apps/web/test/reliability/**/*.reliability.ts"],
     setupFiles: ["apps/web/test/reliability/support/setup-env.ts"],

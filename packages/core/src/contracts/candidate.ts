@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bodyInt, cursorParam, httpUrl, idParam, INT32_MAX, limitParam, singleLine, storableText, timestamp } from "./common.ts";
+import { bodyInt, cursorParam, httpUrl, idParam, INT32_MAX, limitParam, queryScore, singleLine, storableText, timestamp } from "./common.ts";
 
 import { fitSchema } from "./screening.ts";
 import { PUBLIC_API_STAGES } from "./stages.ts";
@@ -91,10 +91,7 @@ export const listCandidatesInput = z.strictObject({
   email: singleLine(z.string().max(254)).optional(),
   created_after: timestamp.optional(),
   updated_after: timestamp.optional(),
-  min_fit_score: z
-    .string()
-    .regex(/^(100|[1-9]?[0-9])$/, "Must be an integer between 0 and 100")
-    .transform(Number)
+  min_fit_score: queryScore
     .optional()
     .meta({ description: "Only candidates scored at least this (0..100); unscored candidates are left out" }),
   sort: z.enum(["created", "fit_score"]).optional().meta({ description: "created (newest first, default) or fit_score (highest first, unscored last)" }),

@@ -59,18 +59,37 @@ export const timestamp = z.iso.datetime({ offset: false }).meta({ description: "
 /** An http(s) URL: other schemes (javascript:, data:) are refused because the UI renders links. */
 export const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
 
+/**
+ * Query values are strings on the wire; these are documented as the JSON type they stand for, so
+ * generated clients (the SDK) take a number or a boolean and write it into the query string.
+ */
+function documentedAs(type: "integer" | "boolean", extra: Record<string, unknown> = {}) {
+  return ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+    delete jsonSchema.pattern;
+    delete jsonSchema.enum;
+    Object.assign(jsonSchema, { type, ...extra });
+  };
+}
+
 export const queryBoolean = z
   .enum(["true", "false"])
   .transform((value) => value === "true")
-  .meta({ description: "true or false" });
+  .meta({ description: "true or false", override: documentedAs("boolean") });
+
+/** A query integer 0..100 (a fit score). */
+export const queryScore = z
+  .string()
+  .regex(/^(100|[1-9]?[0-9])$/, "Must be an integer between 0 and 100")
+  .transform(Number)
+  .meta({ override: documentedAs("integer", { minimum: 0, maximum: 100 }) });
 
 export const limitParam = z
   .string()
   .regex(/^[0-9]{1,3}$/, "Must be an integer between 1 and 100")
   .transform(Number)
   .pipe(z.number().int().min(1, "Must be an integer between 1 and 100").max(100, "Must be an integer between 1 and 100"))
-  .optional()
-  .meta({ description: "Page size, 1..100 (default 25)" });
+  .meta({ description: "Page size, 1..100 (default 25)", override: documentedAs("integer", { minimum: 1, maximum: 100, default: 25 }) })
+  .optional();
 
 export const cursorParam = z.string().max(500).optional().meta({ description: "Opaque cursor from pagination.next_cursor" });
 

@@ -62,7 +62,8 @@ export async function claimIdempotencyKey(prisma: PrismaClient, apiKeyId: number
         await prisma.idempotencyKey.deleteMany({ where: { id: existing.id, status: "in_progress" } });
         continue;
       }
-      throw new AppError("conflict", "A request with this Idempotency-Key is still being processed; retry after it completes");
+      // Retry-After marks the one 409 a client may retry as is (the SDK does): the first request is still running.
+      throw new AppError("conflict", "A request with this Idempotency-Key is still being processed; retry after it completes", { headers: { "retry-after": "1" } });
     }
     return {
       kind: "replay",
@@ -71,7 +72,7 @@ export async function claimIdempotencyKey(prisma: PrismaClient, apiKeyId: number
       headers: (existing.responseHeaders as Record<string, string> | null) ?? {},
     };
   }
-  throw new AppError("conflict", "This Idempotency-Key is in use; retry");
+  throw new AppError("conflict", "This Idempotency-Key is in use; retry", { headers: { "retry-after": "1" } });
 }
 
 /** Stores the response for replays, or releases the key when the request failed on our side. */

@@ -1,0 +1,186 @@
+import { type ClientOptions, HttpClient, type Query, type RequestOptions } from "./http.ts";
+import { type Page, PageIterator } from "./pagination.ts";
+import type {
+  Candidate,
+  CandidateCreateParams,
+  CandidateDetail,
+  CandidateListParams,
+  CandidateNote,
+  CandidateUpdateParams,
+  DeletedWebhookEndpoint,
+  Event,
+  EventListParams,
+  Job,
+  JobCreateParams,
+  JobListParams,
+  JobUpdateParams,
+  Me,
+  RescoreRequest,
+  WebhookDelivery,
+  WebhookDeliveryListParams,
+  WebhookEndpoint,
+  WebhookEndpointCreateParams,
+  WebhookEndpointListParams,
+  WebhookEndpointRotateSecretParams,
+  WebhookEndpointUpdateParams,
+  WebhookEndpointWithSecret,
+  WebhookTestSent,
+} from "./types.ts";
+
+type Id = number | string;
+
+/** Path segments are encoded: an id can never change which route is called. */
+const segment = (id: Id) => encodeURIComponent(String(id));
+
+abstract class Resource {
+  constructor(protected readonly http: HttpClient) {}
+
+  protected async data<T>(method: "GET" | "POST" | "PATCH" | "DELETE", path: string, body: unknown, options: RequestOptions | undefined): Promise<T> {
+    const response = await this.http.request<{ data: T }>({ method, path, body }, options);
+    return response.data;
+  }
+
+  protected paginate<T>(path: string, params: object | undefined, options: RequestOptions | undefined): PageIterator<T> {
+    return new PageIterator<T>(
+      (cursor, pageOptions) => this.http.request<Page<T>>({ method: "GET", path, query: { ...(params as Query), cursor } }, pageOptions),
+      options,
+    );
+  }
+}
+
+export class Candidates extends Resource {
+  /** Creates a candidate; with `resume` (a Blob or File) the request is multipart and the resume is parsed in the background. */
+  create(params: CandidateCreateParams, options?: RequestOptions): Promise<CandidateDetail> {
+    if (!("resume" in params) || params.resume === undefined) return this.data("POST", "/candidates", params, options);
+    const { resume, resume_filename: filename, ...fields } = params;
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) {
+      if (value !== undefined && value !== null) form.set(name, String(value));
+    }
+    form.set("resume", resume, filename ?? (resume instanceof File ? resume.name : "resume"));
+    return this.data("POST", "/candidates", form, options);
+  }
+
+  get(id: Id, options?: RequestOptions): Promise<CandidateDetail> {
+    return this.data("GET", `/candidates/${segment(id)}`, undefined, options);
+  }
+
+  update(id: Id, params: CandidateUpdateParams, options?: RequestOptions): Promise<CandidateDetail> {
+    return this.data("PATCH", `/candidates/${segment(id)}`, params, options);
+  }
+
+  /** Every candidate matching the filters, newest first (or by `sort`), fetched page by page as it is read. */
+  list(params?: CandidateListParams, options?: RequestOptions): PageIterator<Candidate> {
+    return this.paginate("/candidates", params, options);
+  }
+
+  addNote(id: Id, text: string, options?: RequestOptions): Promise<CandidateNote> {
+    return this.data("POST", `/candidates/${segment(id)}/notes`, { note: text }, options);
+  }
+}
+
+export class Jobs extends Resource {
+  get(id: Id, options?: RequestOptions): Promise<Job> {
+    return this.data("GET", `/jobs/${segment(id)}`, undefined, options);
+  }
+
+  create(params: JobCreateParams, options?: RequestOptions): Promise<Job> {
+    return this.data("POST", "/jobs", params, options);
+  }
+
+  update(id: Id, params: JobUpdateParams, options?: RequestOptions): Promise<Job> {
+    return this.data("PATCH", `/jobs/${segment(id)}`, params, options);
+  }
+
+  list(params?: JobListParams, options?: RequestOptions): PageIterator<Job> {
+    return this.paginate("/jobs", params, options);
+  }
+
+  /** Asks the AI screening agent to score the job's candidates again (after its criteria changed). */
+  rescore(id: Id, options?: RequestOptions): Promise<RescoreRequest> {
+    return this.data("POST", `/jobs/${segment(id)}/rescore`, undefined, options);
+  }
+}
+
+export class WebhookEndpoints extends Resource {
+  /** The answer holds the signing `secret`, shown this once. */
+  create(params: WebhookEndpointCreateParams, options?: RequestOptions): Promise<WebhookEndpointWithSecret> {
+    return this.data("POST", "/webhook_endpoints", params, options);
+  }
+
+  get(id: Id, options?: RequestOptions): Promise<WebhookEndpoint> {
+    return this.data("GET", `/webhook_endpoints/${segment(id)}`, undefined, options);
+  }
+
+  update(id: Id, params: WebhookEndpointUpdateParams, options?: RequestOptions): Promise<WebhookEndpoint> {
+    return this.data("PATCH", `/webhook_endpoints/${segment(id)}`, params, options);
+  }
+
+  delete(id: Id, options?: RequestOptions): Promise<DeletedWebhookEndpoint> {
+    return this.data("DELETE", `/webhook_endpoints/${segment(id)}`, undefined, options);
+  }
+
+  list(params?: WebhookEndpointListParams, options?: RequestOptions): PageIterator<WebhookEndpoint> {
+    return this.paginate("/webhook_endpoints", params, options);
+  }
+
+  /** A new signing secret; the previous one keeps signing alongside it for `expire_previous_in_seconds` (default 24 h). */
+  rotateSecret(id: Id, params?: WebhookEndpointRotateSecretParams, options?: RequestOptions): Promise<WebhookEndpointWithSecret> {
+    return this.data("POST", `/webhook_endpoints/${segment(id)}/rotate_secret`, params, options);
+  }
+
+  /** Queues a `webhook.test` delivery to this endpoint. */
+  test(id: Id, options?: RequestOptions): Promise<WebhookTestSent> {
+    return this.data("POST", `/webhook_endpoints/${segment(id)}/test`, undefined, options);
+  }
+
+  listDeliveries(id: Id, params?: WebhookDeliveryListParams, options?: RequestOptions): PageIterator<WebhookDelivery> {
+    return this.paginate(`/webhook_endpoints/${segment(id)}/deliveries`, params, options);
+  }
+
+  /** Sends a delivery's event again (same `webhook-id`), restarting its retry schedule; the delivery is back to `pending`. */
+  redeliver(deliveryId: Id, options?: RequestOptions): Promise<WebhookDelivery> {
+    return this.data("POST", `/webhook_deliveries/${segment(deliveryId)}/redeliver`, undefined, options);
+  }
+}
+
+export class Events extends Resource {
+  /** Events of the last 30 days, newest first: what webhooks delivered (or would have), to fill gaps. */
+  list(params?: EventListParams, options?: RequestOptions): PageIterator<Event> {
+    return this.paginate("/events", params, options);
+  }
+
+  get(id: string, options?: RequestOptions): Promise<Event> {
+    return this.data("GET", `/events/${segment(id)}`, undefined, options);
+  }
+}
+
+/**
+ * The Hireflow API client.
+ *
+ * ```ts
+ * const hf = new Hireflow({ apiKey: process.env.HIREFLOW_API_KEY!, baseUrl: "https://hireflow.example.com" });
+ * for await (const candidate of hf.candidates.list({ job_id: 1 })) console.log(candidate.name);
+ * ```
+ */
+export class Hireflow {
+  readonly candidates: Candidates;
+  readonly jobs: Jobs;
+  readonly webhookEndpoints: WebhookEndpoints;
+  readonly events: Events;
+  readonly #http: HttpClient;
+
+  constructor(options: ClientOptions) {
+    this.#http = new HttpClient(options);
+    this.candidates = new Candidates(this.#http);
+    this.jobs = new Jobs(this.#http);
+    this.webhookEndpoints = new WebhookEndpoints(this.#http);
+    this.events = new Events(this.#http);
+  }
+
+  /** The key's company and the key itself (its scopes): the "test connection" call. */
+  async me(options?: RequestOptions): Promise<Me> {
+    const response = await this.#http.request<{ data: Me }>({ method: "GET", path: "/me" }, options);
+    return response.data;
+  }
+}

@@ -1,0 +1,46 @@
+import type { components, operations } from "./generated/openapi.ts";
+
+type Schemas = components["schemas"];
+
+/** The JSON body an operation takes. */
+type JsonBody<Name extends keyof operations> = operations[Name] extends { requestBody?: { content: { "application/json": infer Body } } } ? Body : never;
+/** The query parameters an operation takes. */
+type Query<Name extends keyof operations> = NonNullable<operations[Name]["parameters"]["query"]>;
+
+export type Candidate = Schemas["Candidate"];
+export type CandidateDetail = Schemas["CandidateDetail"];
+export type CandidateNote = Schemas["CandidateNote"];
+export type Job = Schemas["Job"];
+export type WebhookEndpoint = Schemas["WebhookEndpoint"];
+export type WebhookEndpointWithSecret = Schemas["WebhookEndpointWithSecret"];
+export type DeletedWebhookEndpoint = Schemas["DeletedWebhookEndpoint"];
+export type WebhookDelivery = Schemas["WebhookDelivery"];
+export type WebhookTestSent = Schemas["WebhookTestSent"];
+export type RescoreRequest = Schemas["RescoreRequest"];
+export type Event = Schemas["Event"];
+export type Me = Schemas["Me"];
+export type ApiScope = Schemas["ApiScope"];
+export type Pagination = Schemas["Pagination"];
+export type ErrorEnvelope = Schemas["Error"];
+
+/** What `verifyWebhook` returns: one of the bodies the `webhooks` section documents, told apart by `event`. */
+export type WebhookEvent =
+  | Schemas["CandidateAppliedEvent"]
+  | Schemas["CandidateStageChangedEvent"]
+  | Schemas["CandidateScoredEvent"]
+  | Schemas["WebhookTestEvent"];
+export type WebhookEventType = WebhookEvent["event"];
+
+/** `resume`: a PDF, DOC or DOCX (a Blob or File); the request is then sent as multipart/form-data. */
+export type CandidateCreateParams = JsonBody<"candidates-create"> | (Partial<JsonBody<"candidates-create">> & { job_id: number; resume: Blob; resume_filename?: string });
+export type CandidateUpdateParams = JsonBody<"candidates-update">;
+export type CandidateListParams = Omit<Query<"candidates-list">, "cursor">;
+export type JobCreateParams = JsonBody<"jobs-create">;
+export type JobUpdateParams = JsonBody<"jobs-update">;
+export type JobListParams = Omit<Query<"jobs-list">, "cursor">;
+export type WebhookEndpointCreateParams = JsonBody<"webhookEndpoints-create">;
+export type WebhookEndpointUpdateParams = JsonBody<"webhookEndpoints-update">;
+export type WebhookEndpointRotateSecretParams = JsonBody<"webhookEndpoints-rotateSecret">;
+export type WebhookEndpointListParams = Omit<Query<"webhookEndpoints-list">, "cursor">;
+export type WebhookDeliveryListParams = Omit<Query<"webhookEndpoints-listDeliveries">, "cursor">;
+export type EventListParams = Omit<Query<"events-list">, "cursor">;
