@@ -5,6 +5,8 @@ import { type LoadResult } from "./load.ts";
 import { type ProfileSummary } from "./profile.ts";
 import { RESUME, type ResumeResult } from "./resume.ts";
 import { SCREENING, type ScreeningResult } from "./screening.ts";
+import { type ReportsBenchResult, type SearchBenchResult, WORKSPACE_P95_TARGET_MS } from "./workspace.ts";
+import { REPORTS_BENCH } from "./reports.ts";
 import { SEED } from "./seed.ts";
 import { repoRoot } from "./util.ts";
 import { WEBHOOKS, type WebhookResult } from "./webhooks.ts";
@@ -29,6 +31,8 @@ export interface BenchResults {
   resume: ResumeResult;
   webhooks: WebhookResult;
   screening?: ScreeningResult;
+  search?: SearchBenchResult;
+  reports?: ReportsBenchResult;
   serverPeak: Array<{ pid: number; name: string; mib: number }>;
   profile?: ProfileSummary;
   totalSeconds: number;
@@ -173,6 +177,25 @@ function resumeSection(r: ResumeResult): string[] {
   ];
 }
 
+const mark = (m: boolean | undefined) => (m === undefined ? "n/a" : m ? "met" : "**missed**");
+
+function workspaceSection(search: SearchBenchResult | undefined, reports: ReportsBenchResult | undefined): string[] {
+  const rows: LoadResult[] = [...(search?.available ? search.results : []), ...(reports?.available ? reports.results : [])];
+  const notes = [
+    ...(search && !search.available ? [`Search: ${search.reason}.`] : []),
+    ...(reports && !reports.available ? [`Reports: ${reports.reason}.`] : []),
+  ];
+  if (!rows.length) return notes.length ? notes : ["Skipped in this run."];
+  return [
+    `What a recruiter waits for: ${REPORTS_BENCH.connections} connections (two people at once), ${REPORTS_BENCH.warmupS} s warm-up then ${REPORTS_BENCH.durationS} s per row, against the seeded 200,000 candidates. Search: first every candidate gets a deterministic ~300-word resume text with a few skills${search?.available ? ` (${search.candidates} rows in ${f1(search.seedSeconds)} s)` : ""}; queries rotate over name fragments and skills. Reports: the measured company's candidates first get a stage history${reports?.available ? ` (${reports.setup.stageChanges} stage changes)` : ""}; each report is the tRPC query the page runs, as a signed-in user. Target (issue 15): p95 ≤ ${WORKSPACE_P95_TARGET_MS} ms.`,
+    "",
+    "| request | req/s | p50 ms | p95 ms | p99 ms | non-2xx | p95 ≤ 300 ms |",
+    "|---|---:|---:|---:|---:|---:|---|",
+    ...rows.map((l) => `| ${l.label} | ${f1(l.rps)} | ${f1(l.p50)} | ${f1(l.p95)} | ${f1(l.p99)} | ${l.non2xx} | ${mark(l.p95 <= WORKSPACE_P95_TARGET_MS && l.non2xx === 0)} |`),
+    ...(notes.length ? ["", ...notes] : []),
+  ];
+}
+
 function screeningSection(r: ScreeningResult | undefined): string[] {
   if (!r) return ["Skipped in this run (--skip=screening)."];
   if (!r.available) return [`**Not available in this run:** ${r.reason}`];
@@ -219,7 +242,6 @@ function profileSection(p: ProfileSummary | undefined): string[] {
 export function renderReport(r: BenchResults, manual: string): string {
   const { nextRuns, bare } = floors(r.load);
   const seedCounts = Object.entries(r.seed.counts).map(([k, v]) => `${v.toLocaleString("en-US")} ${k}`).join(", ");
-  const mark = (m: boolean | undefined) => (m === undefined ? "n/a" : m ? "met" : "**missed**");
   return [
     "# Benchmarks",
     "",
@@ -278,6 +300,10 @@ export function renderReport(r: BenchResults, manual: string): string {
     "### AI screening",
     "",
     ...screeningSection(r.screening),
+    "",
+    "### Recruiter workspace: search and reports",
+    "",
+    ...workspaceSection(r.search, r.reports),
     "",
     "### Server memory",
     "",

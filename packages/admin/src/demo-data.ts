@@ -6,6 +6,9 @@ export const DEMO = {
   adminEmail: "admin@acme.test",
   adminPassword: "hireflow-demo",
   adminName: "Ada Admin",
+  /** A second member with the role recruiter (jobs and candidates, no settings); same password. */
+  recruiterEmail: "recruiter@acme.test",
+  recruiterName: "Rui Recruiter",
   apiKeyName: "Demo key",
 } as const;
 
@@ -82,12 +85,17 @@ export interface DemoCandidate {
   phone?: string;
   location: string;
   linkedin?: string;
+  /** The stage the candidate was created in. */
   stage: "prospect" | "applied" | "phonescreen" | "inprogress";
-  /** A later move, so the timeline shows a stage change too. */
-  movedTo?: "inprogress";
+  /** Days before the seed that the candidate applied (so /reports has a few weeks of history). */
+  appliedDaysAgo: number;
+  /** Later stage changes, each `afterDays` after applying (the timeline and the reports' stage history). */
+  moves?: { to: "applied" | "phonescreen" | "inprogress" | "hired" | "rejected"; afterDays: number }[];
   source: "manual" | "import";
   leadType: "applied" | "sourced" | "referred";
   notes: string[];
+  /** A resume as the parser would have left it (no file): what search finds by skill. */
+  resume?: { skills: string[]; text: string };
 }
 
 // Reserved example.com addresses and fictional numbers: nothing here reaches a real person.
@@ -99,11 +107,19 @@ export const DEMO_CANDIDATES: DemoCandidate[] = [
     phone: "+49 151 23456789",
     location: "Berlin, Germany",
     linkedin: "https://www.linkedin.com/in/lena-fischer-example",
-    stage: "phonescreen",
-    movedTo: "inprogress",
+    stage: "applied",
+    appliedDaysAgo: 26,
+    moves: [
+      { to: "phonescreen", afterDays: 3 },
+      { to: "inprogress", afterDays: 10 },
+    ],
     source: "manual",
     leadType: "referred",
     notes: ["Referred by Jonas from the platform team.", "Technical interview went well; system design was the highlight."],
+    resume: {
+      skills: ["Go", "PostgreSQL", "Kafka", "Kubernetes"],
+      text: "Lena Fischer, Berlin. Backend engineer, 7 years. Built payment services in Go on PostgreSQL and Kafka, running on Kubernetes; led a team of four engineers.",
+    },
   },
   {
     job: "backend",
@@ -111,10 +127,16 @@ export const DEMO_CANDIDATES: DemoCandidate[] = [
     email: "marco.rossi@example.com",
     phone: "+39 312 345 6789",
     location: "Milan, Italy",
-    stage: "phonescreen",
+    stage: "applied",
+    appliedDaysAgo: 19,
+    moves: [{ to: "phonescreen", afterDays: 5 }],
     source: "import",
     leadType: "applied",
     notes: ["Phone screen booked for Thursday 10:00."],
+    resume: {
+      skills: ["Java", "Spring Boot", "PostgreSQL", "Terraform"],
+      text: "Marco Rossi, Milan. Software engineer: Java and Spring Boot microservices, PostgreSQL, infrastructure as code with Terraform.",
+    },
   },
   {
     job: "backend",
@@ -123,6 +145,7 @@ export const DEMO_CANDIDATES: DemoCandidate[] = [
     phone: "+44 20 7946 0958",
     location: "London, United Kingdom",
     stage: "applied",
+    appliedDaysAgo: 9,
     source: "import",
     leadType: "applied",
     notes: [],
@@ -133,9 +156,14 @@ export const DEMO_CANDIDATES: DemoCandidate[] = [
     email: "hana.kobayashi@example.com",
     location: "Remote",
     stage: "prospect",
+    appliedDaysAgo: 4,
     source: "manual",
     leadType: "sourced",
     notes: ["Sourced from a PostgreSQL conference talk; reach out after the launch."],
+    resume: {
+      skills: ["Rust", "PostgreSQL", "Distributed systems"],
+      text: "Hana Kobayashi. Database engineer: PostgreSQL internals, query planning, Rust; speaker on distributed systems and replication.",
+    },
   },
   {
     job: "designer",
@@ -144,9 +172,14 @@ export const DEMO_CANDIDATES: DemoCandidate[] = [
     phone: "+351 912 345 678",
     location: "Lisbon, Portugal",
     stage: "applied",
+    appliedDaysAgo: 12,
     source: "import",
     leadType: "applied",
     notes: ["Portfolio: excellent case studies on onboarding flows."],
+    resume: {
+      skills: ["Figma", "User research", "Design systems"],
+      text: "Sofia Almeida, Lisbon. Product designer: Figma, user research and design systems; onboarding flows for a fintech app.",
+    },
   },
   {
     job: "designer",
@@ -155,8 +188,101 @@ export const DEMO_CANDIDATES: DemoCandidate[] = [
     phone: "030 12345678",
     location: "Berlin, Germany",
     stage: "prospect",
+    appliedDaysAgo: 2,
     source: "manual",
     leadType: "sourced",
     notes: [],
+  },
+  // Search (issue 15 §1): an accented name ("jose" finds "José") and one with an apostrophe ("oneill").
+  {
+    job: "backend",
+    name: "José Martínez",
+    email: "jose.martinez@example.com",
+    phone: "+34 612 345 678",
+    location: "Valencia, Spain",
+    stage: "applied",
+    appliedDaysAgo: 6,
+    source: "import",
+    leadType: "applied",
+    notes: [],
+    resume: {
+      skills: ["Python", "Django", "PostgreSQL", "Docker"],
+      text: "José Martínez, Valencia. Backend developer, 5 years: Python and Django APIs on PostgreSQL, Docker, Celery queues.",
+    },
+  },
+  {
+    job: "designer",
+    name: "Niamh O'Neill",
+    email: "niamh.oneill@example.com",
+    location: "Dublin, Ireland",
+    stage: "prospect",
+    appliedDaysAgo: 3,
+    source: "manual",
+    leadType: "sourced",
+    notes: ["Met at a design systems meetup."],
+    resume: {
+      skills: ["Figma", "Illustration", "Accessibility"],
+      text: "Niamh O'Neill, Dublin. Visual and product designer: Figma, illustration, accessibility reviews (WCAG 2.2).",
+    },
+  },
+  // The filled coordinator role: a finished hiring round (a hire and rejections at several stages) for /reports.
+  {
+    job: "coordinator",
+    name: "Jonas Weber",
+    email: "jonas.weber@example.com",
+    location: "Berlin, Germany",
+    stage: "applied",
+    appliedDaysAgo: 41,
+    moves: [
+      { to: "phonescreen", afterDays: 2 },
+      { to: "inprogress", afterDays: 8 },
+      { to: "hired", afterDays: 16 },
+    ],
+    source: "import",
+    leadType: "applied",
+    notes: ["Accepted the offer; starts on the 1st."],
+  },
+  {
+    job: "coordinator",
+    name: "Aylin Demir",
+    email: "aylin.demir@example.com",
+    location: "Hamburg, Germany",
+    stage: "applied",
+    appliedDaysAgo: 38,
+    moves: [
+      { to: "phonescreen", afterDays: 4 },
+      { to: "inprogress", afterDays: 9 },
+      { to: "rejected", afterDays: 17 },
+    ],
+    source: "import",
+    leadType: "applied",
+    notes: [],
+  },
+  {
+    job: "coordinator",
+    name: "Chen Wei",
+    email: "chen.wei@example.com",
+    location: "Berlin, Germany",
+    stage: "applied",
+    appliedDaysAgo: 34,
+    moves: [
+      { to: "phonescreen", afterDays: 3 },
+      { to: "rejected", afterDays: 6 },
+    ],
+    source: "manual",
+    leadType: "referred",
+    notes: [],
+  },
+  {
+    job: "coordinator",
+    name: "Maria López",
+    email: "maria.lopez@example.com",
+    location: "Madrid, Spain",
+    stage: "prospect",
+    appliedDaysAgo: 31,
+    moves: [{ to: "rejected", afterDays: 2 }],
+    source: "manual",
+    leadType: "sourced",
+    notes: ["Not looking to move this year."],
   },
 ];

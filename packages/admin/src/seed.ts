@@ -15,7 +15,7 @@ import {
   verifyPassword,
 } from "@hireflow/core";
 import { type PrismaClient } from "@hireflow/db";
-import { DEMO, DEMO_CANDIDATES, DEMO_JOBS, type DemoJobKey } from "./demo-data.ts";
+import { DEMO, DEMO_CANDIDATES, DEMO_JOBS, type DemoCandidate, type DemoJobKey } from "./demo-data.ts";
 
 export { DEMO };
 
@@ -35,7 +35,7 @@ function findDemoCompany(prisma: PrismaClient) {
 }
 
 /**
- * Writes the demo tenant (Acme: an admin, an API key, three jobs, candidates with notes) unless a
+ * Writes the demo tenant (Acme: an owner, a recruiter, an API key, three jobs, candidates with notes) unless a
  * company with its slug exists, so running it again changes nothing.
  */
 export async function seedDemo(prisma: PrismaClient): Promise<SeedResult> {
@@ -67,8 +67,9 @@ async function populate(prisma: PrismaClient, companyId: number): Promise<Pick<S
     email: DEMO.adminEmail,
     password: DEMO.adminPassword,
     name: DEMO.adminName,
-    role: "admin",
+    role: "owner",
   });
+  await createUser(prisma, { companyId, email: DEMO.recruiterEmail, password: DEMO.adminPassword, name: DEMO.recruiterName, role: "recruiter" });
   // Acting as the admin, so notes, stage changes and the key show a person in the UI.
   const svc = systemContext(prisma, companyId, { type: "user", userId: admin.id });
   const { key, secret } = await createApiKey(svc, { name: DEMO.apiKeyName });
@@ -94,11 +95,13 @@ async function populate(prisma: PrismaClient, companyId: number): Promise<Pick<S
       stage: candidate.stage,
     });
     const created = await createCandidate(svc, input, { source: candidate.source, leadType: candidate.leadType });
+    if (candidate.resume) await attachResume(prisma, companyId, created.id, candidate);
     for (const note of candidate.notes) {
       await addNote(svc, created.id, note);
       notes++;
     }
-    if (candidate.movedTo) await updateCandidate(svc, { id: created.id, stage: candidate.movedTo });
+    for (const move of candidate.moves ?? []) await updateCandidate(svc, { id: created.id, stage: move.to });
+    await backdate(prisma, companyId, created.id, candidate);
   }
   for (const job of DEMO_JOBS) {
     const screening = (job.input as { screening?: ScreeningSettingsInput }).screening;
@@ -106,6 +109,43 @@ async function populate(prisma: PrismaClient, companyId: number): Promise<Pick<S
   }
 
   return { apiKey: { id: key.id, secret }, counts: { jobs: DEMO_JOBS.length, candidates: DEMO_CANDIDATES.length, notes } };
+}
+
+/**
+ * Moves a demo candidate's history into the past: applied `appliedDaysAgo` days ago, each stage
+ * change `afterDays` after that, notes an hour apart after the last change, so /reports shows weeks
+ * of history. Only the timestamps change; the events already recorded keep the seed's time.
+ */
+async function backdate(prisma: PrismaClient, companyId: number, candidateId: number, candidate: DemoCandidate): Promise<void> {
+  const day = 86_400_000;
+  const appliedAt = new Date(Date.now() - candidate.appliedDaysAgo * day);
+  const moves = (candidate.moves ?? []).map((move) => new Date(appliedAt.getTime() + move.afterDays * day));
+  const activities = await prisma.candidateActivity.findMany({ where: { companyId, candidateId }, select: { id: true, type: true }, orderBy: { id: "asc" } });
+  const last = moves.at(-1) ?? appliedAt;
+  let moved = 0;
+  let noted = 0;
+  for (const activity of activities) {
+    const at =
+      activity.type === "stage_changed" ? moves[moved++]! : activity.type === "created" ? appliedAt : new Date(last.getTime() + ++noted * 3_600_000);
+    await prisma.candidateActivity.update({ where: { id: activity.id }, data: { createdAt: at } });
+  }
+  await prisma.candidate.update({ where: { id: candidateId }, data: { createdAt: appliedAt, updatedAt: last } });
+}
+
+/**
+ * A demo resume without a file: what the parser would have stored (status, extracted fields, full
+ * text), so that search finds the demo candidates by a skill and the candidate page shows them.
+ */
+async function attachResume(prisma: PrismaClient, companyId: number, candidateId: number, candidate: DemoCandidate): Promise<void> {
+  const resume = candidate.resume!;
+  await prisma.candidate.update({
+    where: { id: candidateId, companyId },
+    data: {
+      resumeStatus: "completed",
+      resumeText: resume.text,
+      resumeData: { parser: "demo", name: candidate.name, email: candidate.email, skills: resume.skills, text_excerpt: resume.text },
+    },
+  });
 }
 
 async function removeCompany(prisma: PrismaClient, companyId: number): Promise<void> {
@@ -119,9 +159,9 @@ async function removeCompany(prisma: PrismaClient, companyId: number): Promise<v
   ]);
 }
 
-/** The demo sign-in, while the demo admin still has the documented password; null once it was changed. */
-export async function demoLogin(prisma: PrismaClient): Promise<{ email: string; password: string } | null> {
-  const user = await prisma.user.findUnique({ where: { email: DEMO.adminEmail }, select: { passwordHash: true } });
+/** A demo sign-in (the owner, or the recruiter), while it still has the documented password; null once it was changed. */
+export async function demoLogin(prisma: PrismaClient, email: string = DEMO.adminEmail): Promise<{ email: string; password: string } | null> {
+  const user = await prisma.user.findUnique({ where: { email }, select: { passwordHash: true } });
   if (!user || !(await verifyPassword(DEMO.adminPassword, user.passwordHash))) return null;
-  return { email: DEMO.adminEmail, password: DEMO.adminPassword };
+  return { email, password: DEMO.adminPassword };
 }

@@ -80,6 +80,13 @@ describe("admin CLI against DATABASE_URL", { timeout: 60_000 }, () => {
     const revoked = onlyJson(await admin("apikey:revoke", "--id", String(created.id), "--json")) as { id: number; revokedAt: string };
     expect(revoked).toEqual({ id: created.id, revokedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
     await expect(authenticateApiKey(prisma, `Bearer ${created.apiKey}`)).rejects.toMatchObject({ code: "unauthorized" });
+
+    // Both are in the company's audit log, done by the service itself (actor system).
+    const entries = await prisma.auditLogEntry.findMany({ where: { companyId: company.id, targetType: "api_key", targetId: String(created.id) }, orderBy: { id: "asc" } });
+    expect(entries.map((e) => [e.action, e.actorType, e.actorLabel, e.targetLabel])).toEqual([
+      ["api_key.created", "system", "system", `CI (${row.prefix}…)`],
+      ["api_key.revoked", "system", "system", `CI (${row.prefix}…)`],
+    ]);
   });
 
   it("apikey:create --scopes gives the key those scopes, in canonical order", async () => {
@@ -97,8 +104,14 @@ describe("admin CLI against DATABASE_URL", { timeout: 60_000 }, () => {
     ) as { user: { id: string; email: string } };
     expect(out).toEqual({ user: { id: expect.stringMatching(UUID), email: "ops@users.test" } });
     const user = await prisma.user.findUniqueOrThrow({ where: { id: out.user.id } });
-    expect(user).toMatchObject({ companyId: company.id, name: "Ops", role: "admin" });
+    // Owner by default, as every user created here was before roles existed.
+    expect(user).toMatchObject({ companyId: company.id, name: "Ops", role: "owner" });
     expect(await verifyPassword("correct horse", user.passwordHash)).toBe(true);
+
+    const recruiter = onlyJson(
+      await admin("user:create", "--company", String(company.id), "--email", "rec@users.test", "--password", "correct horse", "--role", "recruiter", "--json"),
+    ) as { user: { id: string } };
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: recruiter.user.id } })).toMatchObject({ role: "recruiter" });
   });
 
   it("a failing command exits 1 with the reason on stderr and nothing on stdout", async () => {
@@ -147,7 +160,7 @@ describe("admin CLI messages", () => {
     ["empty scopes", ["apikey:create", "--company", "1", "--scopes", " , ", "--json"], /--scopes needs at least one of candidates:read/],
     ["unknown key", ["apikey:revoke", "--id", "999999", "--json"], /API key 999999 not found/],
     ["bad e-mail", ["user:create", "--company", "1", "--email", "not-an-email", "--password", "long enough", "--json"], /--email: /],
-    ["bad role", ["user:create", "--company", "1", "--email", "a@b.test", "--password", "long enough", "--role", "owner"], /--role must be one of admin, member/],
+    ["bad role", ["user:create", "--company", "1", "--email", "a@b.test", "--password", "long enough", "--role", "member"], /--role must be one of owner, admin, recruiter/],
     ["unknown company (user)", ["user:create", "--company", "999999", "--email", "a@b.test", "--password", "long enough", "--json"], /Company 999999 not found/],
   ])("%s", async (_name, args, message) => {
     const result = await cli(...args);

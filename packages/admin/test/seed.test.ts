@@ -40,7 +40,7 @@ describe("demo seed", { timeout: 60_000 }, () => {
     expect(key).toBeDefined();
 
     const afterFirst = await counts(prisma);
-    expect(afterFirst).toMatchObject({ companies: 1, users: 1, apiKeys: 1, jobs: 3, departments: 3 });
+    expect(afterFirst).toMatchObject({ companies: 1, users: 2, apiKeys: 1, jobs: 3, departments: 3 });
     expect(afterFirst.candidates).toBeGreaterThanOrEqual(5);
     expect(afterFirst.notes).toBeGreaterThanOrEqual(3);
 
@@ -50,13 +50,25 @@ describe("demo seed", { timeout: 60_000 }, () => {
     expect((await authenticateApiKey(prisma, `Bearer ${key}`)).companyId).toBe(acme.id);
     const admin = await prisma.user.findUniqueOrThrow({ where: { email: DEMO.adminEmail } });
     expect(await verifyPassword(DEMO.adminPassword, admin.passwordHash)).toBe(true);
+    expect(admin.role).toBe("owner");
+    const recruiter = await prisma.user.findUniqueOrThrow({ where: { email: DEMO.recruiterEmail } });
+    expect(recruiter.role).toBe("recruiter");
+    expect(first.stdout).toContain(`${DEMO.recruiterEmail} / ${DEMO.adminPassword}`);
 
     const backend = await prisma.job.findFirstOrThrow({ where: { title: "Senior Backend Engineer" } });
     expect(backend).toMatchObject({ locationType: "hybrid", locations: ["Berlin", "Remote"], salaryCurrency: "EUR" });
     expect(backend.screeningQuestions).toHaveLength(2);
     expect(await prisma.job.count({ where: { OR: [{ isActive: false }, { isPublic: false }] } })).toBeGreaterThanOrEqual(1);
     const stages = await prisma.candidate.groupBy({ by: ["stage"], _count: true });
-    expect(stages.map((s) => s.stage).sort()).toEqual(["applied", "inprogress", "phonescreen", "prospect"]);
+    expect(stages.map((s) => s.stage).sort()).toEqual(["applied", "hired", "inprogress", "phonescreen", "prospect", "rejected"]);
+    // A history of a few weeks for /reports: applications spread over weeks, stage changes after them.
+    const oldest = await prisma.candidate.findFirstOrThrow({ orderBy: { createdAt: "asc" } });
+    expect(Date.now() - oldest.createdAt.getTime()).toBeGreaterThan(28 * 86_400_000);
+    const early = await prisma.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM candidate_activities a JOIN candidates c ON c.id = a.candidate_id
+       WHERE a.type = 'stage_changed' AND a.created_at < c.created_at`;
+    expect(early[0]!.n).toBe(0);
+    expect(await prisma.candidateActivity.count({ where: { type: "stage_changed" } })).toBeGreaterThanOrEqual(10);
 
     const second = await runScript("seed", [], envWith(database.url));
     expect(second.code, second.stderr).toBe(0);
@@ -72,7 +84,7 @@ describe("demo seed", { timeout: 60_000 }, () => {
       const results = await Promise.all([seedDemo(client), seedDemo(client)]);
       expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
       expect(results[0]!.company.id).toBe(results[1]!.company.id);
-      expect(await counts(client)).toMatchObject({ companies: 1, users: 1, apiKeys: 1, jobs: 3 });
+      expect(await counts(client)).toMatchObject({ companies: 1, users: 2, apiKeys: 1, jobs: 3 });
     } finally {
       await client.$disconnect();
       await other.drop();

@@ -1,15 +1,16 @@
 import { type PrismaClient } from "@hireflow/db";
+import { type UserRole } from "./auth/roles.ts";
 import { type ApiScope } from "./auth/scopes.ts";
 import { type StoredResume } from "./services/candidates.ts";
 import { scopedDb, type ScopedDb } from "./tenancy.ts";
 
 /**
  * Who is acting: an API key of a company (limited to its scopes), or a signed-in user of a company
- * (not scoped: the web app is all-or-nothing per member).
+ * with their role (a recruiter cannot reach the settings procedures: `meta.settings` in trpc.ts).
  */
 export type Principal =
   | { kind: "api"; companyId: number; apiKeyId: number; rateLimit: number | null; scopes: readonly ApiScope[] }
-  | { kind: "user"; companyId: number; userId: string; csrfToken?: string };
+  | { kind: "user"; companyId: number; userId: string; role: UserRole; csrfToken?: string };
 
 export interface Context {
   prisma: PrismaClient;
@@ -18,6 +19,8 @@ export interface Context {
   principal: Principal | null;
   /** A resume the multipart gateway already stored, for the create-candidate procedure to attach. */
   upload?: StoredResume;
+  /** The client's IP as the transport determined it (apps/web clientIp), for the audit log. */
+  ip?: string | null;
 }
 
 /** What services receive: the company's scoped client and the actor, never HTTP details. */
@@ -25,6 +28,8 @@ export interface ServiceContext {
   db: ScopedDb;
   companyId: number;
   actor: Actor;
+  /** The client's IP of the request acting, recorded in the audit log; absent for background work. */
+  ip?: string | null;
 }
 
 export type Actor =

@@ -69,6 +69,17 @@ export { allowPrivateWebhookUrls, assertWebhookUrlAllowed, isBlockedAddress, gua
 export { candidateUrl } from "./services/events.ts";
 export { webhookBody, webhookPayloads, type DeliveredEvent, type CandidateReader } from "./services/webhook-payload.ts";
 export { listEvents, getEvent } from "./services/public-events.ts";
+export { funnelReport, timeInStageReport, applicationsReport, sourcesReport, fitScoresReport } from "./services/reports.ts";
+export { reportCsv } from "./services/report-csv.ts";
 export * from "./contracts/event.ts";
 export { submitApplication, limitApplications, findOpenJob, APPLICATION_RECEIVED } from "./services/applications.ts";
 export { applicationInput, HONEYPOT_FIELD, type ApplicationInput } from "./contracts/application.ts";
+export { eraseCandidate, exportCandidate } from "./services/candidate-erasure.ts";
+export { countRetentionEligible, getPrivacySettings, retentionEligibleIds, updatePrivacySettings, type RetentionRule } from "./services/privacy.ts";
+export { USER_ROLES, ROLE_LABELS, ROLE_DESCRIPTIONS, canManageSettings, isUserRole, type UserRole } from "./auth/roles.ts";
+export { assertSettingsAccess } from "./trpc.ts";
+export { recordAudit, listAuditLog, listAuditActors, auditLogCsv, AUDIT_CSV_MAX_ROWS, type AuditEntryInput } from "./services/audit.ts";
+export { AUDIT_ACTIONS, type AuditAction, type AuditEntryDto, auditLogFilters } from "./contracts/audit-log.ts";
+export { listMembers, changeMemberRole, removeMember } from "./services/team.ts";
+export { inviteMember, listInvitations, revokeInvitation, describeInvitation, acceptInvitation, hashInvitationToken, INVITATION_TTL_MS, type InvitationPreview } from "./services/invitations.ts";
+export { type MemberDto, type InvitationDto, type CreatedInvitationDto } from "./contracts/team.ts";

@@ -4,32 +4,51 @@ import { createDocument } from "zod-openapi";
 import { API_SCOPE_DESCRIPTIONS, API_SCOPES, type ApiScope } from "./auth/scopes.ts";
 import { errorEnvelopeSchema } from "./contracts/common.ts";
 import { createCandidateInput } from "./contracts/candidate.ts";
-import { candidateAppliedEventSchema, candidateScoredEventSchema, candidateStageChangedEventSchema, webhookTestEventSchema } from "./contracts/webhook-events.ts";
+import { candidateAppliedEventSchema, candidateDeletedEventSchema, candidateScoredEventSchema, candidateStageChangedEventSchema, webhookTestEventSchema } from "./contracts/webhook-events.ts";
 import { ERROR_STATUS } from "./errors.ts";
+import { codeSamples } from "./openapi/code-samples.ts";
+import { OPERATION_EXAMPLES, WEBHOOK_EXAMPLES } from "./openapi/examples.ts";
+import { VERIFYING_SIGNATURES_MARKDOWN } from "./openapi/webhook-docs.ts";
 import { appRouter } from "./routers/index.ts";
 import { procedureMetas } from "./routers/meta.ts";
 
-const SIGNATURE_HEADERS = `Deliveries are signed with the Standard Webhooks scheme: \`webhook-id\` (the event id, the same on every retry), \`webhook-timestamp\` (Unix seconds) and \`webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">\` keyed with the endpoint secret's bytes (the base64 after \`whsec_\`). After a secret rotation, during its grace period, the header lists two signatures, space-delimited (\`v1,<new> v1,<previous>\`): accept the request when any of them matches. Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a \`Retry-After\` header is honoured). \`410 Gone\` disables the endpoint at once, and so does failing every delivery for 5 days.`;
+/** Each webhook's description after its own: how deliveries are signed and retried. */
+const DELIVERY_TEXT = `Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a \`Retry-After\` header is honoured). \`410 Gone\` disables the endpoint at once, and so does failing every delivery for 5 days.`;
 
-const WEBHOOKS = {
+/** The webhook events of the document, with their payload schemas. */
+export const WEBHOOK_SCHEMAS = {
   "candidate.applied": candidateAppliedEventSchema,
   "candidate.stage_changed": candidateStageChangedEventSchema,
   "candidate.scored": candidateScoredEventSchema,
+  "candidate.deleted": candidateDeletedEventSchema,
   "webhook.test": webhookTestEventSchema,
 } as const;
 
 const SCOPES_TEXT = `Each key holds a set of scopes, chosen when it is created (keys made before scopes existed hold all of them): ${API_SCOPES.map((scope) => `\`${scope}\` (${API_SCOPE_DESCRIPTIONS[scope].toLowerCase()})`).join(", ")}. Every operation names the scope it needs in \`x-required-scope\`; a key without it gets 403 \`forbidden\`, and nothing is changed. \`GET /me\` needs no scope.`;
 
+/** info.description, in Markdown: the /docs renderer shows its headings in the sidebar. */
+const INTRODUCTION = `The public API of Hireflow, a recruiting service. Every resource is scoped to the key's company; another company's resource is a 404. Successful single-resource responses are \`{ "data": … }\`; lists add \`pagination\` (newest first: pass \`pagination.next_cursor\` as \`cursor\` for the next page); errors are \`{ "error": { code, message, details? } }\`. \`POST\` requests accept an \`Idempotency-Key\` header: a retry with the same key replays the first answer.
+
+Each operation comes with code samples for curl, the TypeScript SDK (\`@hireflow/sdk\`: it pages through lists, retries safely and verifies webhooks) and Python \`requests\`, all reading the key from \`HIREFLOW_API_KEY\`.
+
+## Authentication
+
+Send an API key as \`Authorization: Bearer hf_live_…\` (keys are created in Settings → API keys). ${SCOPES_TEXT}
+
+${VERIFYING_SIGNATURES_MARKDOWN}`;
+
+/** The tag of the webhook endpoint operations, apart from the document's `webhooks` (the events themselves). */
+const ENDPOINTS_TAG = "Webhook endpoints";
+
 /** The generated document, finished in one place with what the generator cannot express. */
 function build(): OpenAPIObject {
   const doc = generateOpenApiDocument(appRouter, {
     title: "Hireflow API",
-    description:
-      "The public API of Hireflow, a recruiting service. Authenticate with `Authorization: Bearer <API key>` (keys are created in Settings → API keys). Every resource is scoped to the key's company; another company's resource is a 404. Successful single-resource responses are `{ \"data\": … }`; lists add `pagination`; errors are `{ \"error\": { code, message, details? } }`. " + SCOPES_TEXT,
+    description: INTRODUCTION,
     version: "0.1.0",
     baseUrl: `${appBaseUrl()}/api/v1`,
     docsUrl: `${appBaseUrl()}/docs`,
-    tags: ["Account", "Candidates", "Jobs", "Webhooks", "Events"],
+    tags: ["Account", "Candidates", "Jobs", ENDPOINTS_TAG, "Events"],
     securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "API key, e.g. `hf_live_…`, limited to its scopes (each operation's `x-required-scope`)" } },
     defs: { Error: errorEnvelopeSchema },
   });
@@ -48,7 +67,7 @@ function build(): OpenAPIObject {
       if (!responses) continue;
       const status = successStatus.get(`${method} ${path}`);
       if (status && responses["200"]) {
-        responses[String(status)] = responses["200"];
+        responses[String(status)] = status === 204 ? { description: "Done; no body" } : responses["200"];
         delete responses["200"];
       }
       for (const code of Object.keys(responses)) {
@@ -63,8 +82,7 @@ function build(): OpenAPIObject {
         // a line for readers, and the 403 a key without it gets.
         const op = operation as { description?: string; "x-required-scope"?: ApiScope };
         op["x-required-scope"] = scope;
-        const line = `Requires the API key scope \`${scope}\`.`;
-        op.description = op.description ? `${op.description}\n\n${line}` : line;
+        op.description = withParagraph(op.description, `**Required scope:** \`${scope}\``);
         responses["403"] = { description: `The API key lacks the scope \`${scope}\` (code forbidden)`, content: { "application/json": { schema: errorRef } } };
       }
       responses["429"] = { description: "Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited", content: { "application/json": { schema: errorRef } } };
@@ -94,6 +112,8 @@ function build(): OpenAPIObject {
         json.schema.required = [...(json.schema.required ?? []), "name"];
         operation.requestBody.content["multipart/form-data"] = { schema: multipartCandidateSchema() };
       }
+      if (!scope) (operation as { description?: string }).description = withParagraph((operation as { description?: string }).description, "**Required scope:** none, any valid API key");
+      finishForReaders(path, method, operation as DocOperation);
     }
   }
 
@@ -101,13 +121,14 @@ function build(): OpenAPIObject {
     openapi: "3.1.0",
     info: { title: "", version: "" },
     webhooks: Object.fromEntries(
-      Object.entries(WEBHOOKS).map(([name, schema]) => [
+      (Object.entries(WEBHOOK_SCHEMAS) as [keyof typeof WEBHOOK_SCHEMAS, (typeof WEBHOOK_SCHEMAS)[keyof typeof WEBHOOK_SCHEMAS]][]).map(([name, schema]) => [
         name,
         {
           post: {
             summary: name,
-            description: SIGNATURE_HEADERS,
-            requestBody: { content: { "application/json": { schema } } },
+            description: withParagraph(schema.meta()?.description, DELIVERY_TEXT),
+            parameters: WEBHOOK_HEADERS,
+            requestBody: { content: { "application/json": { schema, example: WEBHOOK_EXAMPLES[name] } } },
             responses: { "200": { description: "Any 2xx acknowledges the delivery" } },
           },
         },
@@ -120,6 +141,71 @@ function build(): OpenAPIObject {
   doc.components = { ...doc.components, schemas: { ...schemas, ...webhookDoc.components?.schemas } };
   doc.info["x-error-codes"] = ERROR_STATUS;
   return doc;
+}
+
+function withParagraph(text: string | undefined, paragraph: string): string {
+  return text ? `${text}\n\n${paragraph}` : paragraph;
+}
+
+/** The Standard Webhooks headers of every delivery, with example values. */
+const WEBHOOK_HEADERS: { name: string; in: "header"; required: true; description: string; schema: { type: "string" }; example: string }[] = [
+  { name: "webhook-id", in: "header", required: true, description: "The event id: the same on every retry and redelivery (deduplicate on it)", schema: { type: "string" }, example: "0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10" },
+  { name: "webhook-timestamp", in: "header", required: true, description: "Unix seconds of this attempt", schema: { type: "string" }, example: "1795340400" },
+  {
+    name: "webhook-signature",
+    in: "header",
+    required: true,
+    description: "`v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period",
+    schema: { type: "string" },
+    example: "v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=",
+  },
+];
+
+type MediaType = { schema?: { properties?: Record<string, { $ref?: string; items?: { $ref?: string } }>; required?: string[] }; example?: unknown };
+type DocOperation = {
+  operationId?: string;
+  tags?: string[];
+  parameters?: { name: string; in: string }[];
+  requestBody?: { content: Record<string, MediaType> };
+  responses: Record<string, { content?: Record<string, MediaType> }>;
+  "x-codeSamples"?: unknown;
+};
+
+/**
+ * What a reader of /docs needs beyond the schemas: a request and a response example (examples.ts)
+ * and code samples in curl, the TypeScript SDK and Python (code-samples.ts), built from them.
+ */
+function finishForReaders(path: string, method: string, operation: DocOperation) {
+  const id = operation.operationId;
+  const example = id ? OPERATION_EXAMPLES[id] : undefined;
+  if (operation.tags?.includes("Webhooks")) operation.tags = operation.tags.map((tag) => (tag === "Webhooks" ? ENDPOINTS_TAG : tag));
+  // An operation without an example yet is served without examples and samples (the OpenAPI tests fail on it).
+  if (!id || !example) return;
+
+  const json = operation.requestBody?.content["application/json"];
+  if (json && example.request) json.example = example.request;
+  const [, success] = Object.entries(operation.responses).find(([code]) => code.startsWith("2")) ?? [];
+  const successJson = success?.content?.["application/json"];
+  if (successJson) successJson.example = example.response;
+
+  const data = successJson?.schema?.properties?.data;
+  const ref = data?.$ref ?? data?.items?.$ref;
+  const origin = appBaseUrl();
+  operation["x-codeSamples"] = codeSamples(
+    {
+      operationId: id,
+      method,
+      path,
+      pathParams: example.path,
+      query: example.query,
+      body: json ? example.request : undefined,
+      bodyRequired: Boolean(json?.schema?.required?.length),
+      paginated: Boolean(successJson?.schema?.properties?.pagination),
+      resultSchema: ref?.split("/").pop(),
+      noContent: !successJson,
+    },
+    origin,
+  );
 }
 
 function multipartCandidateSchema() {

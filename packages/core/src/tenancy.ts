@@ -17,6 +17,8 @@ const TENANT_MODELS = new Set([
   "Event",
   "WebhookDelivery",
   "ScreeningRun",
+  "Invitation",
+  "AuditLogEntry",
 ]);
 
 const WHERE_OPERATIONS = new Set([

@@ -1,5 +1,6 @@
 import { initTRPC } from "@trpc/server";
 import { type OpenApiMeta } from "trpc-to-openapi";
+import { canManageSettings } from "./auth/roles.ts";
 import { type ApiScope } from "./auth/scopes.ts";
 import { actorOf, type Context, type Principal, type ServiceContext } from "./context.ts";
 import { AppError, toAppError, toErrorBody } from "./errors.ts";
@@ -10,6 +11,11 @@ export type Meta = OpenApiMeta<{
   successStatus?: number;
   /** The API-key scope a REST call of this procedure needs (auth/scopes.ts). */
   scope?: ApiScope;
+  /**
+   * A settings procedure (API keys, webhooks, team, privacy, audit log): a signed-in member needs the
+   * role owner or admin (assertSettingsAccess). API keys are not affected; their scopes decide.
+   */
+  settings?: true;
 }>;
 
 const t = initTRPC
@@ -43,15 +49,26 @@ export function assertScope(principal: Principal, meta: Meta | undefined): void 
 }
 
 /**
+ * The one role check: a settings procedure (`meta.settings`) refuses a signed-in recruiter with 403
+ * forbidden. Owners and admins pass; API keys pass (their scopes are checked by assertScope).
+ */
+export function assertSettingsAccess(principal: Principal, meta: Meta | undefined): void {
+  if (principal.kind !== "user" || !meta?.settings || canManageSettings(principal.role)) return;
+  throw new AppError("forbidden", `Only owners and admins can manage the settings (API keys, webhooks, team, privacy, audit log); your role is ${principal.role}`);
+}
+
+/**
  * Authenticated as a member of a company (API key or session). Provides `ctx.svc`: the company's
- * scoped database client and the actor, which is all a service needs. An API key must also hold
- * the procedure's scope (assertScope), checked here before input is parsed or anything runs.
+ * scoped database client, the actor and the client's IP, which is all a service needs. An API key
+ * must also hold the procedure's scope (assertScope), and a session the role a settings procedure
+ * needs (assertSettingsAccess), both checked here before input is parsed or anything runs.
  */
 export const companyProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   const principal = ctx.principal;
   if (!principal) throw new AppError("unauthorized", "API key is missing or invalid");
   assertScope(principal, meta);
-  const svc: ServiceContext = { db: scopedDb(ctx.prisma, principal.companyId), companyId: principal.companyId, actor: actorOf(principal) };
+  assertSettingsAccess(principal, meta);
+  const svc: ServiceContext = { db: scopedDb(ctx.prisma, principal.companyId), companyId: principal.companyId, actor: actorOf(principal), ip: ctx.ip ?? null };
   return next({ ctx: { ...ctx, principal, svc } });
 });
 
@@ -63,6 +80,12 @@ export const userProcedure = companyProcedure.use(async ({ ctx, next }) => {
   if (ctx.principal.kind !== "user") throw new AppError("forbidden", "Only a signed-in user can do this");
   return next({ ctx: { ...ctx, user: ctx.principal } });
 });
+
+/**
+ * A settings procedure of the web app (API keys, team, privacy, audit log): a signed-in owner or
+ * admin. `meta.settings` makes companyProcedure refuse a recruiter (403); userProcedure refuses API keys.
+ */
+export const adminProcedure = userProcedure.meta({ settings: true });
 
 /**
  * Called with an API key only (GET /me describes the calling key; a session has none). Provides

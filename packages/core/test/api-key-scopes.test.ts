@@ -74,7 +74,7 @@ describe("assertScope", () => {
   it("lets a key with the scope, a procedure without one, and a session through", () => {
     expect(() => assertScope(key(["jobs:write"]), meta)).not.toThrow();
     expect(() => assertScope(key([]), { openapi: { method: "GET", path: "/me" } })).not.toThrow();
-    expect(() => assertScope({ kind: "user", companyId: 1, userId: "u" }, meta)).not.toThrow();
+    expect(() => assertScope({ kind: "user", companyId: 1, userId: "u", role: "recruiter" }, meta)).not.toThrow();
   });
 
   it("normalizeScopes keeps known scopes once, in canonical order", () => {
@@ -94,7 +94,7 @@ describe("companyProcedure enforces the scope before the procedure runs", () => 
   });
 
   it("GET /me is for API keys only: a session is refused", async () => {
-    await expect(caller({ kind: "user", companyId: 1, userId: "00000000-0000-0000-0000-000000000000" }).me.get({})).rejects.toMatchObject({ cause: { code: "forbidden" } });
+    await expect(caller({ kind: "user", companyId: 1, userId: "00000000-0000-0000-0000-000000000000", role: "owner" }).me.get({})).rejects.toMatchObject({ cause: { code: "forbidden" } });
   });
 });
 

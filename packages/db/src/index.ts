@@ -1,5 +1,7 @@
 export { createPrismaClient, getPrisma, PrismaClient } from "./client.ts";
 export type { Prisma } from "./client.ts";
+/** Prisma's tagged SQL, to build a $queryRaw from parts: values stay bind parameters, never text. */
+export { sql, join, empty, Sql } from "./generated/prisma/internal/prismaNamespace.ts";
 export { migrate, readMigrations, MigrationError } from "./migrate.ts";
 export type { Migration, MigrateResult } from "./migrate.ts";
 export { repoRoot, dataDir, migrationsDir } from "./paths.ts";
@@ -17,4 +19,6 @@ export type {
   WebhookEndpoint,
   Event,
   WebhookDelivery,
+  Invitation,
+  AuditLogEntry,
 } from "./generated/prisma/client.ts";

@@ -36,7 +36,8 @@ interface RuntimeDataModel {
 export interface FieldSpec {
   name: string;
   column: string;
-  kind: "scalar" | "enum";
+  /** "unsupported": `Unsupported("<type>")`, a column Prisma neither reads nor writes; `type` is the database type. */
+  kind: "scalar" | "enum" | "unsupported";
   type: string;
   required: boolean;
   list: boolean;
@@ -98,6 +99,48 @@ export const sqlOnlyIndexes: SqlOnlyIndex[] = [
     unique: false,
     definition: /^\(company_id, lower\(email\)\)$/,
     why: "the candidate list's e-mail filter",
+  },
+  {
+    name: "candidates_search_name_trgm_idx",
+    table: "candidates",
+    unique: false,
+    definition: /^\(company_id, search_name gin_trgm_ops\)$/,
+    why: "candidate search: names by fragment and by similar spelling (services/candidate-search.ts)",
+  },
+  {
+    name: "candidates_search_email_trgm_idx",
+    table: "candidates",
+    unique: false,
+    definition: /^\(company_id, lower\(email\) gin_trgm_ops\)$/,
+    why: "candidate search: e-mail fragments",
+  },
+  {
+    name: "candidates_search_phone_trgm_idx",
+    table: "candidates",
+    unique: false,
+    definition: /^\(company_id, regexp_replace\(phone, '\[\^0-9\]'::text, ''::text, 'g'::text\) gin_trgm_ops\)$/,
+    why: "candidate search: phone number fragments (digits only)",
+  },
+  {
+    name: "candidates_search_vector_idx",
+    table: "candidates",
+    unique: false,
+    definition: /^\(company_id, search_vector\)$/,
+    why: "candidate search: words of the name and the resume text",
+  },
+  {
+    name: "candidates_company_search_name_idx",
+    table: "candidates",
+    unique: false,
+    definition: /^\(company_id, search_name COLLATE "C", id\)$/,
+    why: "the candidate list sorted by name (keyset on name, id)",
+  },
+  {
+    name: "candidate_activities_stage_changes_idx",
+    table: "candidate_activities",
+    unique: false,
+    definition: /^\(company_id, candidate_id, created_at, id\) INCLUDE \(data\) WHERE \(type = 'stage_changed'::activity_type\)$/,
+    why: "reports: each candidate's stage history, read without the table (services/reports.ts)",
   },
   {
     name: "events_unpublished_idx",
@@ -247,6 +290,14 @@ export function loadDataModel(): DataModel {
         continue;
       }
       const [, name, type, modifier, rest] = parsed as unknown as [string, string, string, string | undefined, string];
+      // Unsupported("<database type>")?: in the schema text only (the runtime data model leaves it out).
+      const unsupported = type === "Unsupported" ? /^\("([^"]+)"\)(\?)?(.*)$/.exec(rest) : null;
+      if (unsupported) {
+        const [, dbType, optional, attributes] = unsupported as unknown as [string, string, string | undefined, string];
+        if (runtimeFields.has(name)) problems.push(`${block.name}.${name}: Unsupported in the schema text, yet in the runtime data model`);
+        fields.push({ name, column: mapArg(attributeArgs(attributes, "@map")[0]) ?? name, kind: "unsupported", type: dbType, required: optional !== "?", list: false });
+        continue;
+      }
       const runtimeField = runtimeFields.get(name);
       if (!runtimeField) {
         problems.push(`${block.name}.${name}: in the schema text but not in the runtime data model`);
@@ -316,6 +367,7 @@ export function loadDataModel(): DataModel {
 /** PostgreSQL type names (pg_type.typname, as information_schema.columns.udt_name) a field may use. */
 function acceptedUdtNames(field: FieldSpec, enums: Map<string, EnumSpec>): string[] {
   if (field.kind === "enum") return [enums.get(field.type)?.dbName ?? field.type];
+  if (field.kind === "unsupported") return [field.type.toLowerCase()];
   const native = field.nativeType;
   switch (field.type) {
     case "String":
@@ -355,6 +407,7 @@ interface ColumnRow {
   data_type: string;
   udt_name: string;
   is_nullable: "YES" | "NO";
+  is_generated: "ALWAYS" | "NEVER";
 }
 interface IndexRow {
   index_name: string;
@@ -394,7 +447,7 @@ export async function checkSchemaAgreement(databaseUrl: string, model: DataModel
     ).rows.map((r) => r.table_name);
     const columns = (
       await client.query<ColumnRow>(
-        `SELECT table_name, column_name, data_type, udt_name, is_nullable
+        `SELECT table_name, column_name, data_type, udt_name, is_nullable, is_generated
            FROM information_schema.columns WHERE table_schema = current_schema()`,
       )
     ).rows;
@@ -484,6 +537,12 @@ export async function checkSchemaAgreement(databaseUrl: string, model: DataModel
         if (wantNotNull !== notNull) {
           problems.push(`${where} is ${notNull ? "NOT NULL" : "nullable"}, expected ${wantNotNull ? "NOT NULL" : "nullable"}`);
         }
+        // Prisma never writes an Unsupported field, so the database must compute it; a column the
+        // database computes must be Unsupported, or Prisma would try to write it.
+        const generated = column.is_generated === "ALWAYS";
+        if (generated !== (field.kind === "unsupported")) {
+          problems.push(`${where} is ${generated ? "a generated column, expected a plain one (Prisma writes it)" : "a plain column, expected GENERATED ALWAYS (Prisma never writes an Unsupported field)"}`);
+        }
       }
       const known = new Set(m.fields.map((f) => f.column));
       for (const name of tableColumns.keys()) {
@@ -566,6 +625,7 @@ describe("schema.prisma and the SQL migrations", () => {
     expect(candidate?.table).toBe("candidates");
     expect(candidate?.fields.find((f) => f.name === "linkedin")).toMatchObject({ column: "linkedin", required: false });
     expect(candidate?.fields.find((f) => f.name === "companyId")).toMatchObject({ column: "company_id", required: true });
+    expect(candidate?.fields.find((f) => f.name === "searchVector")).toMatchObject({ column: "search_vector", kind: "unsupported", type: "tsvector", required: false });
     const job = dataModel.models.find((m) => m.name === "Job");
     expect(job?.fields.find((f) => f.name === "locations")).toMatchObject({ list: true, type: "String" });
     expect(dataModel.models.find((m) => m.name === "User")?.fields[0]).toMatchObject({ name: "id", nativeType: "Uuid" });

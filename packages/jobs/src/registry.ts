@@ -1,5 +1,6 @@
 import { outboxSweepSchedule } from "./outbox/publisher.ts";
 import { eventRetentionSchedule } from "./outbox/retention.ts";
+import { candidateRetentionSchedule } from "./privacy/retention.ts";
 import { blobGcSchedule, resumeParseJob, resumeSweepSchedule } from "./resume-pipeline/index.ts";
 import { type AnyJobDefinition, type ScheduleDefinition } from "./runtime/index.ts";
 import { candidateScreenJob } from "./screening/job.ts";
@@ -19,4 +20,4 @@ export const allJobs: AnyJobDefinition[] = [
  * Recovery work that re-sends (or cleans up) what a crash left behind, and housekeeping (events past their
  * retention): cron functions on Inngest, interval timers in a long-lived process (startBackgroundWork).
  */
-export const allSchedules: ScheduleDefinition[] = [outboxSweepSchedule, resumeSweepSchedule, deliverySweepSchedule, blobGcSchedule, eventRetentionSchedule];
+export const allSchedules: ScheduleDefinition[] = [outboxSweepSchedule, resumeSweepSchedule, deliverySweepSchedule, blobGcSchedule, eventRetentionSchedule, candidateRetentionSchedule];

@@ -4,6 +4,7 @@ import type {
   Candidate,
   CandidateCreateParams,
   CandidateDetail,
+  CandidateExport,
   CandidateListParams,
   CandidateNote,
   CandidateUpdateParams,
@@ -76,6 +77,16 @@ export class Candidates extends Resource {
 
   addNote(id: Id, text: string, options?: RequestOptions): Promise<CandidateNote> {
     return this.data("POST", `/candidates/${segment(id)}/notes`, { note: text }, options);
+  }
+
+  /** Erases the candidate for good (contact data, notes, resume, fit details, their events); sends `candidate.deleted`. */
+  async delete(id: Id, options?: RequestOptions): Promise<void> {
+    await this.http.request({ method: "DELETE", path: `/candidates/${segment(id)}` }, options);
+  }
+
+  /** Everything held about the candidate, as one document (for an access request). */
+  export(id: Id, options?: RequestOptions): Promise<CandidateExport> {
+    return this.data("GET", `/candidates/${segment(id)}/export`, undefined, options);
   }
 }
 

@@ -10,6 +10,7 @@ type Query<Name extends keyof operations> = NonNullable<operations[Name]["parame
 export type Candidate = Schemas["Candidate"];
 export type CandidateDetail = Schemas["CandidateDetail"];
 export type CandidateNote = Schemas["CandidateNote"];
+export type CandidateExport = Schemas["CandidateExport"];
 export type Job = Schemas["Job"];
 export type WebhookEndpoint = Schemas["WebhookEndpoint"];
 export type WebhookEndpointWithSecret = Schemas["WebhookEndpointWithSecret"];
@@ -28,6 +29,7 @@ export type WebhookEvent =
   | Schemas["CandidateAppliedEvent"]
   | Schemas["CandidateStageChangedEvent"]
   | Schemas["CandidateScoredEvent"]
+  | Schemas["CandidateDeletedEvent"]
   | Schemas["WebhookTestEvent"];
 export type WebhookEventType = WebhookEvent["event"];
 

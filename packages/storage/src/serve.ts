@@ -10,6 +10,8 @@ const SAFE_CONTENT_TYPE = /^[A-Za-z0-9!#$&^_.+-]+\/[A-Za-z0-9!#$&^_.+-]+(?:\s*;\
 export interface ServeSignedFileOptions extends FileTokenOptions {
   /** Called with unexpected storage failures before answering 500; defaults to console.error. */
   onError?: (error: unknown) => void;
+  /** Whether the signed key may still be served (false → 404), e.g. not a resume of an erased candidate. */
+  isServable?: (key: string) => Promise<boolean>;
 }
 
 /**
@@ -29,6 +31,8 @@ export async function serveSignedFile(
     const message = error.reason === "expired" ? "This file link has expired" : "This file link is invalid";
     return errorResponse(403, "forbidden", message);
   }
+
+  if (options.isServable && !(await options.isServable(claims.key))) return errorResponse(404, "not_found", "File not found");
 
   let stored;
   try {

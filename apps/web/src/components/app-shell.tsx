@@ -1,12 +1,16 @@
 import Link from "next/link";
 import { type ReactNode } from "react";
+import { canManageSettings } from "@hireflow/core/auth/roles";
 import { type SessionUser } from "@hireflow/core/auth/sessions";
 import { NavLink } from "./nav-link";
+import { QuickSwitcher } from "./quick-switcher";
 
 const NAV = [
   { href: "/jobs", label: "Jobs" },
-  { href: "/settings/api-keys", label: "API keys" },
-  { href: "/settings/webhooks", label: "Webhooks" },
+  { href: "/candidates", label: "Candidates" },
+  { href: "/reports", label: "Reports" },
+  // Owners and admins only (a recruiter's role cannot open settings: src/app/(app)/settings/layout.tsx).
+  { href: "/settings", label: "Settings", settings: true },
 ];
 
 /** The signed-in frame: company, navigation, the user and sign-out (a plain form: works without JS). */
@@ -22,7 +26,7 @@ export function AppShell({ user, csrfToken, children }: { user: SessionUser; csr
             Hireflow <span className="text-sm font-normal text-slate-500">{user.company.name}</span>
           </Link>
           <nav aria-label="Main" className="order-3 -mx-1 flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">
-            {NAV.map((item) => (
+            {NAV.filter((item) => !("settings" in item) || canManageSettings(user.role)).map((item) => (
               <NavLink key={item.href} href={item.href}>
                 {item.label}
               </NavLink>
@@ -32,6 +36,7 @@ export function AppShell({ user, csrfToken, children }: { user: SessionUser; csr
             </a>
           </nav>
           <div className="ml-auto flex items-center gap-3 text-sm">
+            <QuickSwitcher />
             <span className="hidden text-slate-600 sm:inline" title={user.email}>
               {user.name ?? user.email}
             </span>

@@ -7,7 +7,7 @@ import { cx } from "./ui";
 
 export function NavLink({ href, children }: { href: string; children: ReactNode }) {
   const pathname = usePathname();
-  const active = pathname === href || pathname.startsWith(`${href}/`) || (href === "/jobs" && pathname.startsWith("/candidates/"));
+  const active = pathname === href || pathname.startsWith(`${href}/`);
   return (
     <Link
       href={href}

@@ -32,7 +32,7 @@ export function LinkButton({ variant = "primary", className, ...props }: Compone
 }
 
 const inputBase =
-  "rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600 aria-[invalid=true]:ring-red-500";
+  "rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-500 focus:ring-2 focus:ring-inset focus:ring-indigo-600 aria-[invalid=true]:ring-red-500";
 export const inputClass = `block w-full ${inputBase}`;
 /** Inline selects (toolbars, filters): as wide as their content. */
 export const compactInputClass = `inline-block w-auto ${inputBase} py-1.5`;
@@ -157,6 +157,6 @@ export function formatDate(iso: string | null | undefined, withTime = true): str
 }
 
 export function Time({ iso, withTime = true }: { iso: string | null | undefined; withTime?: boolean }) {
-  if (!iso) return <span className="text-slate-400">—</span>;
+  if (!iso) return <span className="text-slate-500">—</span>;
   return <time dateTime={iso}>{formatDate(iso, withTime)}</time>;
 }

@@ -13,6 +13,18 @@ export interface CspOptions {
   development?: boolean;
   /** upgrade-insecure-requests only when the app is served over https; over http it would break every asset. */
   https?: boolean;
+  /**
+   * Inline styles without a nonce: only the API reference (/docs), whose renderer (Scalar) injects
+   * its CSS at run time as <style> elements that cannot carry the nonce. Scripts stay nonce-only.
+   */
+  inlineStyles?: boolean;
+}
+
+/** The pages given `inlineStyles` (see CspOptions). */
+export const API_REFERENCE_PATH = "/docs";
+
+export function isApiReferencePath(pathname: string): boolean {
+  return pathname === API_REFERENCE_PATH || pathname.startsWith(`${API_REFERENCE_PATH}/`);
 }
 
 /** 16 random bytes, base64: unguessable and fresh per request. */
@@ -28,7 +40,7 @@ export function contentSecurityPolicy(nonce: string, options: CspOptions = {}): 
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${options.development ? " 'unsafe-eval'" : ""}`,
     // Dev mode injects styles without the nonce (hot reload, the dev overlay). A nonce in the
     // directive would make browsers ignore 'unsafe-inline', so development lists no nonce here.
-    options.development ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
+    options.development || options.inlineStyles ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' blob: data:",
     "font-src 'self'",
     "connect-src 'self'",
@@ -55,7 +67,8 @@ function optionsFromEnvironment(): CspOptions {
  */
 export function withSecurityHeaders(request: Request, response?: NextResponse, options: CspOptions = optionsFromEnvironment()): NextResponse {
   const nonce = createNonce();
-  const policy = contentSecurityPolicy(nonce, options);
+  const inlineStyles = options.inlineStyles ?? (!response && isApiReferencePath(new URL(request.url).pathname));
+  const policy = contentSecurityPolicy(nonce, { ...options, inlineStyles });
   let result = response;
   if (!result) {
     const headers = new Headers(request.headers);

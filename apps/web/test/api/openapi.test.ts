@@ -22,6 +22,7 @@ describe("OpenAPI document", () => {
         "/candidates",
         "/candidates/{id}",
         "/candidates/{id}/notes",
+        "/candidates/{id}/export",
         "/events",
         "/events/{id}",
         "/jobs",
@@ -42,6 +43,8 @@ describe("OpenAPI document", () => {
     expect(doc.paths["/candidates"]!.post!.responses["201"]).toBeDefined();
     expect(doc.paths["/candidates/{id}/notes"]!.post!.responses["201"]).toBeDefined();
     expect(doc.paths["/candidates/{id}"]!.get!.responses["200"]).toBeDefined();
+    expect(Object.keys(doc.paths["/candidates/{id}"]!).sort()).toEqual(["delete", "get", "patch"]);
+    expect(doc.paths["/candidates/{id}"]!.delete!.responses["204"]).toEqual({ description: "Done; no body" });
     expect(doc.paths["/jobs"]!.post!.responses["201"]).toBeDefined();
     expect(Object.keys(doc.paths["/jobs/{id}"]!).sort()).toEqual(["get", "patch"]);
     expect(doc.paths["/jobs/{id}/rescore"]!.post!.responses["202"]).toBeDefined();
@@ -60,7 +63,7 @@ describe("OpenAPI document", () => {
     }
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
     expect(doc.components.schemas.Error).toBeDefined();
-    expect(Object.keys(doc.webhooks).sort()).toEqual(["candidate.applied", "candidate.scored", "candidate.stage_changed", "webhook.test"]);
+    expect(Object.keys(doc.webhooks).sort()).toEqual(["candidate.applied", "candidate.deleted", "candidate.scored", "candidate.stage_changed", "webhook.test"]);
   });
 
   it("keeps the zod limits in the request schema", () => {

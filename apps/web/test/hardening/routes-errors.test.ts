@@ -141,15 +141,20 @@ describe("an unexpected error is a logged 500 with the request id", () => {
     const local = createLocalStorage(blobs.dir());
     const { key } = await local.put({ prefix: `resumes/${acme.id}`, filename: "cv.pdf", contentType: PDF, body: fixture("priya-raman.pdf") });
     const token = signFileToken({ key, filename: "cv.pdf" });
+    // The file route serves a blob only while a candidate holds it (an erased one's link is dead).
+    const holder = await getPrisma().candidate.create({ data: { companyId: acme.id, jobId: acme.jobId, name: "File Holder", applicationSource: "public_api", resumeBlobKey: key } });
     const failing: BlobStorage = { ...local, get: async () => Promise.reject(new Error(`disk failure reading ${blobs.dir()}/${key}`)) };
     setStorageForTesting(failing);
     try {
       const record = expectLogged5xx(await call(`/api/files/${token}`, {}), 500, "internal_error");
       expect(JSON.stringify(record.error)).toContain("disk failure reading");
+      setStorageForTesting(local);
+      expect((await call(`/api/files/${token}`, {})).status).toBe(200);
     } finally {
       setStorageForTesting(local);
+      await getPrisma().candidate.delete({ where: { id: holder.id } });
     }
-    expect((await call(`/api/files/${token}`, {})).status).toBe(200);
+    expect((await call(`/api/files/${token}`, {})).status).toBe(404);
   });
 
   it("POST /api/public/jobs/{id}/applications (JSON): creating the candidate fails", async () => {

@@ -54,6 +54,20 @@ describe("Content-Security-Policy with a per-request nonce (proxy.ts → securit
     expect(response.headers.get("x-middleware-request-content-security-policy")).toBe(policy);
   });
 
+  it("only the API reference (/docs, Scalar injects its CSS) allows inline styles; its scripts stay nonce-only", () => {
+    const docs = proxy(new NextRequest("http://localhost/docs")).headers.get("content-security-policy")!;
+    expect(directive(docs, "style-src")).toBe("style-src 'self' 'unsafe-inline'");
+    expect(directive(docs, "script-src")).toMatch(/^script-src 'self' 'nonce-[^']+' 'strict-dynamic'$/);
+    expect(docs).not.toContain("unsafe-eval");
+    for (const rule of ["connect-src 'self'", "font-src 'self'", "img-src 'self' blob: data:", "frame-ancestors 'none'"]) expect(docs).toContain(rule);
+    for (const path of ["/sign-in", "/careers/acme", "/docsx", "/documents"]) {
+      const policy = proxy(new NextRequest(`http://localhost${path}`)).headers.get("content-security-policy")!;
+      expect(directive(policy, "style-src"), path).toMatch(/^style-src 'self' 'nonce-[^']+'$/);
+    }
+    const signedIn = proxy(new NextRequest("http://localhost/jobs", { headers: { cookie: "hf_session=abc" } })).headers.get("content-security-policy")!;
+    expect(signedIn).not.toContain("unsafe-inline");
+  });
+
   it("proxy.ts sets it on pages it lets through and on its sign-in redirects", () => {
     const open = proxy(new NextRequest("http://localhost/docs"));
     expect(open.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);

@@ -94,6 +94,18 @@ describe("candidates", () => {
     expect(row.activities.map((a) => a.note)).toContain("Strong systems background");
   });
 
+  it("export() returns the person's document; delete() erases them (then 404)", async () => {
+    const { co, hf } = await company();
+    const created = await hf.candidates.create({ job_id: co.jobId, name: "Erase Me", email: `${unique()}@example.com` });
+    await hf.candidates.addNote(created.id, "to be erased");
+    const doc = await hf.candidates.export(created.id);
+    expect(doc.candidate.email).toBe(created.email);
+    expect(doc.activities.map((a) => a.note)).toContain("to be erased");
+    await expect(hf.candidates.delete(created.id)).resolves.toBeUndefined();
+    await expect(hf.candidates.get(created.id)).rejects.toMatchObject({ status: 404 });
+    expect(await getPrisma().candidate.count({ where: { id: created.id } })).toBe(0);
+  });
+
   it("list() walks every page in order; pages() exposes the pages; filters pass through", async () => {
     const { co, hf } = await company();
     const ids: number[] = [];
@@ -114,7 +126,7 @@ describe("candidates", () => {
   it("create with a resume Blob uploads it as multipart, and the resume is parsed", async () => {
     const { co, hf } = await company();
     const bytes = fixture("priya-raman.pdf");
-    const created = await hf.candidates.create({ job_id: co.jobId, resume: new Blob([bytes], { type: "application/pdf" }), resume_filename: "priya.pdf" });
+    const created = await hf.candidates.create({ job_id: co.jobId, resume: new Blob([bytes as Uint8Array<ArrayBuffer>], { type: "application/pdf" }), resume_filename: "priya.pdf" });
     expect(created.resume_status).toBe("pending");
     await waitForResume(apiClient(app.url, co), created.id);
     const parsed = await hf.candidates.get(created.id);
@@ -217,7 +229,7 @@ describe("safe retries", () => {
     try {
       const hf = new Hireflow({ apiKey: co.apiKey, baseUrl: proxy.url });
       const email = `${unique()}@example.com`;
-      const created = await hf.candidates.create({ job_id: co.jobId, email, resume: new Blob([fixture("marcus-oneill.docx")]), resume_filename: "marcus.docx" });
+      const created = await hf.candidates.create({ job_id: co.jobId, email, resume: new Blob([fixture("marcus-oneill.docx") as Uint8Array<ArrayBuffer>]), resume_filename: "marcus.docx" });
       expect(proxy.seen).toHaveLength(2);
       expect((await getPrisma().candidate.findMany({ where: { companyId: co.id, email } })).map((row) => row.id)).toEqual([created.id]);
     } finally {

@@ -1,4 +1,4 @@
-import { createUser } from "@hireflow/core";
+import { createUser, USER_ROLES, type UserRole } from "@hireflow/core";
 import { oneOf, optionalString, requiredId, requiredString } from "../cli/flags.ts";
 import { type Command } from "./types.ts";
 
@@ -7,13 +7,13 @@ interface Input {
   email: string;
   password: string;
   name?: string;
-  role?: "admin" | "member";
+  role?: UserRole;
 }
 
 export const userCreate: Command<Input> = {
   name: "user:create",
-  usage: "user:create --company <id> --email <email> --password <password> [--name <name>] [--role admin|member]",
-  summary: "Create a user who can sign in to the company's web app (role admin by default).",
+  usage: "user:create --company <id> --email <email> --password <password> [--name <name>] [--role owner|admin|recruiter]",
+  summary: "Create a user who can sign in to the company's web app (role owner by default; admins manage settings but not owners, recruiters work on jobs and candidates).",
   options: {
     company: { type: "string" },
     email: { type: "string" },
@@ -26,7 +26,7 @@ export const userCreate: Command<Input> = {
     email: requiredString(values, "email"),
     password: requiredString(values, "password"),
     name: optionalString(values, "name"),
-    role: oneOf(values, "role", ["admin", "member"] as const),
+    role: oneOf(values, "role", USER_ROLES),
   }),
   flagOf: (field) => (field === "companyId" ? "--company" : `--${field}`),
   async run(prisma, input) {

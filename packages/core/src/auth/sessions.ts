@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { type PrismaClient } from "@hireflow/db";
+import { type UserRole } from "./roles.ts";
 
 /**
  * Browser sessions of company members. The cookie holds a random 32-byte token; the database holds
@@ -18,7 +19,8 @@ export interface SessionUser {
   id: string;
   email: string;
   name: string | null;
-  role: "admin" | "member";
+  /** Read on every request, so a role change applies to the member's next request. */
+  role: UserRole;
   company: { id: number; name: string; slug: string };
 }
 

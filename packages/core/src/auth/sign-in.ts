@@ -1,9 +1,12 @@
 import { envInt } from "@hireflow/config";
 import { type PrismaClient } from "@hireflow/db";
 import { z } from "zod";
+import { systemContext } from "../context.ts";
 import { AppError, zodIssuesToDetails } from "../errors.ts";
+import { logger } from "../logger.ts";
 import { getRateLimiter, rateLimitHeaders } from "../rate-limit.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
+import { recordAudit } from "../services/audit.ts";
 import { createSession, type NewSession } from "./sessions.ts";
 
 export const signInInput = z.strictObject({
@@ -41,10 +44,23 @@ export async function signIn(prisma: PrismaClient, raw: unknown, client: { ip: s
     });
   }
 
-  const user = await prisma.user.findUnique({ where: { email }, select: { id: true, passwordHash: true } });
+  const user = await prisma.user.findUnique({ where: { email }, select: { id: true, companyId: true, passwordHash: true } });
   dummyHash ??= hashPassword("not-a-real-password");
   const ok = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await dummyHash));
-  if (!user || !ok) throw new AppError("unauthorized", INVALID);
+  if (!user) throw new AppError("unauthorized", INVALID);
+  // The audit log of the user's company: a wrong password for an existing account (an unknown
+  // e-mail belongs to no company), and every sign-in. Never the password.
+  const svc = { ...systemContext(prisma, user.companyId, { type: "user", userId: user.id }), ip: client.ip };
+  const target = { type: "user" as const, id: user.id, label: email };
+  if (!ok) {
+    // Not awaited: a wrong password for an existing account must take as long to answer as an
+    // unknown e-mail (no user enumeration by timing).
+    void recordAudit(svc.db, svc, { action: "auth.sign_in_failed", target, anonymous: { label: email } }).catch((error: unknown) =>
+      logger.warn("a failed sign-in was not recorded in the audit log", { error: String(error) }),
+    );
+    throw new AppError("unauthorized", INVALID);
+  }
+  await recordAudit(svc.db, svc, { action: "auth.signed_in", target });
   const session = await createSession(prisma, user.id);
   // Expired sessions are ignored by verifySession; this keeps the user's rows from piling up.
   void prisma.session.deleteMany({ where: { userId: user.id, expiresAt: { lte: new Date() } } }).catch(() => {});

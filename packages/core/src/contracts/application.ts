@@ -18,6 +18,8 @@ export const applicationInput = z.strictObject({
   linkedin: optional(httpUrl),
   location: optional(z.string().trim().max(500, "Must be at most 500 characters")),
   answers: z.record(z.string().max(64), z.union([z.string().max(5000, "Must be at most 5000 characters"), z.boolean()])).nullish(),
+  /** Consent to the company's privacy policy: required (true) only when the company has set one. Forms send "true" or "on". */
+  privacy_consent: optional(z.union([z.boolean(), z.enum(["true", "on", "yes", "false"]).transform((value) => value !== "false")])),
   [HONEYPOT_FIELD]: z.unknown().optional(),
 });
 

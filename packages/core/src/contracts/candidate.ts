@@ -2,6 +2,7 @@ import { z } from "zod";
 import { bodyInt, cursorParam, httpUrl, idParam, INT32_MAX, limitParam, queryScore, singleLine, storableText, timestamp } from "./common.ts";
 
 import { fitSchema } from "./screening.ts";
+import { searchQuery } from "./search-query.ts";
 import { PUBLIC_API_STAGES } from "./stages.ts";
 
 export { PUBLIC_API_STAGES };
@@ -86,6 +87,7 @@ export const updateCandidateInput = z.strictObject({
 export type UpdateCandidateInput = z.infer<typeof updateCandidateInput>;
 
 export const listCandidatesInput = z.strictObject({
+  q: searchQuery.optional(),
   job_id: idParam.optional(),
   stage: singleLine(z.string().max(100)).optional(),
   email: singleLine(z.string().max(254)).optional(),
@@ -94,7 +96,7 @@ export const listCandidatesInput = z.strictObject({
   min_fit_score: queryScore
     .optional()
     .meta({ description: "Only candidates scored at least this (0..100); unscored candidates are left out" }),
-  sort: z.enum(["created", "fit_score"]).optional().meta({ description: "created (newest first, default) or fit_score (highest first, unscored last)" }),
+  sort: z.enum(["created", "fit_score"]).optional().meta({ description: "created (newest first, default) or fit_score (highest first, unscored last); with q and no sort, best match first" }),
   limit: limitParam,
   cursor: cursorParam,
 });

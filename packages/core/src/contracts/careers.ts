@@ -15,7 +15,12 @@ export const careersJobSchema = jobSchema.pick({
   created_at: true,
 }).extend({ department: z.string() });
 
-export const careersCompanySchema = z.object({ name: z.string(), slug: z.string() });
+export const careersCompanySchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  /** When set, applicants must agree to it (a required checkbox on the form). */
+  privacy_policy_url: z.string().nullable(),
+});
 
 export const careersPageSchema = z.object({ company: careersCompanySchema, jobs: z.array(careersJobSchema) });
 export const careersJobPageSchema = z.object({ company: careersCompanySchema, job: careersJobSchema });

@@ -8,6 +8,7 @@ const WEBHOOK_EVENT_SCHEMAS: Record<WebhookEventType, string> = {
   "candidate.applied": "CandidateAppliedEvent",
   "candidate.stage_changed": "CandidateStageChangedEvent",
   "candidate.scored": "CandidateScoredEvent",
+  "candidate.deleted": "CandidateDeletedEvent",
 };
 
 export const eventSchema = z

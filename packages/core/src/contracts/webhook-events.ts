@@ -68,6 +68,21 @@ export const candidateScoredEventSchema = z
     description: "The AI screening agent finished scoring a candidate (at creation, after the resume was parsed, or by a re-score). No contact data: read the candidate for the evidence.",
   });
 
+export const candidateDeletedEventSchema = z
+  .object({
+    event: z.literal("candidate.deleted"),
+    occurred_at: z.string(),
+    candidate: z.object({ id: z.number().int(), public_id: z.string() }),
+    job: z.object({ id: z.number().int().nullable() }),
+    company: companyRef,
+    deleted_at: z.string().meta({ description: "ISO 8601" }),
+  })
+  .meta({
+    id: "CandidateDeletedEvent",
+    description:
+      "A candidate was erased (DELETE /candidates/{id}, or the company's retention rule). Ids only: the person's data is gone, and so are earlier events about them (from GET /events, and their queued deliveries). Delete your copy.",
+  });
+
 export const webhookTestEventSchema = z
   .object({
     event: z.literal("webhook.test"),

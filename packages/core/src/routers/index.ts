@@ -1,5 +1,6 @@
 import { router } from "../trpc.ts";
 import { apiKeyRouter } from "./api-key/index.ts";
+import { auditLogRouter } from "./audit-log/index.ts";
 import { candidateRouter } from "./candidate/index.ts";
 import { careersRouter } from "./careers/index.ts";
 import { eventRouter } from "./event/index.ts";
@@ -7,6 +8,9 @@ import { jobRouter } from "./job/index.ts";
 import { meRouter } from "./me/index.ts";
 import { webhookEndpointRouter } from "./webhook-endpoint/index.ts";
 import { pipelineRouter } from "./pipeline/index.ts";
+import { privacyRouter } from "./privacy/index.ts";
+import { reportRouter } from "./report/index.ts";
+import { teamRouter } from "./team/index.ts";
 
 /** One router serves the web UI (/api/trpc) and, for procedures with `meta.openapi`, REST (/api/v1). */
 export const appRouter = router({
@@ -19,6 +23,10 @@ export const appRouter = router({
   apiKeys: apiKeyRouter,
   pipeline: pipelineRouter,
   careers: careersRouter,
+  privacy: privacyRouter,
+  reports: reportRouter,
+  team: teamRouter,
+  auditLog: auditLogRouter,
 });
 
 export type AppRouter = typeof appRouter;

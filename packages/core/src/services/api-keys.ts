@@ -4,6 +4,7 @@ import { generateApiKey } from "../auth/api-keys.ts";
 import { API_SCOPES, type ApiScope, isApiScope, normalizeScopes } from "../auth/scopes.ts";
 import { type ServiceContext, actorUserId } from "../context.ts";
 import { AppError } from "../errors.ts";
+import { recordAudit } from "./audit.ts";
 
 export interface ApiKeyDto {
   id: number;
@@ -25,15 +26,19 @@ export async function createApiKey(svc: ServiceContext, input: { name?: string; 
   if (!name || name.length > 100) throw AppError.validation([{ field: "name", message: "Must be 1 to 100 characters" }]);
   const scopes = validScopes(input.scopes);
   const generated = generateApiKey();
-  const row = await svc.db.apiKey.create({
-    data: tenantRow<Prisma.ApiKeyUncheckedCreateInput>({
-      name,
-      prefix: generated.prefix,
-      secretHash: generated.secretHash,
-      scopes,
-      createdById: actorUserId(svc.actor),
-    }),
-    include: { createdBy: { select: { id: true, name: true, email: true } } },
+  const row = await svc.db.$transaction(async (tx) => {
+    const created = await tx.apiKey.create({
+      data: tenantRow<Prisma.ApiKeyUncheckedCreateInput>({
+        name,
+        prefix: generated.prefix,
+        secretHash: generated.secretHash,
+        scopes,
+        createdById: actorUserId(svc.actor),
+      }),
+      include: { createdBy: { select: { id: true, name: true, email: true } } },
+    });
+    await recordAudit(tx, svc, { action: "api_key.created", target: { type: "api_key", id: created.id, label: `${name} (${generated.prefix}…)` }, data: { scopes } });
+    return created;
   });
   return { key: serializeApiKey(row), secret: generated.secret };
 }
@@ -46,14 +51,14 @@ export async function listApiKeys(svc: ServiceContext): Promise<ApiKeyDto[]> {
   return rows.map(serializeApiKey);
 }
 
-/** Revocation is immediate: authentication reads revoked_at on every request. */
+/** Revocation is immediate: authentication reads revoked_at on every request. Revoking twice changes nothing. */
 export async function revokeApiKey(svc: ServiceContext, id: number): Promise<ApiKeyDto> {
-  const existing = await svc.db.apiKey.findUnique({ where: { id } });
-  if (!existing) throw AppError.notFound("API key", id);
-  const row = await svc.db.apiKey.update({
-    where: { id },
-    data: { revokedAt: existing.revokedAt ?? new Date() },
-    include: { createdBy: { select: { id: true, name: true, email: true } } },
+  const row = await svc.db.$transaction(async (tx) => {
+    const { count } = await tx.apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+    const key = await tx.apiKey.findUnique({ where: { id }, include: { createdBy: { select: { id: true, name: true, email: true } } } });
+    if (!key) throw AppError.notFound("API key", id);
+    if (count === 1) await recordAudit(tx, svc, { action: "api_key.revoked", target: { type: "api_key", id, label: `${key.name} (${key.prefix}…)` } });
+    return key;
   });
   return serializeApiKey(row);
 }

@@ -72,7 +72,7 @@ function checkAnswers(questions: ScreeningQuestion[], answers: Record<string, st
 export async function findOpenJob(prisma: PrismaClient, jobId: number) {
   const job = await prisma.job.findFirst({
     where: { id: jobId, isActive: true, isPublic: true },
-    select: { id: true, companyId: true, screeningQuestions: true, company: { select: { defaultPhoneRegion: true } } },
+    select: { id: true, companyId: true, screeningQuestions: true, company: { select: { defaultPhoneRegion: true, privacyPolicyUrl: true } } },
   });
   if (!job) throw AppError.notFound("Job", jobId);
   return job;
@@ -100,13 +100,22 @@ export async function submitApplication(
   // candidate.applied promises an E.164 phone, so a number that does not parse is refused here.
   const phone = input.phone ? normalizePhone(input.phone, job.company.defaultPhoneRegion) : null;
   if (phone !== null && !/^\+[1-9]\d{6,14}$/.test(phone)) errors.push({ field: "phone", message: "Must be a valid phone number" });
+  // With a privacy policy set, consent is required and its time is kept; without one nothing is asked.
+  const consentRequired = job.company.privacyPolicyUrl !== null;
+  if (consentRequired && input.privacy_consent !== true) errors.push({ field: "privacy_consent", message: "Please agree to the privacy policy" });
   if (errors.length) throw AppError.validation(errors);
 
   try {
     await createCandidate(
       systemContext(prisma, job.companyId),
       { job_id: job.id, name: input.name, email: input.email, phone, linkedin: input.linkedin ?? null, location: input.location ?? null, stage: "applied" },
-      { source: "self_apply", leadType: "applied", answers: checked.answers, ...(options.resume ? { resume: options.resume } : {}) },
+      {
+        source: "self_apply",
+        leadType: "applied",
+        answers: checked.answers,
+        ...(consentRequired && { privacyConsentAt: new Date() }),
+        ...(options.resume ? { resume: options.resume } : {}),
+      },
     );
   } catch (error) {
     // The duplicate rule: the same e-mail for the same job is one candidate (and one event).

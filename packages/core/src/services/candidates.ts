@@ -5,6 +5,7 @@ import { AppError, isUniqueViolation } from "../errors.ts";
 import { type ScopedTx, tenantRow } from "../tenancy.ts";
 import { candidateUrl, notifyEventsCommitted, recordEvent } from "./events.ts";
 import { requestScreening, screeningOn } from "./screening.ts";
+import { cursorSortKey, inOrder, searchCandidateIds } from "./candidate-search.ts";
 import { DEFAULT_PAGE_SIZE, decodeCursorKey, page } from "./pagination.ts";
 import { normalizePhone } from "./phone.ts";
 import { type CandidateRow, candidateInclude, serializeCandidate, serializeCandidateDetail } from "./serialize.ts";
@@ -24,6 +25,8 @@ export interface CreateCandidateOptions {
   leadType?: "applied" | "sourced" | "referred";
   resume?: StoredResume;
   answers?: Record<string, unknown>;
+  /** When the applicant agreed to the company's privacy policy (careers form). */
+  privacyConsentAt?: Date;
 }
 
 async function companyRegion(svc: ServiceContext): Promise<string> {
@@ -83,6 +86,7 @@ export async function createCandidate(
           applicationSource: options.source,
           leadType: options.leadType ?? (options.source === "self_apply" ? "applied" : "sourced"),
           answers: (options.answers ?? undefined) as Prisma.InputJsonValue | undefined,
+          privacyConsentAt: options.privacyConsentAt ?? null,
           ...(screened && { fitStatus: "pending" as const }),
           ...(options.resume
             ? {
@@ -215,6 +219,7 @@ export async function lockCandidate(tx: ScopedTx, companyId: number, id: number)
 export async function listCandidates(
   svc: ServiceContext,
   input: {
+    q?: string;
     job_id?: number;
     stage?: string;
     email?: string;
@@ -227,9 +232,10 @@ export async function listCandidates(
   },
 ) {
   const limit = input.limit ?? DEFAULT_PAGE_SIZE;
+  if (input.q?.trim()) return searchCandidates(svc, input, limit);
   const byFit = input.sort === "fit_score";
   const after = decodeCursorKey(input.cursor);
-  if (after && byFit !== ("fit" in after)) throw new AppError("bad_request", "The cursor belongs to a list with another sort; start again without cursor");
+  if (after && cursorSortKey(after) !== (byFit ? "fit" : null)) throw new AppError("bad_request", "The cursor belongs to a list with another sort or search; start again without cursor");
   const rows = await svc.db.candidate.findMany({
     where: {
       ...(input.job_id === undefined ? {} : { jobId: input.job_id }),
@@ -245,6 +251,26 @@ export async function listCandidates(
     take: limit + 1,
   });
   return page(rows, limit, serializeCandidate, byFit ? (row) => ({ fit: row.fitScore }) : undefined);
+}
+
+/** GET /candidates?q=…: ranked ids from candidate-search.ts, rows through the scoped client. */
+async function searchCandidates(svc: ServiceContext, input: Parameters<typeof listCandidates>[1], limit: number) {
+  const { ids, pagination } = await searchCandidateIds(svc, {
+    q: input.q,
+    filters: {
+      jobId: input.job_id,
+      stage: input.stage,
+      email: input.email,
+      createdAfter: input.created_after,
+      updatedAfter: input.updated_after,
+      minFitScore: input.min_fit_score,
+    },
+    sort: input.sort === "fit_score" ? "fit" : input.sort === "created" ? "newest" : "relevance",
+    limit,
+    cursor: input.cursor,
+  });
+  const rows = ids.length ? await svc.db.candidate.findMany({ where: { id: { in: ids } }, include: candidateInclude }) : [];
+  return { data: inOrder(ids, rows).map(serializeCandidate), pagination };
 }
 
 /** Rows after (fit, id) in "fit_score descending, nulls last, then id descending" order. */

@@ -8,7 +8,7 @@ const published = { isActive: true, isPublic: true } as const;
 const include = { department: { select: { name: true } } } as const;
 
 async function companyBySlug(prisma: PrismaClient, slug: string) {
-  const company = await prisma.company.findUnique({ where: { slug }, select: { id: true, name: true, slug: true } });
+  const company = await prisma.company.findUnique({ where: { slug }, select: { id: true, name: true, slug: true, privacyPolicyUrl: true } });
   if (!company) throw AppError.notFound("Careers page");
   return company;
 }
@@ -33,7 +33,7 @@ function toCareersJob(job: Parameters<typeof serializeJob>[0] & { department: { 
 export async function getCareersPage(prisma: PrismaClient, slug: string): Promise<CareersPageDto> {
   const company = await companyBySlug(prisma, slug);
   const jobs = await scopedDb(prisma, company.id).job.findMany({ where: published, include, orderBy: { id: "desc" }, take: 200 });
-  return { company: { name: company.name, slug: company.slug }, jobs: jobs.map((job) => toCareersJob(job, company.slug)) };
+  return { company: { name: company.name, slug: company.slug, privacy_policy_url: company.privacyPolicyUrl }, jobs: jobs.map((job) => toCareersJob(job, company.slug)) };
 }
 
 /** One job's public page; an inactive, private or other company's job is not found. */
@@ -41,5 +41,5 @@ export async function getCareersJob(prisma: PrismaClient, slug: string, jobId: n
   const company = await companyBySlug(prisma, slug);
   const job = await scopedDb(prisma, company.id).job.findFirst({ where: { id: jobId, ...published }, include });
   if (!job) throw AppError.notFound("Job", jobId);
-  return { company: { name: company.name, slug: company.slug }, job: toCareersJob(job, company.slug) };
+  return { company: { name: company.name, slug: company.slug, privacy_policy_url: company.privacyPolicyUrl }, job: toCareersJob(job, company.slug) };
 }

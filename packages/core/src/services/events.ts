@@ -11,6 +11,7 @@ export const EVENT_TYPES = [
   "candidate.applied",
   "candidate.stage_changed",
   "candidate.scored",
+  "candidate.deleted",
   "webhook.test",
   "candidate/resume.uploaded",
   // Internal: a scoring asked for (at creation, after parsing, or by a re-score of the job).
@@ -19,7 +20,7 @@ export const EVENT_TYPES = [
   "webhook/delivery.requested",
 ] as const;
 /** Event types webhook endpoints can subscribe to (the others are internal). */
-export const WEBHOOK_EVENT_TYPES = ["candidate.applied", "candidate.stage_changed", "candidate.scored"] as const;
+export const WEBHOOK_EVENT_TYPES = ["candidate.applied", "candidate.stage_changed", "candidate.scored", "candidate.deleted"] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export async function recordEvent(tx: ScopedTx, type: EventType, payload: Record<string, unknown>): Promise<{ id: string }> {

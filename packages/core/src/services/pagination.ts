@@ -6,9 +6,15 @@ import { AppError } from "../errors.ts";
  */
 export const DEFAULT_PAGE_SIZE = 25;
 
-/** A list sorted by something else than id carries that key too (`fit`: the fit score, null last). */
+/**
+ * A list sorted by something else than id carries that key too: `fit` (the fit score, null last),
+ * `rank` (a search's relevance, a decimal string: services/candidate-search.ts), `name` (the
+ * normalised name, null last).
+ */
 export interface CursorKey {
   fit?: number | null;
+  rank?: string;
+  name?: string | null;
 }
 
 export function encodeCursor(lastId: number, key: CursorKey = {}): string {
@@ -19,12 +25,20 @@ const invalidCursor = () => new AppError("bad_request", "The cursor is invalid; 
 
 export function decodeCursorKey(cursor: string | undefined): ({ id: number } & CursorKey) | undefined {
   if (cursor === undefined) return undefined;
-  if (!/^[A-Za-z0-9_-]{1,500}$/.test(cursor)) throw invalidCursor();
+  // Name-sorted lists carry a name: their cursors may be longer than the API's 500 characters.
+  if (!/^[A-Za-z0-9_-]{1,2000}$/.test(cursor)) throw invalidCursor();
   try {
-    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { v?: unknown; id?: unknown; fit?: unknown };
+    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { v?: unknown; id?: unknown; fit?: unknown; rank?: unknown; name?: unknown };
     const fitValid = parsed.fit === undefined || parsed.fit === null || Number.isFinite(parsed.fit);
-    if (parsed.v === 1 && Number.isSafeInteger(parsed.id) && (parsed.id as number) > 0 && fitValid) {
-      return { id: parsed.id as number, ...(parsed.fit !== undefined && { fit: parsed.fit as number | null }) };
+    const rankValid = parsed.rank === undefined || (typeof parsed.rank === "string" && /^[0-9]{1,3}(\.[0-9]{1,12})?$/.test(parsed.rank));
+    const nameValid = parsed.name === undefined || parsed.name === null || (typeof parsed.name === "string" && parsed.name.length <= 1000 && !parsed.name.includes("\u0000"));
+    if (parsed.v === 1 && Number.isSafeInteger(parsed.id) && (parsed.id as number) > 0 && fitValid && rankValid && nameValid) {
+      return {
+        id: parsed.id as number,
+        ...(parsed.fit !== undefined && { fit: parsed.fit as number | null }),
+        ...(parsed.rank !== undefined && { rank: parsed.rank as string }),
+        ...(parsed.name !== undefined && { name: parsed.name as string | null }),
+      };
     }
   } catch {
     // fall through

@@ -6,6 +6,7 @@ import { AppError } from "../errors.ts";
 import { type ScreeningInput, type ScreeningOutcome } from "../screening/types.ts";
 import { type ScopedTx, tenantRow } from "../tenancy.ts";
 import { changeStage, lockCandidate } from "./candidates.ts";
+import { csvCell } from "./csv.ts";
 import { notifyEventsCommitted, recordEvent } from "./events.ts";
 import { readScreening } from "./screening-settings.ts";
 import { candidateInclude } from "./serialize.ts";
@@ -250,13 +251,6 @@ export async function screeningProgress(svc: ServiceContext, jobId: number) {
 }
 
 const CSV_COLUMNS = ["run_id", "created_at", "candidate_id", "trigger", "status", "engine", "model", "criteria_hash", "input_hash", "fit_score", "criteria_results", "action", "error"];
-
-function csvCell(value: unknown): string {
-  const text = value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
-  // A leading =, +, - or @ makes spreadsheets evaluate the cell (CSV injection).
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /** Every scoring of a job's candidates, oldest first, as CSV: what a bias audit asks for. */
 export async function screeningAuditCsv(svc: ServiceContext, jobId: number): Promise<string> {

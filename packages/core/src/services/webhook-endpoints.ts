@@ -13,6 +13,7 @@ import {
 } from "../contracts/webhook-endpoint.ts";
 import { AppError } from "../errors.ts";
 import { tenantRow } from "../tenancy.ts";
+import { recordAudit } from "./audit.ts";
 import { notifyEventsCommitted, recordEvent } from "./events.ts";
 import { DEFAULT_PAGE_SIZE, decodeCursor, page } from "./pagination.ts";
 import { assertWebhookUrlAllowed } from "./webhook-url.ts";
@@ -56,13 +57,17 @@ async function findEndpoint(svc: ServiceContext, id: number): Promise<WebhookEnd
 
 export async function createWebhookEndpoint(svc: ServiceContext, input: CreateWebhookEndpointInput): Promise<WebhookEndpointWithSecretDto> {
   await assertWebhookUrlAllowed(input.url);
-  const endpoint = await svc.db.webhookEndpoint.create({
-    data: tenantRow<Prisma.WebhookEndpointUncheckedCreateInput>({
-      url: input.url,
-      events: input.events ?? [],
-      description: input.description || null,
-      secret: generateWebhookSecret(),
-    }),
+  const endpoint = await svc.db.$transaction(async (tx) => {
+    const created = await tx.webhookEndpoint.create({
+      data: tenantRow<Prisma.WebhookEndpointUncheckedCreateInput>({
+        url: input.url,
+        events: input.events ?? [],
+        description: input.description || null,
+        secret: generateWebhookSecret(),
+      }),
+    });
+    await recordAudit(tx, svc, { action: "webhook_endpoint.created", target: endpointTarget(created), data: { events: created.events } });
+    return created;
   });
   return withSecret(endpoint);
 }
@@ -94,13 +99,36 @@ export async function updateWebhookEndpoint(svc: ServiceContext, input: UpdateWe
   if (enabled === true && !current.enabled) Object.assign(data, { enabled: true, disabledReason: null });
   if (enabled === false && current.enabled) Object.assign(data, { enabled: false, disabledReason: "Disabled through the API", disabledAt: new Date() });
   if (Object.keys(data).length === 0) return serializeWebhookEndpoint(current);
-  return serializeWebhookEndpoint(await svc.db.webhookEndpoint.update({ where: { id }, data }));
+  const updated = await svc.db.$transaction(async (tx) => {
+    const row = await tx.webhookEndpoint.update({ where: { id }, data });
+    await recordAudit(tx, svc, { action: "webhook_endpoint.updated", target: endpointTarget(row), data: endpointChanges(current, row) });
+    return row;
+  });
+  return serializeWebhookEndpoint(updated);
+}
+
+/** The audit target of an endpoint: its URL as label (never the secret). */
+function endpointTarget(endpoint: Pick<WebhookEndpoint, "id" | "url">) {
+  return { type: "webhook_endpoint" as const, id: endpoint.id, label: endpoint.url };
+}
+
+/** What an update changed, as { field: { from, to } }. */
+function endpointChanges(before: WebhookEndpoint, after: WebhookEndpoint): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of ["url", "description", "events", "enabled"] as const) {
+    if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) changes[field] = { from: before[field], to: after[field] };
+  }
+  return changes;
 }
 
 /** Deletes the endpoint and its delivery history; runs in flight find no endpoint and stop. */
 export async function deleteWebhookEndpoint(svc: ServiceContext, id: number): Promise<{ id: number; deleted: true }> {
-  const { count } = await svc.db.webhookEndpoint.deleteMany({ where: { id } });
-  if (count === 0) throw AppError.notFound("Webhook endpoint", id);
+  await svc.db.$transaction(async (tx) => {
+    const endpoint = await tx.webhookEndpoint.findUnique({ where: { id }, select: { id: true, url: true } });
+    const { count } = await tx.webhookEndpoint.deleteMany({ where: { id } });
+    if (!endpoint || count === 0) throw AppError.notFound("Webhook endpoint", id);
+    await recordAudit(tx, svc, { action: "webhook_endpoint.deleted", target: endpointTarget(endpoint) });
+  });
   return { id, deleted: true };
 }
 
@@ -126,7 +154,9 @@ export async function rotateWebhookSecret(svc: ServiceContext, input: RotateWebh
         secret = ${generateWebhookSecret()}, updated_at = now()
       WHERE id = ${input.id} AND company_id = ${svc.companyId}`;
     if (updated === 0) throw AppError.notFound("Webhook endpoint", input.id);
-    return tx.webhookEndpoint.findUniqueOrThrow({ where: { id: input.id } });
+    const rotated = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: input.id } });
+    await recordAudit(tx, svc, { action: "webhook_endpoint.secret_rotated", target: endpointTarget(rotated), data: { expire_previous_in_seconds: grace } });
+    return rotated;
   });
   return withSecret(endpoint);
 }

@@ -47,7 +47,7 @@ describe("the webhook delivery function", () => {
   });
 
   it("is served by Inngest for every webhook event type", () => {
-    expect(fanOutJobs.map((job) => job.event).sort()).toEqual(["candidate.applied", "candidate.scored", "candidate.stage_changed", "webhook.test"]);
+    expect(fanOutJobs.map((job) => job.event).sort()).toEqual(["candidate.applied", "candidate.deleted", "candidate.scored", "candidate.stage_changed", "webhook.test"]);
   });
 });
 

@@ -15,7 +15,7 @@ export type paths = {
          * List candidates
          * @description Newest first. Pass `pagination.next_cursor` as `cursor` for the next page.
          *
-         *     Requires the API key scope `candidates:read`.
+         *     **Required scope:** `candidates:read`
          */
         get: operations["candidates-list"];
         put?: never;
@@ -23,7 +23,7 @@ export type paths = {
          * Create a candidate
          * @description Creates a candidate under one of the company's jobs (application_source `public_api`). Also accepts `multipart/form-data` with a `resume` file (PDF, DOC or DOCX up to 10 MB), in which case `name` may be omitted and is filled from the resume. The same e-mail twice in one job is a 409 conflict.
          *
-         *     Requires the API key scope `candidates:write`.
+         *     **Required scope:** `candidates:write`
          */
         post: operations["candidates-create"];
         delete?: never;
@@ -41,21 +41,49 @@ export type paths = {
         };
         /**
          * Retrieve a candidate
-         * @description Requires the API key scope `candidates:read`.
+         * @description **Required scope:** `candidates:read`
          */
         get: operations["candidates-get"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Erase a candidate
+         * @description Erases the candidate for good (GDPR Art. 17): contact data, notes, answers, resume file and data, fit details, stage history and every event naming them (queued webhook deliveries of those events are dropped). Sends `candidate.deleted` (ids only). Afterwards the candidate is a 404, its old `resume_url` no longer serves the file, and the same e-mail may apply to the job again. Cannot be undone.
+         *
+         *     **Required scope:** `candidates:write`
+         */
+        delete: operations["candidates-delete"];
         options?: never;
         head?: never;
         /**
          * Update a candidate
          * @description Partial update. Changing `stage` to a different value records a stage_changed activity and sends `candidate.stage_changed` (changed_by `api`); setting the current stage again does nothing.
          *
-         *     Requires the API key scope `candidates:write`.
+         *     **Required scope:** `candidates:write`
          */
         patch: operations["candidates-update"];
+        trace?: never;
+    };
+    "/candidates/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export everything held about a candidate
+         * @description One JSON document for an access request (GDPR Art. 15): the profile (with a signed resume link, valid 24 hours, and the parsed resume data), the application's answers, the resume's extracted text, every activity and note, and every AI screening run with its criteria and evidence.
+         *
+         *     **Required scope:** `candidates:read`
+         */
+        get: operations["candidates-export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/candidates/{id}/notes": {
@@ -69,7 +97,7 @@ export type paths = {
         put?: never;
         /**
          * Add a note to a candidate
-         * @description Requires the API key scope `candidates:write`.
+         * @description **Required scope:** `candidates:write`
          */
         post: operations["candidates-addNote"];
         delete?: never;
@@ -89,7 +117,7 @@ export type paths = {
          * List events
          * @description Every event a webhook endpoint can subscribe to, whether or not one is registered, newest first; kept 30 days. `payload` is exactly the body a webhook delivery of the event carries and `id` its `webhook-id` header. Pass `pagination.next_cursor` as `cursor` for the next page.
          *
-         *     Requires the API key scope `events:read`.
+         *     **Required scope:** `events:read`
          */
         get: operations["events-list"];
         put?: never;
@@ -111,7 +139,7 @@ export type paths = {
          * Retrieve an event
          * @description `payload` is exactly the body a webhook delivery of the event carries; `id` is its `webhook-id` header.
          *
-         *     Requires the API key scope `events:read`.
+         *     **Required scope:** `events:read`
          */
         get: operations["events-get"];
         put?: never;
@@ -133,7 +161,7 @@ export type paths = {
          * List jobs
          * @description Newest first. Pass `pagination.next_cursor` as `cursor` for the next page.
          *
-         *     Requires the API key scope `jobs:read`.
+         *     **Required scope:** `jobs:read`
          */
         get: operations["jobs-list"];
         put?: never;
@@ -141,7 +169,7 @@ export type paths = {
          * Create a job
          * @description The body mirrors the Job object (`salary` as an object, `screening` for AI screening), with `department` by name (created on first use) or `department_id`. An `answer` criterion must name one of the job's `screening_questions`.
          *
-         *     Requires the API key scope `jobs:write`.
+         *     **Required scope:** `jobs:write`
          */
         post: operations["jobs-create"];
         delete?: never;
@@ -159,7 +187,7 @@ export type paths = {
         };
         /**
          * Retrieve a job
-         * @description Requires the API key scope `jobs:read`.
+         * @description **Required scope:** `jobs:read`
          */
         get: operations["jobs-get"];
         put?: never;
@@ -171,7 +199,7 @@ export type paths = {
          * Update a job
          * @description Strict partial update: only the fields sent change; within `screening` and `salary`, only the keys sent. Changing the criteria does not re-score anyone: ask for that with `POST /jobs/{id}/rescore`.
          *
-         *     Requires the API key scope `jobs:write`.
+         *     **Required scope:** `jobs:write`
          */
         patch: operations["jobs-update"];
         trace?: never;
@@ -189,7 +217,7 @@ export type paths = {
          * Re-score every candidate of a job
          * @description Scores every candidate of the job again against its current criteria, in the background (each completed scoring sends `candidate.scored`). A re-score never moves anyone. 422 when the job's screening is off.
          *
-         *     Requires the API key scope `jobs:write`.
+         *     **Required scope:** `jobs:write`
          */
         post: operations["jobs-rescore"];
         delete?: never;
@@ -208,6 +236,8 @@ export type paths = {
         /**
          * Retrieve the API key and its company
          * @description The company the key belongs to and the key itself (name, prefix, scopes, created_at): the call to make first, to test a connection and learn what the key may do. Any valid key may call it, whatever its scopes.
+         *
+         *     **Required scope:** none, any valid API key
          */
         get: operations["me-get"];
         put?: never;
@@ -231,7 +261,7 @@ export type paths = {
          * Redeliver an event
          * @description Sends the delivery's event again (same `webhook-id`), starting a new run of attempts with the retry schedule from the beginning. Answers with the delivery, back to `pending`. The body is empty or `{}` (with `content-type: application/json`, like every POST).
          *
-         *     Requires the API key scope `webhooks:write`.
+         *     **Required scope:** `webhooks:write`
          */
         post: operations["webhookEndpoints-redeliver"];
         delete?: never;
@@ -251,7 +281,7 @@ export type paths = {
          * List webhook endpoints
          * @description Newest first, without secrets. Pass `pagination.next_cursor` as `cursor` for the next page.
          *
-         *     Requires the API key scope `webhooks:read`.
+         *     **Required scope:** `webhooks:read`
          */
         get: operations["webhookEndpoints-list"];
         put?: never;
@@ -259,7 +289,7 @@ export type paths = {
          * Register a webhook endpoint
          * @description Registers an https URL to receive events (`events` empty or omitted: every event type). The URL must not resolve to a loopback, private, link-local or metadata address. The response carries the signing `secret`, shown only here and on rotation.
          *
-         *     Requires the API key scope `webhooks:write`.
+         *     **Required scope:** `webhooks:write`
          */
         post: operations["webhookEndpoints-create"];
         delete?: never;
@@ -279,7 +309,7 @@ export type paths = {
          * Retrieve a webhook endpoint
          * @description The endpoint without its secret.
          *
-         *     Requires the API key scope `webhooks:read`.
+         *     **Required scope:** `webhooks:read`
          */
         get: operations["webhookEndpoints-get"];
         put?: never;
@@ -288,7 +318,7 @@ export type paths = {
          * Delete a webhook endpoint
          * @description Deletes the endpoint and its delivery history; pending retries stop. Answers 200 with `{ data: { id, deleted: true } }`.
          *
-         *     Requires the API key scope `webhooks:write`.
+         *     **Required scope:** `webhooks:write`
          */
         delete: operations["webhookEndpoints-delete"];
         options?: never;
@@ -297,7 +327,7 @@ export type paths = {
          * Update a webhook endpoint
          * @description Partial update of `url`, `events`, `enabled` and `description`. `enabled: true` re-enables an endpoint that was disabled (by a 410 Gone, by failing for 5 days, or through the API).
          *
-         *     Requires the API key scope `webhooks:write`.
+         *     **Required scope:** `webhooks:write`
          */
         patch: operations["webhookEndpoints-update"];
         trace?: never;
@@ -313,7 +343,7 @@ export type paths = {
          * List an endpoint's deliveries
          * @description Newest first: event type, status, every attempt, last status code, latency, next attempt and the first 1 KB of the last response. Pass `pagination.next_cursor` as `cursor` for the next page.
          *
-         *     Requires the API key scope `webhooks:read`.
+         *     **Required scope:** `webhooks:read`
          */
         get: operations["webhookEndpoints-listDeliveries"];
         put?: never;
@@ -345,7 +375,7 @@ export type paths = {
          *
          *     The previous secret is never returned. The body is empty, `{}` or `{"expire_previous_in_seconds": …}` (with `content-type: application/json`, like every POST).
          *
-         *     Requires the API key scope `webhooks:write`.
+         *     **Required scope:** `webhooks:write`
          */
         post: operations["webhookEndpoints-rotateSecret"];
         delete?: never;
@@ -367,7 +397,7 @@ export type paths = {
          * Send a test event
          * @description Queues a `webhook.test` event for this endpoint only (whatever its `events`), signed and retried like any delivery; follow it in the endpoint's deliveries. The body is empty or `{}` (with `content-type: application/json`, like every POST).
          *
-         *     Requires the API key scope `webhooks:write`.
+         *     **Required scope:** `webhooks:write`
          */
         post: operations["webhookEndpoints-test"];
         delete?: never;
@@ -389,18 +419,136 @@ export type webhooks = {
         put?: never;
         /**
          * candidate.applied
-         * @description Deliveries are signed with the Standard Webhooks scheme: `webhook-id` (the event id, the same on every retry), `webhook-timestamp` (Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` keyed with the endpoint secret's bytes (the base64 after `whsec_`). After a secret rotation, during its grace period, the header lists two signatures, space-delimited (`v1,<new> v1,<previous>`): accept the request when any of them matches. Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
+         * @description A candidate applied through the careers page (self_apply, lead_type applied).
+         *
+         *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header: {
+                    /**
+                     * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                     * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                     */
+                    "webhook-id": string;
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": string;
+                    /**
+                     * @description Unix seconds of this attempt
+                     * @example 1795340400
+                     */
+                    "webhook-timestamp": string;
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "event": "candidate.applied",
+                     *       "occurred_at": "2026-11-21T09:30:00.000Z",
+                     *       "candidate": {
+                     *         "id": 43,
+                     *         "name": "Katherine Johnson",
+                     *         "email": "kj@example.com",
+                     *         "url": "https://hireflow.example.com/candidates/43",
+                     *         "phone": "+14155552671",
+                     *         "fit_score": null,
+                     *         "applied_at": "2026-11-21T09:30:00.000Z",
+                     *         "resume_url": "https://hireflow.example.com/api/files/resumes/43?expires=1795340400&signature=9x1-c4",
+                     *         "resume_data": null
+                     *       },
+                     *       "job": {
+                     *         "id": 7,
+                     *         "title": "Platform Engineer"
+                     *       },
+                     *       "company": {
+                     *         "id": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CandidateAppliedEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx acknowledges the delivery */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "candidate.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * candidate.deleted
+         * @description A candidate was erased (DELETE /candidates/{id}, or the company's retention rule). Ids only: the person's data is gone, and so are earlier events about them (from GET /events, and their queued deliveries). Delete your copy.
+         *
+         *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                     * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                     */
+                    "webhook-id": string;
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": string;
+                    /**
+                     * @description Unix seconds of this attempt
+                     * @example 1795340400
+                     */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "event": "candidate.deleted",
+                     *       "occurred_at": "2026-11-22T10:00:00.000Z",
+                     *       "candidate": {
+                     *         "id": 42,
+                     *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718"
+                     *       },
+                     *       "job": {
+                     *         "id": 7
+                     *       },
+                     *       "company": {
+                     *         "id": 1
+                     *       },
+                     *       "deleted_at": "2026-11-22T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CandidateDeletedEvent"];
                 };
             };
             responses: {
@@ -430,17 +578,71 @@ export type webhooks = {
         put?: never;
         /**
          * candidate.scored
-         * @description Deliveries are signed with the Standard Webhooks scheme: `webhook-id` (the event id, the same on every retry), `webhook-timestamp` (Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` keyed with the endpoint secret's bytes (the base64 after `whsec_`). After a secret rotation, during its grace period, the header lists two signatures, space-delimited (`v1,<new> v1,<previous>`): accept the request when any of them matches. Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
+         * @description The AI screening agent finished scoring a candidate (at creation, after the resume was parsed, or by a re-score). No contact data: read the candidate for the evidence.
+         *
+         *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header: {
+                    /**
+                     * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                     * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                     */
+                    "webhook-id": string;
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": string;
+                    /**
+                     * @description Unix seconds of this attempt
+                     * @example 1795340400
+                     */
+                    "webhook-timestamp": string;
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "event": "candidate.scored",
+                     *       "occurred_at": "2026-11-21T09:30:05.002Z",
+                     *       "candidate": {
+                     *         "id": 42,
+                     *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718"
+                     *       },
+                     *       "job": {
+                     *         "id": 7,
+                     *         "title": "Platform Engineer"
+                     *       },
+                     *       "company": {
+                     *         "id": 1
+                     *       },
+                     *       "fit_score": 80,
+                     *       "engine": "local",
+                     *       "scored_at": "2026-11-21T09:30:05.002Z",
+                     *       "criteria": [
+                     *         {
+                     *           "id": "skill-kubernetes",
+                     *           "type": "skill",
+                     *           "required": true,
+                     *           "weight": 3,
+                     *           "met": true
+                     *         },
+                     *         {
+                     *           "id": "min-years-5",
+                     *           "type": "min_years",
+                     *           "required": false,
+                     *           "weight": 2,
+                     *           "met": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["CandidateScoredEvent"];
                 };
             };
@@ -471,17 +673,61 @@ export type webhooks = {
         put?: never;
         /**
          * candidate.stage_changed
-         * @description Deliveries are signed with the Standard Webhooks scheme: `webhook-id` (the event id, the same on every retry), `webhook-timestamp` (Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` keyed with the endpoint secret's bytes (the base64 after `whsec_`). After a secret rotation, during its grace period, the header lists two signatures, space-delimited (`v1,<new> v1,<previous>`): accept the request when any of them matches. Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
+         * @description A candidate moved to a different stage.
+         *
+         *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header: {
+                    /**
+                     * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                     * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                     */
+                    "webhook-id": string;
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": string;
+                    /**
+                     * @description Unix seconds of this attempt
+                     * @example 1795340400
+                     */
+                    "webhook-timestamp": string;
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "event": "candidate.stage_changed",
+                     *       "occurred_at": "2026-11-21T09:42:17.512Z",
+                     *       "candidate": {
+                     *         "id": 42,
+                     *         "name": "Ada Lovelace",
+                     *         "email": "ada@example.com",
+                     *         "url": "https://hireflow.example.com/candidates/42",
+                     *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718"
+                     *       },
+                     *       "job": {
+                     *         "id": 7,
+                     *         "title": "Platform Engineer"
+                     *       },
+                     *       "company": {
+                     *         "id": 1
+                     *       },
+                     *       "stage_change": {
+                     *         "previous_stage": "applied",
+                     *         "new_stage": "phonescreen",
+                     *         "changed_by": "api",
+                     *         "changed_by_user_id": null
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["CandidateStageChangedEvent"];
                 };
             };
@@ -512,17 +758,47 @@ export type webhooks = {
         put?: never;
         /**
          * webhook.test
-         * @description Deliveries are signed with the Standard Webhooks scheme: `webhook-id` (the event id, the same on every retry), `webhook-timestamp` (Unix seconds) and `webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">` keyed with the endpoint secret's bytes (the base64 after `whsec_`). After a secret rotation, during its grace period, the header lists two signatures, space-delimited (`v1,<new> v1,<previous>`): accept the request when any of them matches. Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
+         * @description Sent by POST /webhook_endpoints/{id}/test.
+         *
+         *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header: {
+                    /**
+                     * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                     * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                     */
+                    "webhook-id": string;
+                    /**
+                     * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                     */
+                    "webhook-signature": string;
+                    /**
+                     * @description Unix seconds of this attempt
+                     * @example 1795340400
+                     */
+                    "webhook-timestamp": string;
+                };
                 path?: never;
                 cookie?: never;
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "event": "webhook.test",
+                     *       "occurred_at": "2026-11-21T09:30:00.000Z",
+                     *       "webhook_endpoint": {
+                     *         "id": 3
+                     *       },
+                     *       "company": {
+                     *         "id": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WebhookTestEvent"];
                 };
             };
@@ -610,6 +886,24 @@ export type components = {
             /** @description ISO 8601 */
             occurred_at: string;
         };
+        /** @description A candidate was erased (DELETE /candidates/{id}, or the company's retention rule). Ids only: the person's data is gone, and so are earlier events about them (from GET /events, and their queued deliveries). Delete your copy. */
+        CandidateDeletedEvent: {
+            candidate: {
+                id: number;
+                public_id: string;
+            };
+            company: {
+                id: number;
+            };
+            /** @description ISO 8601 */
+            deleted_at: string;
+            /** @constant */
+            event: "candidate.deleted";
+            job: {
+                id: number | null;
+            };
+            occurred_at: string;
+        };
         CandidateDetail: {
             /** @enum {string} */
             application_source: "public_api" | "self_apply" | "manual" | "import";
@@ -655,6 +949,57 @@ export type components = {
              * @example 2026-11-21T09:30:00.000Z
              */
             updated_at: string;
+        };
+        CandidateExport: {
+            activities: {
+                added_by: string;
+                created_at: string;
+                data: {
+                    [key: string]: unknown;
+                } | null;
+                id: number;
+                note: string | null;
+                performer_id: string | null;
+                /** @description created, note_added, stage_changed, resume_processed, updated */
+                type: string;
+            }[];
+            application: {
+                answers: {
+                    answer: string | boolean;
+                    /** @description The question's label; null if the job no longer asks it */
+                    question: string | null;
+                    question_id: string;
+                }[];
+                /** @description applied (through the careers page) or sourced */
+                lead_type: string;
+                /** @description When the applicant agreed to the company's privacy policy on the careers form; null when not asked */
+                privacy_consent_at: string | null;
+            };
+            /** @description The profile as GET /candidates/{id} shows it: contact data, stage, resume link (signed, 24 h) and parsed data, fit details */
+            candidate: components["schemas"]["CandidateDetail"];
+            /** @description ISO 8601 */
+            exported_at: string;
+            resume: {
+                content_type: string | null;
+                /** @description The text read from the resume (what the screening agent scored) */
+                extracted_text: string | null;
+                filename: string | null;
+                size: number | null;
+            } | null;
+            screening_runs: {
+                action: {
+                    [key: string]: unknown;
+                } | null;
+                created_at: string;
+                /** @description Each criterion as scored, with its evidence */
+                criteria: unknown[];
+                engine: string;
+                fit_score: number | null;
+                id: number;
+                model: string | null;
+                status: string;
+                trigger: string;
+            }[];
         };
         CandidateNote: {
             /** @enum {string} */
@@ -780,9 +1125,9 @@ export type components = {
              */
             occurred_at: string;
             /** @description Exactly the JSON body a webhook delivery of this event carries (the `webhooks` section of this document). For candidate.applied, `resume_url` (signed, valid 24 hours), `resume_data`, `fit_score` and `applied_at` are read when the event is retrieved, as a delivery reads them when it is sent. */
-            payload: components["schemas"]["CandidateAppliedEvent"] | components["schemas"]["CandidateStageChangedEvent"] | components["schemas"]["CandidateScoredEvent"];
+            payload: components["schemas"]["CandidateAppliedEvent"] | components["schemas"]["CandidateStageChangedEvent"] | components["schemas"]["CandidateScoredEvent"] | components["schemas"]["CandidateDeletedEvent"];
             /** @enum {string} */
-            type: "candidate.applied" | "candidate.stage_changed" | "candidate.scored";
+            type: "candidate.applied" | "candidate.stage_changed" | "candidate.scored" | "candidate.deleted";
         };
         Fit: {
             criteria: components["schemas"]["CriterionResult"][];
@@ -1048,6 +1393,7 @@ export interface operations {
                 job_id?: number;
                 limit?: number;
                 min_fit_score?: number;
+                q?: string;
                 sort?: "created" | "fit_score";
                 stage?: string;
                 updated_after?: string;
@@ -1064,6 +1410,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 42,
+                     *           "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718",
+                     *           "name": "Ada Lovelace",
+                     *           "email": "ada@example.com",
+                     *           "phone": "+442071838750",
+                     *           "linkedin": "https://www.linkedin.com/in/ada-lovelace",
+                     *           "location": "London, UK",
+                     *           "stage": "applied",
+                     *           "rating": null,
+                     *           "fit_score": 80,
+                     *           "application_source": "public_api",
+                     *           "ats_candidate_id": null,
+                     *           "job": {
+                     *             "id": 7,
+                     *             "title": "Platform Engineer"
+                     *           },
+                     *           "created_at": "2026-11-21T09:30:00.000Z",
+                     *           "updated_at": "2026-11-21T09:42:17.512Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "next_cursor": "eyJ2IjoxLCJpZCI6NDJ9",
+                     *         "has_more": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Candidate"][];
                         pagination: components["schemas"]["Pagination"];
@@ -1129,6 +1505,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "job_id": 7,
+                 *       "name": "Ada Lovelace",
+                 *       "email": "ada@example.com",
+                 *       "phone": "+44 20 7183 8750",
+                 *       "linkedin": "https://www.linkedin.com/in/ada-lovelace",
+                 *       "location": "London, UK",
+                 *       "notes": "Referred by Grace Hopper"
+                 *     }
+                 */
                 "application/json": {
                     email?: string | null;
                     job_id: number;
@@ -1164,6 +1551,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 42,
+                     *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718",
+                     *         "name": "Ada Lovelace",
+                     *         "email": "ada@example.com",
+                     *         "phone": "+442071838750",
+                     *         "linkedin": "https://www.linkedin.com/in/ada-lovelace",
+                     *         "location": "London, UK",
+                     *         "stage": "applied",
+                     *         "rating": null,
+                     *         "fit_score": null,
+                     *         "application_source": "public_api",
+                     *         "ats_candidate_id": null,
+                     *         "job": {
+                     *           "id": 7,
+                     *           "title": "Platform Engineer"
+                     *         },
+                     *         "created_at": "2026-11-21T09:30:00.000Z",
+                     *         "updated_at": "2026-11-21T09:30:00.000Z",
+                     *         "applied_at": "2026-11-21T09:30:00.000Z",
+                     *         "resume_url": null,
+                     *         "resume_data": null,
+                     *         "resume_status": null,
+                     *         "fit": {
+                     *           "status": "pending",
+                     *           "engine": null,
+                     *           "scored_at": null,
+                     *           "criteria": []
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["CandidateDetail"];
                     };
@@ -1252,6 +1673,77 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 42,
+                     *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718",
+                     *         "name": "Ada Lovelace",
+                     *         "email": "ada@example.com",
+                     *         "phone": "+442071838750",
+                     *         "linkedin": "https://www.linkedin.com/in/ada-lovelace",
+                     *         "location": "London, UK",
+                     *         "stage": "applied",
+                     *         "rating": null,
+                     *         "fit_score": 80,
+                     *         "application_source": "public_api",
+                     *         "ats_candidate_id": null,
+                     *         "job": {
+                     *           "id": 7,
+                     *           "title": "Platform Engineer"
+                     *         },
+                     *         "created_at": "2026-11-21T09:30:00.000Z",
+                     *         "updated_at": "2026-11-21T09:42:17.512Z",
+                     *         "applied_at": "2026-11-21T09:30:00.000Z",
+                     *         "resume_url": "https://hireflow.example.com/api/files/resumes/42?expires=1795340400&signature=3q2-7w",
+                     *         "resume_data": {
+                     *           "name": "Ada Lovelace",
+                     *           "email": "ada@example.com",
+                     *           "phone": "+442071838750",
+                     *           "location": "London, UK",
+                     *           "linkedin": "https://www.linkedin.com/in/ada-lovelace",
+                     *           "skills": [
+                     *             "Kubernetes",
+                     *             "Go",
+                     *             "PostgreSQL"
+                     *           ],
+                     *           "text_excerpt": "Platform engineer with 8 years of experience running Kubernetes at scale…",
+                     *           "parser": "pdf",
+                     *           "parsed_at": "2026-11-21T09:30:04.211Z"
+                     *         },
+                     *         "resume_status": "completed",
+                     *         "fit": {
+                     *           "status": "completed",
+                     *           "engine": "local",
+                     *           "scored_at": "2026-11-21T09:30:05.002Z",
+                     *           "criteria": [
+                     *             {
+                     *               "id": "skill-kubernetes",
+                     *               "type": "skill",
+                     *               "value": "Kubernetes",
+                     *               "question_id": null,
+                     *               "accepted": null,
+                     *               "required": true,
+                     *               "weight": 3,
+                     *               "met": true,
+                     *               "evidence": "Skills: Kubernetes, Go, PostgreSQL"
+                     *             },
+                     *             {
+                     *               "id": "min-years-5",
+                     *               "type": "min_years",
+                     *               "value": 5,
+                     *               "question_id": null,
+                     *               "accepted": null,
+                     *               "required": false,
+                     *               "weight": 2,
+                     *               "met": null,
+                     *               "evidence": "The resume does not say how many years"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["CandidateDetail"];
                     };
@@ -1313,6 +1805,81 @@ export interface operations {
             };
         };
     };
+    "candidates-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `candidates:write` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "candidates-update": {
         parameters: {
             query?: never;
@@ -1325,6 +1892,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "stage": "phonescreen",
+                 *       "rating": 4
+                 *     }
+                 */
                 "application/json": {
                     ats_candidate_id?: string | null;
                     email?: string | null;
@@ -1345,6 +1918,77 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 42,
+                     *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718",
+                     *         "name": "Ada Lovelace",
+                     *         "email": "ada@example.com",
+                     *         "phone": "+442071838750",
+                     *         "linkedin": "https://www.linkedin.com/in/ada-lovelace",
+                     *         "location": "London, UK",
+                     *         "stage": "phonescreen",
+                     *         "rating": 4,
+                     *         "fit_score": 80,
+                     *         "application_source": "public_api",
+                     *         "ats_candidate_id": null,
+                     *         "job": {
+                     *           "id": 7,
+                     *           "title": "Platform Engineer"
+                     *         },
+                     *         "created_at": "2026-11-21T09:30:00.000Z",
+                     *         "updated_at": "2026-11-22T14:05:00.000Z",
+                     *         "applied_at": "2026-11-21T09:30:00.000Z",
+                     *         "resume_url": "https://hireflow.example.com/api/files/resumes/42?expires=1795340400&signature=3q2-7w",
+                     *         "resume_data": {
+                     *           "name": "Ada Lovelace",
+                     *           "email": "ada@example.com",
+                     *           "phone": "+442071838750",
+                     *           "location": "London, UK",
+                     *           "linkedin": "https://www.linkedin.com/in/ada-lovelace",
+                     *           "skills": [
+                     *             "Kubernetes",
+                     *             "Go",
+                     *             "PostgreSQL"
+                     *           ],
+                     *           "text_excerpt": "Platform engineer with 8 years of experience running Kubernetes at scale…",
+                     *           "parser": "pdf",
+                     *           "parsed_at": "2026-11-21T09:30:04.211Z"
+                     *         },
+                     *         "resume_status": "completed",
+                     *         "fit": {
+                     *           "status": "completed",
+                     *           "engine": "local",
+                     *           "scored_at": "2026-11-21T09:30:05.002Z",
+                     *           "criteria": [
+                     *             {
+                     *               "id": "skill-kubernetes",
+                     *               "type": "skill",
+                     *               "value": "Kubernetes",
+                     *               "question_id": null,
+                     *               "accepted": null,
+                     *               "required": true,
+                     *               "weight": 3,
+                     *               "met": true,
+                     *               "evidence": "Skills: Kubernetes, Go, PostgreSQL"
+                     *             },
+                     *             {
+                     *               "id": "min-years-5",
+                     *               "type": "min_years",
+                     *               "value": 5,
+                     *               "question_id": null,
+                     *               "accepted": null,
+                     *               "required": false,
+                     *               "weight": 2,
+                     *               "met": null,
+                     *               "evidence": "The resume does not say how many years"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["CandidateDetail"];
                     };
@@ -1415,6 +2059,235 @@ export interface operations {
             };
         };
     };
+    "candidates-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "exported_at": "2026-11-22T15:00:00.000Z",
+                     *         "candidate": {
+                     *           "id": 42,
+                     *           "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718",
+                     *           "name": "Ada Lovelace",
+                     *           "email": "ada@example.com",
+                     *           "phone": "+442071838750",
+                     *           "linkedin": "https://www.linkedin.com/in/ada-lovelace",
+                     *           "location": "London, UK",
+                     *           "stage": "applied",
+                     *           "rating": null,
+                     *           "fit_score": 80,
+                     *           "application_source": "public_api",
+                     *           "ats_candidate_id": null,
+                     *           "job": {
+                     *             "id": 7,
+                     *             "title": "Platform Engineer"
+                     *           },
+                     *           "created_at": "2026-11-21T09:30:00.000Z",
+                     *           "updated_at": "2026-11-21T09:42:17.512Z",
+                     *           "applied_at": "2026-11-21T09:30:00.000Z",
+                     *           "resume_url": "https://hireflow.example.com/api/files/resumes/42?expires=1795340400&signature=3q2-7w",
+                     *           "resume_data": {
+                     *             "name": "Ada Lovelace",
+                     *             "email": "ada@example.com",
+                     *             "phone": "+442071838750",
+                     *             "location": "London, UK",
+                     *             "linkedin": "https://www.linkedin.com/in/ada-lovelace",
+                     *             "skills": [
+                     *               "Kubernetes",
+                     *               "Go",
+                     *               "PostgreSQL"
+                     *             ],
+                     *             "text_excerpt": "Platform engineer with 8 years of experience running Kubernetes at scale…",
+                     *             "parser": "pdf",
+                     *             "parsed_at": "2026-11-21T09:30:04.211Z"
+                     *           },
+                     *           "resume_status": "completed",
+                     *           "fit": {
+                     *             "status": "completed",
+                     *             "engine": "local",
+                     *             "scored_at": "2026-11-21T09:30:05.002Z",
+                     *             "criteria": [
+                     *               {
+                     *                 "id": "skill-kubernetes",
+                     *                 "type": "skill",
+                     *                 "value": "Kubernetes",
+                     *                 "question_id": null,
+                     *                 "accepted": null,
+                     *                 "required": true,
+                     *                 "weight": 3,
+                     *                 "met": true,
+                     *                 "evidence": "Skills: Kubernetes, Go, PostgreSQL"
+                     *               },
+                     *               {
+                     *                 "id": "min-years-5",
+                     *                 "type": "min_years",
+                     *                 "value": 5,
+                     *                 "question_id": null,
+                     *                 "accepted": null,
+                     *                 "required": false,
+                     *                 "weight": 2,
+                     *                 "met": null,
+                     *                 "evidence": "The resume does not say how many years"
+                     *               }
+                     *             ]
+                     *           }
+                     *         },
+                     *         "application": {
+                     *           "lead_type": "sourced",
+                     *           "privacy_consent_at": null,
+                     *           "answers": [
+                     *             {
+                     *               "question_id": "work_permit",
+                     *               "question": "Are you allowed to work in the EU?",
+                     *               "answer": true
+                     *             }
+                     *           ]
+                     *         },
+                     *         "resume": {
+                     *           "filename": "ada-lovelace-cv.pdf",
+                     *           "content_type": "application/pdf",
+                     *           "size": 84213,
+                     *           "extracted_text": "Ada Lovelace\nPlatform engineer with 8 years of experience running Kubernetes at scale…"
+                     *         },
+                     *         "activities": [
+                     *           {
+                     *             "id": 310,
+                     *             "type": "stage_changed",
+                     *             "note": null,
+                     *             "data": {
+                     *               "previous_stage": "prospect",
+                     *               "new_stage": "applied"
+                     *             },
+                     *             "added_by": "api",
+                     *             "performer_id": null,
+                     *             "created_at": "2026-11-21T09:30:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": 311,
+                     *             "type": "note_added",
+                     *             "note": "Strong Kubernetes background; schedule a phone screen.",
+                     *             "data": null,
+                     *             "added_by": "api",
+                     *             "performer_id": null,
+                     *             "created_at": "2026-11-22T14:06:00.000Z"
+                     *           }
+                     *         ],
+                     *         "screening_runs": [
+                     *           {
+                     *             "id": 57,
+                     *             "trigger": "created",
+                     *             "status": "completed",
+                     *             "engine": "local",
+                     *             "model": null,
+                     *             "fit_score": 80,
+                     *             "criteria": [
+                     *               {
+                     *                 "id": "skill-kubernetes",
+                     *                 "type": "skill",
+                     *                 "value": "Kubernetes",
+                     *                 "question_id": null,
+                     *                 "accepted": null,
+                     *                 "required": true,
+                     *                 "weight": 3,
+                     *                 "met": true,
+                     *                 "evidence": "Skills: Kubernetes, Go, PostgreSQL"
+                     *               },
+                     *               {
+                     *                 "id": "min-years-5",
+                     *                 "type": "min_years",
+                     *                 "value": 5,
+                     *                 "question_id": null,
+                     *                 "accepted": null,
+                     *                 "required": false,
+                     *                 "weight": 2,
+                     *                 "met": null,
+                     *                 "evidence": "The resume does not say how many years"
+                     *               }
+                     *             ],
+                     *             "action": null,
+                     *             "created_at": "2026-11-21T09:30:05.002Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CandidateExport"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `candidates:read` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "candidates-addNote": {
         parameters: {
             query?: never;
@@ -1430,6 +2303,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "note": "Strong Kubernetes background; schedule a phone screen."
+                 *     }
+                 */
                 "application/json": {
                     note: string;
                 };
@@ -1442,6 +2320,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 311,
+                     *         "candidate_id": 42,
+                     *         "type": "note_added",
+                     *         "note": "Strong Kubernetes background; schedule a phone screen.",
+                     *         "note_preview": "Strong Kubernetes background; schedule a phone screen.",
+                     *         "performer_id": null,
+                     *         "added_by": "api",
+                     *         "created_at": "2026-11-22T14:06:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["CandidateNote"];
                     };
@@ -1524,6 +2416,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10",
+                     *           "type": "candidate.stage_changed",
+                     *           "occurred_at": "2026-11-21T09:42:17.512Z",
+                     *           "payload": {
+                     *             "event": "candidate.stage_changed",
+                     *             "occurred_at": "2026-11-21T09:42:17.512Z",
+                     *             "candidate": {
+                     *               "id": 42,
+                     *               "name": "Ada Lovelace",
+                     *               "email": "ada@example.com",
+                     *               "url": "https://hireflow.example.com/candidates/42",
+                     *               "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718"
+                     *             },
+                     *             "job": {
+                     *               "id": 7,
+                     *               "title": "Platform Engineer"
+                     *             },
+                     *             "company": {
+                     *               "id": 1
+                     *             },
+                     *             "stage_change": {
+                     *               "previous_stage": "applied",
+                     *               "new_stage": "phonescreen",
+                     *               "changed_by": "api",
+                     *               "changed_by_user_id": null
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "next_cursor": null,
+                     *         "has_more": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Event"][];
                         pagination: components["schemas"]["Pagination"];
@@ -1595,6 +2526,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10",
+                     *         "type": "candidate.stage_changed",
+                     *         "occurred_at": "2026-11-21T09:42:17.512Z",
+                     *         "payload": {
+                     *           "event": "candidate.stage_changed",
+                     *           "occurred_at": "2026-11-21T09:42:17.512Z",
+                     *           "candidate": {
+                     *             "id": 42,
+                     *             "name": "Ada Lovelace",
+                     *             "email": "ada@example.com",
+                     *             "url": "https://hireflow.example.com/candidates/42",
+                     *             "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718"
+                     *           },
+                     *           "job": {
+                     *             "id": 7,
+                     *             "title": "Platform Engineer"
+                     *           },
+                     *           "company": {
+                     *             "id": 1
+                     *           },
+                     *           "stage_change": {
+                     *             "previous_stage": "applied",
+                     *             "new_stage": "phonescreen",
+                     *             "changed_by": "api",
+                     *             "changed_by_user_id": null
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Event"];
                     };
@@ -1676,6 +2640,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 7,
+                     *           "title": "Platform Engineer",
+                     *           "description": "Own the platform our product teams build on: CI, deploys, observability.",
+                     *           "department_id": 2,
+                     *           "is_active": true,
+                     *           "is_public": true,
+                     *           "locations": [
+                     *             "Berlin",
+                     *             "Remote (EU)"
+                     *           ],
+                     *           "location_type": "hybrid",
+                     *           "salary": {
+                     *             "min": 70000,
+                     *             "max": 90000,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "apply_url": "https://hireflow.example.com/careers/acme/jobs/7",
+                     *           "screening_questions": [
+                     *             {
+                     *               "id": "work_permit",
+                     *               "label": "Are you allowed to work in the EU?",
+                     *               "type": "yes_no",
+                     *               "required": true
+                     *             }
+                     *           ],
+                     *           "screening": {
+                     *             "mode": "score",
+                     *             "criteria": [
+                     *               {
+                     *                 "id": "skill-kubernetes",
+                     *                 "type": "skill",
+                     *                 "value": "Kubernetes",
+                     *                 "question_id": null,
+                     *                 "accepted": null,
+                     *                 "required": true,
+                     *                 "weight": 3
+                     *               },
+                     *               {
+                     *                 "id": "min-years-5",
+                     *                 "type": "min_years",
+                     *                 "value": 5,
+                     *                 "question_id": null,
+                     *                 "accepted": null,
+                     *                 "required": false,
+                     *                 "weight": 2
+                     *               }
+                     *             ],
+                     *             "advance": null,
+                     *             "reject_on_required_miss": false
+                     *           },
+                     *           "created_at": "2026-11-02T08:00:00.000Z",
+                     *           "updated_at": "2026-11-15T16:20:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "next_cursor": null,
+                     *         "has_more": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Job"][];
                         pagination: components["schemas"]["Pagination"];
@@ -1741,6 +2769,38 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Platform Engineer",
+                 *       "department": "Engineering",
+                 *       "description": "Own the platform our product teams build on: CI, deploys, observability.",
+                 *       "locations": [
+                 *         "Berlin",
+                 *         "Remote (EU)"
+                 *       ],
+                 *       "location_type": "hybrid",
+                 *       "salary": {
+                 *         "min": 70000,
+                 *         "max": 90000,
+                 *         "currency": "EUR"
+                 *       },
+                 *       "screening": {
+                 *         "mode": "score",
+                 *         "criteria": [
+                 *           {
+                 *             "type": "skill",
+                 *             "value": "Kubernetes",
+                 *             "required": true,
+                 *             "weight": 3
+                 *           },
+                 *           {
+                 *             "type": "min_years",
+                 *             "value": 5
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description Department by name; created on first use (default "General") */
                     department?: string;
@@ -1815,6 +2875,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 7,
+                     *         "title": "Platform Engineer",
+                     *         "description": "Own the platform our product teams build on: CI, deploys, observability.",
+                     *         "department_id": 2,
+                     *         "is_active": true,
+                     *         "is_public": true,
+                     *         "locations": [
+                     *           "Berlin",
+                     *           "Remote (EU)"
+                     *         ],
+                     *         "location_type": "hybrid",
+                     *         "salary": {
+                     *           "min": 70000,
+                     *           "max": 90000,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "apply_url": "https://hireflow.example.com/careers/acme/jobs/7",
+                     *         "screening_questions": [],
+                     *         "screening": {
+                     *           "mode": "score",
+                     *           "criteria": [
+                     *             {
+                     *               "id": "skill-kubernetes",
+                     *               "type": "skill",
+                     *               "value": "Kubernetes",
+                     *               "question_id": null,
+                     *               "accepted": null,
+                     *               "required": true,
+                     *               "weight": 3
+                     *             },
+                     *             {
+                     *               "id": "min-years-5",
+                     *               "type": "min_years",
+                     *               "value": 5,
+                     *               "question_id": null,
+                     *               "accepted": null,
+                     *               "required": false,
+                     *               "weight": 2
+                     *             }
+                     *           ],
+                     *           "advance": null,
+                     *           "reject_on_required_miss": false
+                     *         },
+                     *         "created_at": "2026-11-02T08:00:00.000Z",
+                     *         "updated_at": "2026-11-02T08:00:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Job"];
                     };
@@ -1885,6 +2996,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 7,
+                     *         "title": "Platform Engineer",
+                     *         "description": "Own the platform our product teams build on: CI, deploys, observability.",
+                     *         "department_id": 2,
+                     *         "is_active": true,
+                     *         "is_public": true,
+                     *         "locations": [
+                     *           "Berlin",
+                     *           "Remote (EU)"
+                     *         ],
+                     *         "location_type": "hybrid",
+                     *         "salary": {
+                     *           "min": 70000,
+                     *           "max": 90000,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "apply_url": "https://hireflow.example.com/careers/acme/jobs/7",
+                     *         "screening_questions": [
+                     *           {
+                     *             "id": "work_permit",
+                     *             "label": "Are you allowed to work in the EU?",
+                     *             "type": "yes_no",
+                     *             "required": true
+                     *           }
+                     *         ],
+                     *         "screening": {
+                     *           "mode": "score",
+                     *           "criteria": [
+                     *             {
+                     *               "id": "skill-kubernetes",
+                     *               "type": "skill",
+                     *               "value": "Kubernetes",
+                     *               "question_id": null,
+                     *               "accepted": null,
+                     *               "required": true,
+                     *               "weight": 3
+                     *             },
+                     *             {
+                     *               "id": "min-years-5",
+                     *               "type": "min_years",
+                     *               "value": 5,
+                     *               "question_id": null,
+                     *               "accepted": null,
+                     *               "required": false,
+                     *               "weight": 2
+                     *             }
+                     *           ],
+                     *           "advance": null,
+                     *           "reject_on_required_miss": false
+                     *         },
+                     *         "created_at": "2026-11-02T08:00:00.000Z",
+                     *         "updated_at": "2026-11-15T16:20:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Job"];
                     };
@@ -1958,6 +3127,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "is_public": false,
+                 *       "salary": {
+                 *         "max": 95000
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     /** @description Department by name; created on first use (default "General") */
                     department?: string;
@@ -2032,6 +3209,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 7,
+                     *         "title": "Platform Engineer",
+                     *         "description": "Own the platform our product teams build on: CI, deploys, observability.",
+                     *         "department_id": 2,
+                     *         "is_active": true,
+                     *         "is_public": false,
+                     *         "locations": [
+                     *           "Berlin",
+                     *           "Remote (EU)"
+                     *         ],
+                     *         "location_type": "hybrid",
+                     *         "salary": {
+                     *           "min": 70000,
+                     *           "max": 95000,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "apply_url": "https://hireflow.example.com/careers/acme/jobs/7",
+                     *         "screening_questions": [
+                     *           {
+                     *             "id": "work_permit",
+                     *             "label": "Are you allowed to work in the EU?",
+                     *             "type": "yes_no",
+                     *             "required": true
+                     *           }
+                     *         ],
+                     *         "screening": {
+                     *           "mode": "score",
+                     *           "criteria": [
+                     *             {
+                     *               "id": "skill-kubernetes",
+                     *               "type": "skill",
+                     *               "value": "Kubernetes",
+                     *               "question_id": null,
+                     *               "accepted": null,
+                     *               "required": true,
+                     *               "weight": 3
+                     *             },
+                     *             {
+                     *               "id": "min-years-5",
+                     *               "type": "min_years",
+                     *               "value": 5,
+                     *               "question_id": null,
+                     *               "accepted": null,
+                     *               "required": false,
+                     *               "weight": 2
+                     *             }
+                     *           ],
+                     *           "advance": null,
+                     *           "reject_on_required_miss": false
+                     *         },
+                     *         "created_at": "2026-11-02T08:00:00.000Z",
+                     *         "updated_at": "2026-11-22T14:10:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Job"];
                     };
@@ -2114,6 +3349,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "job_id": 7,
+                     *         "requested_at": "2026-11-22T14:11:00.000Z",
+                     *         "candidates": 18
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["RescoreRequest"];
                     };
@@ -2199,6 +3443,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "company": {
+                     *           "id": 1,
+                     *           "name": "Acme Inc."
+                     *         },
+                     *         "api_key": {
+                     *           "id": 5,
+                     *           "name": "ATS sync",
+                     *           "prefix": "hf_live_7Fq2",
+                     *           "scopes": [
+                     *             "candidates:read",
+                     *             "candidates:write",
+                     *             "webhooks:read"
+                     *           ],
+                     *           "created_at": "2026-11-01T10:00:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["Me"];
                     };
@@ -2263,6 +3528,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 1187,
+                     *         "event_id": "0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10",
+                     *         "event_type": "candidate.stage_changed",
+                     *         "webhook_endpoint_id": 3,
+                     *         "status": "pending",
+                     *         "attempt_count": 2,
+                     *         "attempts": [
+                     *           {
+                     *             "attempt": 1,
+                     *             "at": "2026-11-21T09:30:00.000Z",
+                     *             "status_code": 503,
+                     *             "error": null,
+                     *             "response_ms": 120
+                     *           },
+                     *           {
+                     *             "attempt": 2,
+                     *             "at": "2026-11-21T09:30:05.000Z",
+                     *             "status_code": 200,
+                     *             "error": null,
+                     *             "response_ms": 87
+                     *           }
+                     *         ],
+                     *         "last_status_code": 200,
+                     *         "last_error": null,
+                     *         "last_response_ms": 87,
+                     *         "response_excerpt": "ok",
+                     *         "next_attempt_at": "2026-11-22T14:12:00.000Z",
+                     *         "last_attempt_at": "2026-11-21T09:30:05.000Z",
+                     *         "created_at": "2026-11-21T09:30:00.000Z",
+                     *         "updated_at": "2026-11-22T14:12:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookDelivery"];
                     };
@@ -2351,6 +3652,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 3,
+                     *           "url": "https://example.com/hireflow/webhooks",
+                     *           "description": "ATS sync",
+                     *           "events": [
+                     *             "candidate.applied",
+                     *             "candidate.stage_changed"
+                     *           ],
+                     *           "enabled": true,
+                     *           "disabled_reason": null,
+                     *           "disabled_at": null,
+                     *           "previous_secret_expires_at": null,
+                     *           "created_at": "2026-11-21T09:30:00.000Z",
+                     *           "updated_at": "2026-11-21T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "next_cursor": null,
+                     *         "has_more": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookEndpoint"][];
                         pagination: components["schemas"]["Pagination"];
@@ -2416,10 +3742,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hireflow/webhooks",
+                 *       "events": [
+                 *         "candidate.applied",
+                 *         "candidate.stage_changed"
+                 *       ],
+                 *       "description": "ATS sync"
+                 *     }
+                 */
                 "application/json": {
                     description?: string | null;
                     /** @description Event types to receive; empty or omitted means every event type */
-                    events?: ("candidate.applied" | "candidate.stage_changed" | "candidate.scored")[];
+                    events?: ("candidate.applied" | "candidate.stage_changed" | "candidate.scored" | "candidate.deleted")[];
                     /** Format: uri */
                     url: string;
                 };
@@ -2432,6 +3768,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 3,
+                     *         "url": "https://example.com/hireflow/webhooks",
+                     *         "description": "ATS sync",
+                     *         "events": [
+                     *           "candidate.applied",
+                     *           "candidate.stage_changed"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabled_reason": null,
+                     *         "disabled_at": null,
+                     *         "previous_secret_expires_at": null,
+                     *         "created_at": "2026-11-21T09:30:00.000Z",
+                     *         "updated_at": "2026-11-21T09:30:00.000Z",
+                     *         "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw8nBqbM4nCmY="
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookEndpointWithSecret"];
                     };
@@ -2502,6 +3858,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 3,
+                     *         "url": "https://example.com/hireflow/webhooks",
+                     *         "description": "ATS sync",
+                     *         "events": [
+                     *           "candidate.applied",
+                     *           "candidate.stage_changed"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabled_reason": null,
+                     *         "disabled_at": null,
+                     *         "previous_secret_expires_at": null,
+                     *         "created_at": "2026-11-21T09:30:00.000Z",
+                     *         "updated_at": "2026-11-21T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookEndpoint"];
                     };
@@ -2581,6 +3956,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 3,
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["DeletedWebhookEndpoint"];
                     };
@@ -2654,12 +4037,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "candidate.stage_changed"
+                 *       ],
+                 *       "enabled": true
+                 *     }
+                 */
                 "application/json": {
                     description?: string | null;
                     /** @description false disables the endpoint; true re-enables it (and clears disabled_reason) */
                     enabled?: boolean;
                     /** @description Event types to receive; empty or omitted means every event type */
-                    events?: ("candidate.applied" | "candidate.stage_changed" | "candidate.scored")[];
+                    events?: ("candidate.applied" | "candidate.stage_changed" | "candidate.scored" | "candidate.deleted")[];
                     /** Format: uri */
                     url?: string;
                 };
@@ -2672,6 +4063,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 3,
+                     *         "url": "https://example.com/hireflow/webhooks",
+                     *         "description": "ATS sync",
+                     *         "events": [
+                     *           "candidate.stage_changed"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabled_reason": null,
+                     *         "disabled_at": null,
+                     *         "previous_secret_expires_at": null,
+                     *         "created_at": "2026-11-21T09:30:00.000Z",
+                     *         "updated_at": "2026-11-21T09:42:17.512Z"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookEndpoint"];
                     };
@@ -2755,6 +4164,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1187,
+                     *           "event_id": "0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10",
+                     *           "event_type": "candidate.stage_changed",
+                     *           "webhook_endpoint_id": 3,
+                     *           "status": "failed",
+                     *           "attempt_count": 8,
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "at": "2026-11-21T09:30:00.000Z",
+                     *               "status_code": 503,
+                     *               "error": null,
+                     *               "response_ms": 120
+                     *             },
+                     *             {
+                     *               "attempt": 2,
+                     *               "at": "2026-11-21T09:30:05.000Z",
+                     *               "status_code": 200,
+                     *               "error": null,
+                     *               "response_ms": 87
+                     *             }
+                     *           ],
+                     *           "last_status_code": 500,
+                     *           "last_error": null,
+                     *           "last_response_ms": 87,
+                     *           "response_excerpt": "Internal Server Error",
+                     *           "next_attempt_at": null,
+                     *           "last_attempt_at": "2026-11-21T09:30:05.000Z",
+                     *           "created_at": "2026-11-21T09:30:00.000Z",
+                     *           "updated_at": "2026-11-21T09:30:05.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "next_cursor": null,
+                     *         "has_more": false
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookDelivery"][];
                         pagination: components["schemas"]["Pagination"];
@@ -2832,6 +4283,11 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "expire_previous_in_seconds": 3600
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description How long the replaced secret keeps signing deliveries, alongside the new one: 0..86400 seconds, default 86400 (24 h). 0 stops it at once.
@@ -2848,6 +4304,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 3,
+                     *         "url": "https://example.com/hireflow/webhooks",
+                     *         "description": "ATS sync",
+                     *         "events": [
+                     *           "candidate.applied",
+                     *           "candidate.stage_changed"
+                     *         ],
+                     *         "enabled": true,
+                     *         "disabled_reason": null,
+                     *         "disabled_at": null,
+                     *         "previous_secret_expires_at": "2026-11-21T10:42:17.000Z",
+                     *         "created_at": "2026-11-21T09:30:00.000Z",
+                     *         "updated_at": "2026-11-21T09:42:17.512Z",
+                     *         "secret": "whsec_q0m1uY4bqZ8oJ2S0cE6PzYV3y3dQ3iQ9qG2Jm4v2h1A="
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookEndpointWithSecret"];
                     };
@@ -2930,6 +4406,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "event_id": "5d0f7a2c-1b7e-4f0e-8d7b-0c9a3e2f6b14",
+                     *         "event": "webhook.test",
+                     *         "webhook_endpoint_id": 3
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         data: components["schemas"]["WebhookTestSent"];
                     };

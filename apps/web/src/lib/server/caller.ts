@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { AppError, appRouter, createCallerFactory, toAppError } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
+import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
+import { clientIpFromHeaders } from "./client-ip.ts";
 import { getSession } from "./session.ts";
 
 const createCaller = createCallerFactory(appRouter);
@@ -15,7 +17,8 @@ export async function serverCaller() {
   return createCaller({
     prisma: getPrisma(),
     requestId: `req_${randomBytes(12).toString("base64url")}`,
-    principal: session ? { kind: "user", companyId: session.user.company.id, userId: session.user.id } : null,
+    principal: session ? { kind: "user", companyId: session.user.company.id, userId: session.user.id, role: session.user.role } : null,
+    ip: clientIpFromHeaders(await headers()),
   });
 }
 
@@ -24,7 +27,10 @@ export function publicCaller() {
   return createCaller({ prisma: getPrisma(), requestId: `req_${randomBytes(12).toString("base64url")}`, principal: null });
 }
 
-/** Runs a server-side call; a missing resource renders the 404 page, a lost session goes to sign-in. */
+/**
+ * Runs a server-side call; a missing resource renders the 404 page, a lost session goes to sign-in,
+ * and a page the member's role may not see (a recruiter on a settings page) goes to the jobs.
+ */
 export async function load<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
@@ -32,6 +38,7 @@ export async function load<T>(call: Promise<T>): Promise<T> {
     const appError = error instanceof AppError ? error : toAppError(error);
     if (appError.code === "not_found" || appError.code === "validation_error" || appError.code === "bad_request") notFound();
     if (appError.code === "unauthorized") redirect("/sign-in");
+    if (appError.code === "forbidden") redirect("/jobs");
     throw error;
   }
 }

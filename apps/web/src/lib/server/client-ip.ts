@@ -9,11 +9,16 @@ import { envInt } from "@hireflow/config";
  * client's own and it can pick its bucket; the per-e-mail sign-in limit still holds.
  */
 export function clientIp(req: Request): string {
+  return clientIpFromHeaders(req.headers);
+}
+
+/** The same from request headers alone (server components: `await headers()`). */
+export function clientIpFromHeaders(headers: Headers): string {
   const hops = Math.max(1, envInt("TRUSTED_PROXY_HOPS", 1));
-  const chain = (req.headers.get("x-forwarded-for") ?? "")
+  const chain = (headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((entry) => entry.trim())
     .filter(Boolean);
   if (chain.length > 0) return chain[Math.max(0, chain.length - hops)]!;
-  return req.headers.get("x-real-ip")?.trim() || "unknown";
+  return headers.get("x-real-ip")?.trim() || "unknown";
 }

@@ -11,6 +11,7 @@ import {
 } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
+import { clientIp } from "../../lib/server/client-ip.ts";
 import { newRequestId, routeErrorResponse as errorResponse } from "../../lib/server/route-errors.ts";
 import { JSON_BODY_LIMIT, parseJsonBody, readBodyLimited } from "./body.ts";
 import { claimIdempotencyKey, purgeExpiredIdempotencyKeys, requestFingerprint, settleIdempotencyKey } from "./idempotency.ts";
@@ -81,7 +82,7 @@ export async function handleRestRequest(req: Request, options: RestOptions = {})
       }
       body = parseJsonBody(bytes);
     }
-    const context: Context = { prisma, requestId, principal: { kind: "api", ...principal }, upload: options.upload };
+    const context: Context = { prisma, requestId, principal: { kind: "api", ...principal }, upload: options.upload, ip: clientIp(req) };
     const idempotencyKey = req.method === "POST" ? req.headers.get("idempotency-key") : null;
     if (idempotencyKey === null) return withHeaders(await dispatch(req, body, context), requestId, limitHeaders);
 
@@ -152,7 +153,8 @@ async function dispatch(req: Request, body: unknown, context: Context): Promise<
         if (Array.isArray(value)) for (const v of value) headers.append(key, v);
         else headers.set(key, value);
       },
-      end: (payload?: string) => resolve(new Response(payload ?? null, { status: res.statusCode, headers })),
+      // A 204 (an erasure) has no body: the procedure's void output serializes to nothing to send.
+      end: (payload?: string) => resolve(new Response(res.statusCode === 204 ? null : (payload ?? null), { status: res.statusCode, headers })),
     };
     void handle(proxied, res);
   });

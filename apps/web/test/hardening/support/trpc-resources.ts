@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createApiKey, createUser, systemContext } from "@hireflow/core";
+import { createApiKey, createUser, inviteMember, systemContext } from "@hireflow/core";
 import { createSession, SESSION_COOKIE } from "@hireflow/core/auth/sessions";
 import { getPrisma } from "@hireflow/db";
 import { addJob, createTestCompany, type TestCompany } from "../../helpers/fixtures.ts";
@@ -12,8 +12,8 @@ import { type Hint, nonNull, type Procedure, type TrpcJsonSchema } from "./trpc-
  * plus what only the web app names — API keys by id and companies by careers-page slug — and the
  * rules mapping a tRPC input field to the kind of resource it names.
  */
-export type TrpcKind = ResourceKind | "api_key" | "company";
-export type TrpcResources = Resources & { api_key: number; company: string };
+export type TrpcKind = ResourceKind | "api_key" | "company" | "user" | "invitation";
+export type TrpcResources = Resources & { api_key: number; company: string; user: string; invitation: number };
 
 export interface Session {
   cookie: string;
@@ -39,6 +39,7 @@ export interface Tenant {
 const TRPC_ID_FIELDS: Record<string, TrpcKind> = {
   api_key_id: "api_key",
   key_id: "api_key",
+  user_id: "user",
   slug: "company",
   company_slug: "company",
 };
@@ -52,6 +53,7 @@ export const PROCEDURE_ID_KINDS: Record<string, TrpcKind> = {
   "jobs.update:id": "job",
   "jobs.screeningProgress:id": "job",
   "apiKeys.revoke:id": "api_key",
+  "team.revokeInvitation:id": "invitation",
   "pipeline.candidate:id": "candidate",
 };
 
@@ -131,8 +133,18 @@ export async function signIn(userId: string): Promise<Session> {
 /** One of each resource for the tRPC sweeps (every text carrying `marker`), fresh for each call. */
 export async function seedTrpcResources(company: TestCompany, marker: string): Promise<TrpcResources> {
   const resources = await seedResources(company, marker);
-  const { key } = await createApiKey(systemContext(getPrisma(), company.id), { name: `${marker} key` });
-  return { ...resources, api_key: key.id, company: company.slug };
+  const svc = systemContext(getPrisma(), company.id);
+  const { key } = await createApiKey(svc, { name: `${marker} key` });
+  // A member to change or remove (a recruiter: any owner or admin may), and a pending invitation.
+  const member = await createUser(getPrisma(), {
+    companyId: company.id,
+    email: `${marker.toLowerCase()}-member-${randomBytes(4).toString("hex")}@example.com`,
+    password: PASSWORD,
+    name: `${marker} member`,
+    role: "recruiter",
+  });
+  const { invitation } = await inviteMember(svc, { email: `${marker.toLowerCase()}-invitee-${randomBytes(4).toString("hex")}@example.com`, role: "recruiter" });
+  return { ...resources, api_key: key.id, company: company.slug, user: member.id, invitation: invitation.id };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { router } from "../../trpc.ts";
 import { createCandidateProcedure } from "./create-candidate.ts";
 import { createNoteProcedure } from "./create-note.ts";
+import { deleteCandidateProcedure } from "./delete-candidate.ts";
+import { exportCandidateProcedure } from "./export-candidate.ts";
 import { getCandidateProcedure } from "./get-candidate.ts";
 import { listCandidatesProcedure } from "./list-candidates.ts";
 import { updateCandidateProcedure } from "./update-candidate.ts";
@@ -11,4 +13,6 @@ export const candidateRouter = router({
   update: updateCandidateProcedure,
   list: listCandidatesProcedure,
   addNote: createNoteProcedure,
+  delete: deleteCandidateProcedure,
+  export: exportCandidateProcedure,
 });

@@ -6,6 +6,7 @@ import { companyProcedure } from "../../trpc.ts";
 export const deleteWebhookEndpointProcedure = companyProcedure
   .meta({
     scope: "webhooks:write",
+    settings: true,
     openapi: {
       method: "DELETE",
       path: "/webhook_endpoints/{id}",

@@ -6,6 +6,7 @@ import { companyProcedure } from "../../trpc.ts";
 export const listWebhookEndpointsProcedure = companyProcedure
   .meta({
     scope: "webhooks:read",
+    settings: true,
     openapi: {
       method: "GET",
       path: "/webhook_endpoints",

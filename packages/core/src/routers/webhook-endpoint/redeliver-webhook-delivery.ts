@@ -6,6 +6,7 @@ import { companyProcedure } from "../../trpc.ts";
 export const redeliverWebhookDeliveryProcedure = companyProcedure
   .meta({
     scope: "webhooks:write",
+    settings: true,
     openapi: {
       method: "POST",
       path: "/webhook_deliveries/{id}/redeliver",

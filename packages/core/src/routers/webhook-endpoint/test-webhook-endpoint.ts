@@ -6,6 +6,7 @@ import { companyProcedure } from "../../trpc.ts";
 export const testWebhookEndpointProcedure = companyProcedure
   .meta({
     scope: "webhooks:write",
+    settings: true,
     openapi: {
       method: "POST",
       path: "/webhook_endpoints/{id}/test",

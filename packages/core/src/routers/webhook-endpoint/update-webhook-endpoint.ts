@@ -6,6 +6,7 @@ import { companyProcedure } from "../../trpc.ts";
 export const updateWebhookEndpointProcedure = companyProcedure
   .meta({
     scope: "webhooks:write",
+    settings: true,
     openapi: {
       method: "PATCH",
       path: "/webhook_endpoints/{id}",

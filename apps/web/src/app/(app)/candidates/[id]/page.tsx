@@ -9,6 +9,7 @@ import { describeCriterion, engineLabel, resultOf } from "@/lib/screening";
 import { idFromParams } from "@/lib/server/params";
 import { stageLabel, STAGE_TONES, isPipelineStage } from "@/lib/stages";
 import { NoteForm } from "./note-form";
+import { PrivacyActions } from "./privacy-actions";
 import { StageSelect } from "./stage-select";
 
 export const metadata: Metadata = { title: "Candidate" };
@@ -74,6 +75,9 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
               </dl>
             </Section>
           )}
+          <Section title="Personal data">
+            <PrivacyActions candidateId={c.id} name={name} jobId={profile.job?.id ?? null} />
+          </Section>
         </div>
         <Section title="Activity">
           <NoteForm candidateId={c.id} />
@@ -97,7 +101,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-2 py-2">
       <dt className="text-slate-500">{label}</dt>
-      <dd className="break-words text-slate-900">{children ?? <span className="text-slate-400">—</span>}</dd>
+      <dd className="break-words text-slate-900">{children ?? <span className="text-slate-500">—</span>}</dd>
     </div>
   );
 }

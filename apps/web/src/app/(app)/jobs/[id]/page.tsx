@@ -32,6 +32,9 @@ export default async function PipelinePage({ params }: { params: Promise<{ id: s
                 Careers page ↗
               </a>
             )}
+            <LinkButton href={`/reports?job_id=${job.id}`} variant="secondary">
+              Reports
+            </LinkButton>
             <LinkButton href={`/jobs/${job.id}/edit`} variant="secondary">
               Edit job
             </LinkButton>

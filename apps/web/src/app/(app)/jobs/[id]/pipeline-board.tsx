@@ -206,7 +206,7 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
                 <span className="rounded-full bg-white px-2 text-xs font-medium text-slate-600 ring-1 ring-slate-200">{cards.length}</span>
               </h2>
               <ul className="mt-1 flex min-h-24 flex-1 flex-col gap-2">
-                {cards.length === 0 && <li className="px-1.5 py-4 text-center text-xs text-slate-400">No candidates</li>}
+                {cards.length === 0 && <li className="px-1.5 py-4 text-center text-xs text-slate-600">No candidates</li>}
                 {cards.map((c) => (
                   <CandidateCard
                     key={c.id}
@@ -279,7 +279,7 @@ function CandidateCard({
         {showFit && <FitBadge score={c.fit_score} status={c.fit_status} />}
         {c.application_source === "self_apply" && <Badge tone="indigo">Applied online</Badge>}
         {resume && <Badge tone={resume.tone}>{resume.label}</Badge>}
-        <span className="text-xs text-slate-400">{formatDate(c.created_at, false)}</span>
+        <span className="text-xs text-slate-500">{formatDate(c.created_at, false)}</span>
       </div>
       <label className="mt-2 block">
         <span className="sr-only">Move {name} to stage</span>

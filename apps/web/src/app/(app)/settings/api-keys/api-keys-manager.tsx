@@ -113,7 +113,7 @@ export function ApiKeysManager({ initialKeys }: { initialKeys: ApiKeyDto[] }) {
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {[...active, ...revoked].map((key) => (
-                  <tr key={key.id} className={key.revoked_at ? "text-slate-400" : undefined} data-testid={`api-key-${key.id}`}>
+                  <tr key={key.id} className={key.revoked_at ? "text-slate-500" : undefined} data-testid={`api-key-${key.id}`}>
                     <td className="px-4 py-3 font-medium whitespace-nowrap text-slate-900">{key.name}</td>
                     <td className="px-4 py-3 font-mono whitespace-nowrap">{key.prefix}…</td>
                     <td className="px-4 py-3">

@@ -1,3 +1,5 @@
+import { unreferencedResumeBlobKeys } from "@hireflow/core";
+import { getPrisma } from "@hireflow/db";
 import { serveSignedFile } from "@hireflow/storage";
 import { handleRoute, routeErrorResponse } from "@/lib/server/route-errors";
 
@@ -10,7 +12,11 @@ export function GET(_req: Request, { params }: { params: Promise<{ token: string
     // serveSignedFile answers a storage failure with a 500 of its own; it is answered (and logged
     // with the request id) like any other route's unexpected error instead.
     let failure: { error: unknown } | undefined;
-    const response = await serveSignedFile(token, undefined, { onError: (error) => void (failure = { error }) });
+    const response = await serveSignedFile(token, undefined, {
+      onError: (error) => void (failure = { error }),
+      // A link outlives an erasure: once no candidate holds the file it is gone, even before the blob is.
+      isServable: async (key) => (await unreferencedResumeBlobKeys(getPrisma(), [key])).length === 0,
+    });
     if (failure) {
       await response.body?.cancel();
       return routeErrorResponse(failure.error, requestId);

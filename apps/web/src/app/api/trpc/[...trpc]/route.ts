@@ -3,6 +3,7 @@ import { CSRF_HEADER, csrfTokenMatches, sessionTokenFromCookieHeader, verifySess
 import { getPrisma } from "@hireflow/db";
 import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { clientIp } from "@/lib/server/client-ip";
 import { logServerError, newRequestId } from "@/lib/server/route-errors";
 import { publishAfterResponse } from "@/server/publish-after-response";
 
@@ -22,7 +23,8 @@ async function createContext(req: Request, requestId: string): Promise<Context> 
   return {
     prisma,
     requestId,
-    principal: session ? { kind: "user", companyId: session.user.company.id, userId: session.user.id, csrfToken: session.csrfToken } : null,
+    principal: session ? { kind: "user", companyId: session.user.company.id, userId: session.user.id, role: session.user.role, csrfToken: session.csrfToken } : null,
+    ip: clientIp(req),
   };
 }
 

@@ -248,7 +248,7 @@ export function WebhookEndpointDetail({
                   <tr key={d.id} data-testid={`delivery-${d.id}`} data-event={d.event_type} data-status={d.status}>
                     <td className="px-4 py-3">
                       <code className="whitespace-nowrap">{d.event_type}</code>
-                      <p className="font-mono text-xs text-slate-400" title="webhook-id">{d.event_id.slice(0, 8)}…</p>
+                      <p className="font-mono text-xs text-slate-500" title="webhook-id">{d.event_id.slice(0, 8)}…</p>
                     </td>
                     <td className="px-4 py-3">
                       <Badge tone={STATUS_TONE[d.status]}>{d.status}</Badge>
@@ -271,7 +271,7 @@ export function WebhookEndpointDetail({
                           <pre className="mt-1 max-h-48 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap">{d.response_excerpt}</pre>
                         </details>
                       ) : (
-                        <span className="text-slate-400">—</span>
+                        <span className="text-slate-500">—</span>
                       )}
                     </td>
                     <td className="px-4 py-3 text-right">

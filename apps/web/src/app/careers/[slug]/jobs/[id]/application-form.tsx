@@ -12,7 +12,20 @@ const HONEYPOT = "website";
  * The self-serve application: posts to POST /api/public/jobs/{id}/applications (JSON, or
  * multipart with the resume) and shows the API's own validation messages next to each field.
  */
-export function ApplicationForm({ jobId, jobTitle, companyName, questions }: { jobId: number; jobTitle: string; companyName: string; questions: ScreeningQuestion[] }) {
+export function ApplicationForm({
+  jobId,
+  jobTitle,
+  companyName,
+  questions,
+  privacyPolicyUrl,
+}: {
+  jobId: number;
+  jobTitle: string;
+  companyName: string;
+  questions: ScreeningQuestion[];
+  /** When the company has one, consent to it is asked for and required. */
+  privacyPolicyUrl: string | null;
+}) {
   const [error, setError] = useState<ErrorInfo | null>(null);
   const [pending, setPending] = useState(false);
   const [done, setDone] = useState<string | null>(null);
@@ -42,6 +55,7 @@ export function ApplicationForm({ jobId, jobTitle, companyName, questions }: { j
       linkedin: String(form.get("linkedin") ?? ""),
       location: String(form.get("location") ?? ""),
       [HONEYPOT]: String(form.get(HONEYPOT) ?? ""),
+      ...(privacyPolicyUrl ? { privacy_consent: form.get("privacy_consent") === "on" ? "true" : "false" } : {}),
     };
     const resume = form.get("resume");
     const file = resume instanceof File && resume.size > 0 ? resume : null;
@@ -130,6 +144,37 @@ export function ApplicationForm({ jobId, jobTitle, companyName, questions }: { j
       {questions.map((q) => (
         <Question key={q.id} question={q} error={f[`answers.${q.id}`]} />
       ))}
+
+      {privacyPolicyUrl && (
+        <div className="space-y-1.5">
+          <div className="flex items-start gap-2">
+            <input
+              id="privacy_consent"
+              name="privacy_consent"
+              type="checkbox"
+              required
+              aria-invalid={f.privacy_consent ? true : undefined}
+              aria-describedby={f.privacy_consent ? "privacy_consent-error" : undefined}
+              className="mt-0.5 h-4 w-4 rounded border-slate-400"
+            />
+            <label htmlFor="privacy_consent" className="text-sm text-slate-800">
+              I agree to {companyName}&apos;s{" "}
+              <a href={privacyPolicyUrl} target="_blank" rel="noopener noreferrer" className="text-indigo-700 underline">
+                privacy policy
+              </a>{" "}
+              and to my data being processed for this application.
+              <span className="text-red-600" aria-hidden="true">
+                {" "}*
+              </span>
+            </label>
+          </div>
+          {f.privacy_consent && (
+            <p id="privacy_consent-error" className="text-sm text-red-700" role="alert">
+              {f.privacy_consent}
+            </p>
+          )}
+        </div>
+      )}
 
       {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">

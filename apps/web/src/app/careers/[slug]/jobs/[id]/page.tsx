@@ -43,7 +43,7 @@ export default async function CareersJobPage({ params }: { params: Params }) {
         <h2 id="apply-heading" className="text-xl font-semibold text-slate-900">
           Apply for this job
         </h2>
-        <ApplicationForm jobId={job.id} jobTitle={job.title} companyName={company.name} questions={job.screening_questions} />
+        <ApplicationForm jobId={job.id} jobTitle={job.title} companyName={company.name} questions={job.screening_questions} privacyPolicyUrl={company.privacy_policy_url} />
       </section>
     </>
   );

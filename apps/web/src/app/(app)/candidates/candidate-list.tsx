@@ -1,0 +1,200 @@
+"use client";
+
+import type { CandidateListItemDto } from "@hireflow/core/contracts/candidate-search";
+import type { PipelineStage } from "@hireflow/core/contracts/pipeline";
+import { useMutation } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { StageOptions } from "@/components/stage-options";
+import { Alert, Badge, Button, compactInputClass, EmptyState, formatDate, LinkButton } from "@/components/ui";
+import { errorInfo } from "@/lib/errors";
+import { STAGE_LABELS, STAGE_TONES, isPipelineStage, stageLabel } from "@/lib/stages";
+import { useTrpc } from "@/lib/trpc";
+import { type CandidateFilters, hasFilters, SOURCE_LABELS } from "./filters";
+
+interface Page {
+  data: CandidateListItemDto[];
+  pagination: { next_cursor: string | null; has_more: boolean };
+}
+
+/**
+ * One page of /candidates as a table: tick candidates and move them to a stage in one go (the
+ * board's pipeline.move: one stage_changed activity and event each), then the page reloads from
+ * the server. Keyset pages: "Next page" links carry the cursor, "First page" drops it.
+ */
+export function CandidateList({
+  page,
+  filters,
+  searching,
+  firstPage,
+  nextPage,
+}: {
+  page: Page;
+  filters: CandidateFilters;
+  searching: boolean;
+  firstPage: string | null;
+  nextPage: string | null;
+}) {
+  const trpc = useTrpc();
+  const router = useRouter();
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [stage, setStage] = useState<PipelineStage>("phonescreen");
+  const [announcement, setAnnouncement] = useState("");
+  const rows = page.data;
+
+  const move = useMutation({
+    mutationFn: async ({ ids, to }: { ids: number[]; to: PipelineStage }) => (await trpc.pipeline.move.mutate({ candidate_ids: ids, stage: to })).data,
+    onSuccess: (result, { to }) => {
+      const n = result.moved.length;
+      setAnnouncement(n === 0 ? `Already in ${STAGE_LABELS[to]}.` : `Moved ${n} candidate${n === 1 ? "" : "s"} to ${STAGE_LABELS[to]}.`);
+      setSelected(new Set());
+      router.refresh();
+    },
+  });
+
+  const allSelected = rows.length > 0 && rows.every((c) => selected.has(c.id));
+  function toggle(id: number, on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
+
+  if (rows.length === 0 && !firstPage) {
+    return hasFilters(filters) ? (
+      <EmptyState title={searching ? "No candidates match this search" : "No candidates match these filters"} action={<LinkButton href="/candidates" variant="secondary">Clear all</LinkButton>}>
+        Names are found by any part, with or without accents, and by a similar spelling; resumes by whole words or their beginning.
+      </EmptyState>
+    ) : (
+      <EmptyState title="No candidates yet" action={<LinkButton href="/jobs">Go to jobs</LinkButton>}>
+        Candidates appear here when they apply on your careers page or are added through the API.
+      </EmptyState>
+    );
+  }
+
+  const moveError = move.error ? errorInfo(move.error) : null;
+  return (
+    <div>
+      <div className="sticky top-0 z-10 -mx-4 mb-3 flex flex-wrap items-center gap-2 border-b border-slate-200 bg-slate-50/95 px-4 py-2 backdrop-blur sm:mx-0 sm:rounded-md sm:border sm:bg-white sm:px-3">
+        <span className="text-sm text-slate-700" aria-live="polite">
+          {selected.size ? `${selected.size} selected` : "Select candidates to move several at once"}
+        </span>
+        <label htmlFor="list-bulk-stage" className="ml-auto text-sm text-slate-700">
+          Move selected to
+        </label>
+        <select id="list-bulk-stage" value={stage} onChange={(e) => setStage(e.target.value as PipelineStage)} className={compactInputClass}>
+          <StageOptions />
+        </select>
+        <Button onClick={() => move.mutate({ ids: [...selected], to: stage })} disabled={!selected.size || move.isPending}>
+          Move
+        </Button>
+        {selected.size > 0 && (
+          <Button variant="ghost" onClick={() => setSelected(new Set())}>
+            Clear
+          </Button>
+        )}
+      </div>
+      <p className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      {moveError && (
+        <div className="mb-3">
+          <Alert>Could not move: {moveError.message}</Alert>
+        </div>
+      )}
+      <div className="-mx-4 overflow-x-auto sm:mx-0 sm:rounded-lg sm:shadow-sm sm:ring-1 sm:ring-slate-200">
+        <table className="min-w-full divide-y divide-slate-200 bg-white text-sm">
+          <caption className="sr-only">
+            Candidates{searching ? `, best match first unless sorted otherwise` : ""}
+          </caption>
+          <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-700">
+            <tr>
+              <th scope="col" className="w-10 px-3 py-2">
+                <input
+                  type="checkbox"
+                  aria-label="Select all on this page"
+                  checked={allSelected}
+                  onChange={(e) => setSelected(e.target.checked ? new Set(rows.map((c) => c.id)) : new Set())}
+                  className="size-4 rounded border-slate-300 text-indigo-600"
+                />
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Name
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Job
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Stage
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Source
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                Fit
+              </th>
+              <th scope="col" className="px-3 py-2">
+                Applied
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((c) => {
+              const name = c.name ?? c.email ?? `Candidate ${c.id}`;
+              return (
+                <tr key={c.id} data-testid={`row-${c.id}`} className={selected.has(c.id) ? "bg-indigo-50" : undefined}>
+                  <td className="px-3 py-2 align-top">
+                    <input
+                      type="checkbox"
+                      checked={selected.has(c.id)}
+                      onChange={(e) => toggle(c.id, e.target.checked)}
+                      aria-label={`Select ${name}`}
+                      className="mt-0.5 size-4 rounded border-slate-300 text-indigo-600"
+                    />
+                  </td>
+                  <td className="max-w-[18rem] px-3 py-2 align-top">
+                    <Link href={`/candidates/${c.id}`} className="block truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline">
+                      {name}
+                    </Link>
+                    {c.email && c.name && <span className="block truncate text-xs text-slate-600">{c.email}</span>}
+                  </td>
+                  <td className="max-w-[14rem] truncate px-3 py-2 align-top text-slate-700">{c.job?.title ?? "—"}</td>
+                  <td className="px-3 py-2 align-top whitespace-nowrap">
+                    <Badge tone={isPipelineStage(c.stage) ? STAGE_TONES[c.stage] : "slate"}>{stageLabel(c.stage)}</Badge>
+                  </td>
+                  <td className="px-3 py-2 align-top whitespace-nowrap text-slate-700">{SOURCE_LABELS[c.application_source]}</td>
+                  <td className="px-3 py-2 text-right align-top whitespace-nowrap text-slate-700">
+                    {c.fit_score !== null ? Math.round(c.fit_score) : c.fit_status === "pending" ? "Scoring…" : "—"}
+                  </td>
+                  <td className="px-3 py-2 align-top whitespace-nowrap text-slate-700">
+                    <time dateTime={c.created_at}>{formatDate(c.created_at, false)}</time>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {rows.length === 0 && <p className="mt-3 text-sm text-slate-700">No more candidates.</p>}
+      {(firstPage || nextPage) && (
+        <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-2">
+          {firstPage ? (
+            <LinkButton href={firstPage} variant="secondary">
+              ← First page
+            </LinkButton>
+          ) : (
+            <span />
+          )}
+          {nextPage && (
+            <LinkButton href={nextPage} variant="secondary" rel="next">
+              Next page →
+            </LinkButton>
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}

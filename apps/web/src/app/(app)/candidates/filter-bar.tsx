@@ -1,0 +1,174 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { StageOptions } from "@/components/stage-options";
+import { buttonClass, compactInputClass, cx } from "@/components/ui";
+import { type CandidateFilters, candidatesHref, hasFilters, SORT_LABELS, SOURCE_LABELS } from "./filters";
+
+const SEARCH_DELAY_MS = 300;
+
+/**
+ * The search box and filters of /candidates. A plain GET form (works without JavaScript); with it,
+ * every change updates the URL at once (typing after a short pause), which re-renders the list.
+ */
+export function FilterBar({ filters, jobs }: { filters: CandidateFilters; jobs: { id: number; title: string }[] }) {
+  const router = useRouter();
+  const [draft, setDraft] = useState(filters);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const current = candidatesHref(filters);
+
+  // The URL changed (back/forward, a link): show its filters, but never undo what is being typed.
+  // Keyed on `current`, the filters as a string: a new but equal `filters` object changes nothing.
+  const latest = useRef(filters);
+  latest.current = filters;
+  useEffect(() => {
+    setDraft((d) => ({ ...latest.current, q: document.activeElement === searchRef.current ? d.q : latest.current.q }));
+  }, [current]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function go(next: CandidateFilters, replace = false) {
+    clearTimeout(timer.current);
+    const href = candidatesHref(next);
+    if (href === current) return;
+    if (replace) router.replace(href, { scroll: false });
+    else router.push(href, { scroll: false });
+  }
+
+  function change(key: keyof CandidateFilters) {
+    return (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+      const next = { ...draft, [key]: event.target.value };
+      setDraft(next);
+      if (key === "q") {
+        clearTimeout(timer.current);
+        // Typing replaces the history entry; Back returns to the list as it was before the search.
+        timer.current = setTimeout(() => go(next, true), SEARCH_DELAY_MS);
+      } else if (key !== "fit" || next.fit === "" || /^(100|[1-9]?[0-9])$/.test(next.fit)) {
+        go(next);
+      }
+    };
+  }
+
+  const searching = draft.q.trim() !== "";
+  const sortValue = draft.sort || (searching ? "relevance" : "newest");
+
+  return (
+    <form
+      role="search"
+      aria-label="Candidates"
+      method="get"
+      action="/candidates"
+      onSubmit={(event) => {
+        event.preventDefault();
+        go(draft);
+      }}
+      className="mb-5 space-y-3"
+    >
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="min-w-[16rem] flex-1">
+          <label htmlFor="candidate-search" className="block text-sm font-medium text-slate-800">
+            Search
+          </label>
+          <input
+            ref={searchRef}
+            id="candidate-search"
+            name="q"
+            type="search"
+            value={draft.q}
+            onChange={change("q")}
+            maxLength={200}
+            autoComplete="off"
+            placeholder="Name, e-mail, phone or a skill"
+            className={cx(compactInputClass, "mt-1 w-full")}
+          />
+        </div>
+        <button type="submit" className={buttonClass("secondary")}>
+          Search
+        </button>
+      </div>
+      <div className="flex flex-wrap items-end gap-x-3 gap-y-2 text-sm">
+        <Filter id="filter-job" label="Job">
+          <select id="filter-job" name="job" value={draft.job} onChange={change("job")} className={cx(compactInputClass, "max-w-[14rem]")}>
+            <option value="">All jobs</option>
+            {jobs.map((job) => (
+              <option key={job.id} value={String(job.id)}>
+                {job.title}
+              </option>
+            ))}
+          </select>
+        </Filter>
+        <Filter id="filter-stage" label="Stage">
+          <select id="filter-stage" name="stage" value={draft.stage} onChange={change("stage")} className={compactInputClass}>
+            <option value="">Any stage</option>
+            <StageOptions />
+          </select>
+        </Filter>
+        <Filter id="filter-source" label="Source">
+          <select id="filter-source" name="source" value={draft.source} onChange={change("source")} className={compactInputClass}>
+            <option value="">Any source</option>
+            {Object.entries(SOURCE_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </Filter>
+        <Filter id="filter-fit" label="Fit score at least">
+          <input
+            id="filter-fit"
+            name="fit"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={100}
+            step={1}
+            value={draft.fit}
+            onChange={change("fit")}
+            className={cx(compactInputClass, "w-24")}
+          />
+        </Filter>
+        <Filter id="filter-from" label="Applied from">
+          <input id="filter-from" name="from" type="date" value={draft.from} max={draft.to || undefined} onChange={change("from")} className={compactInputClass} />
+        </Filter>
+        <Filter id="filter-to" label="Applied to">
+          <input id="filter-to" name="to" type="date" value={draft.to} min={draft.from || undefined} onChange={change("to")} className={compactInputClass} />
+        </Filter>
+        <Filter id="filter-resume" label="Resume">
+          <select id="filter-resume" name="resume" value={draft.resume} onChange={change("resume")} className={compactInputClass}>
+            <option value="">Any</option>
+            <option value="yes">With resume</option>
+            <option value="no">Without resume</option>
+          </select>
+        </Filter>
+        <Filter id="filter-sort" label="Sort by">
+          <select id="filter-sort" name="sort" value={sortValue} onChange={change("sort")} className={compactInputClass}>
+            {(searching ? (["relevance", "newest", "fit", "name"] as const) : (["newest", "fit", "name"] as const)).map((value) => (
+              <option key={value} value={value}>
+                {SORT_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </Filter>
+        {(hasFilters(filters) || filters.sort) && (
+          <Link href="/candidates" className="pb-2 text-sm font-medium text-indigo-700 hover:underline">
+            Clear all
+          </Link>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function Filter({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-xs font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="mt-1">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+"use client";
+
+import type {
+  ApplicationsReportDto,
+  FitScoresReportDto,
+  FunnelReportDto,
+  SourcesReportDto,
+  TimeInStageReportDto,
+} from "@hireflow/core/contracts/report";
+import { type ReactElement, useSyncExternalStore } from "react";
+import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { stageLabel } from "@/lib/stages";
+import { BUCKET_COLORS, days, duration, percent, sourceLabel } from "./format";
+
+/**
+ * The reports' charts (Recharts, SVG). They render in the browser only: the page's CSP allows no
+ * inline style attributes in server HTML, and styles set by script are fine. Each chart is an
+ * image with a name for screen readers; the table beside it holds the exact numbers.
+ */
+const AXIS = { fill: "#475569", fontSize: 12 };
+const GRID = "#e2e8f0";
+const BAR = "#4f46e5";
+const HEIGHT = 260;
+
+const noop = () => () => {};
+function useInBrowser(): boolean {
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+}
+
+function ChartFrame({ label, children }: { label: string; children: ReactElement }) {
+  const inBrowser = useInBrowser();
+  return (
+    <div role="img" aria-label={label} className="h-[260px] w-full min-w-0" data-chart>
+      {inBrowser ? (
+        <ResponsiveContainer width="100%" height={HEIGHT}>
+          {children}
+        </ResponsiveContainer>
+      ) : null}
+    </div>
+  );
+}
+
+export function FunnelChart({ report }: { report: FunnelReportDto }) {
+  const data = report.stages.map((s) => ({ stage: stageLabel(s.stage), reached: s.reached, conversion: percent(s.conversion) }));
+  return (
+    <ChartFrame label={`Funnel: ${report.stages.map((s) => `${stageLabel(s.stage)} ${s.reached}`).join(", ")}. Exact numbers in the table.`}>
+      <BarChart data={data} layout="vertical" margin={{ top: 8, right: 48, bottom: 8, left: 8 }} accessibilityLayer={false}>
+        <CartesianGrid stroke={GRID} horizontal={false} />
+        <XAxis type="number" allowDecimals={false} tick={AXIS} />
+        <YAxis type="category" dataKey="stage" width={96} tick={AXIS} />
+        <Tooltip formatter={(value) => [value, "Reached"]} />
+        <Bar dataKey="reached" name="Reached" fill={BAR} isAnimationActive={false}>
+          <LabelList dataKey="reached" position="right" fill="#1e293b" fontSize={12} />
+        </Bar>
+      </BarChart>
+    </ChartFrame>
+  );
+}
+
+export function TimeInStageChart({ report }: { report: TimeInStageReportDto }) {
+  const data = report.stages.map((s) => ({ stage: stageLabel(s.stage), days: days(s.median_seconds) }));
+  return (
+    <ChartFrame label={`Median time in stage: ${report.stages.map((s) => `${stageLabel(s.stage)} ${duration(s.median_seconds)}`).join(", ")}.`}>
+      <BarChart data={data} margin={{ top: 16, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
+        <CartesianGrid stroke={GRID} vertical={false} />
+        <XAxis dataKey="stage" tick={AXIS} interval={0} />
+        <YAxis tick={AXIS} width={48} label={{ value: "days", angle: -90, position: "insideLeft", fill: "#475569", fontSize: 12 }} />
+        <Tooltip formatter={(value) => [`${value} days`, "Median"]} />
+        <Bar dataKey="days" name="Median days" fill={BAR} isAnimationActive={false} />
+      </BarChart>
+    </ChartFrame>
+  );
+}
+
+export function ApplicationsChart({ report }: { report: ApplicationsReportDto }) {
+  const busiest = report.weeks.reduce((best, w) => (w.candidates > (best?.candidates ?? -1) ? w : best), report.weeks[0]);
+  return (
+    <ChartFrame
+      label={`Applications per week: ${report.total} in ${report.weeks.length} weeks${busiest && busiest.candidates > 0 ? `, most in the week of ${busiest.week_start} (${busiest.candidates})` : ""}.`}
+    >
+      <BarChart data={report.weeks} margin={{ top: 16, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
+        <CartesianGrid stroke={GRID} vertical={false} />
+        <XAxis dataKey="week_start" tick={AXIS} minTickGap={16} />
+        <YAxis allowDecimals={false} tick={AXIS} width={48} />
+        <Tooltip labelFormatter={(label) => `Week of ${label}`} formatter={(value) => [value, "Candidates"]} />
+        <Bar dataKey="candidates" name="Candidates" fill={BAR} isAnimationActive={false} />
+      </BarChart>
+    </ChartFrame>
+  );
+}
+
+export function SourcesChart({ report }: { report: SourcesReportDto }) {
+  const data = report.sources.map((s) => ({ source: sourceLabel(s.source), candidates: s.candidates, share: percent(s.share) }));
+  return (
+    <ChartFrame label={`Source mix: ${report.sources.map((s) => `${sourceLabel(s.source)} ${percent(s.share)}`).join(", ")}.`}>
+      <BarChart data={data} layout="vertical" margin={{ top: 8, right: 56, bottom: 8, left: 8 }} accessibilityLayer={false}>
+        <CartesianGrid stroke={GRID} horizontal={false} />
+        <XAxis type="number" allowDecimals={false} tick={AXIS} />
+        <YAxis type="category" dataKey="source" width={104} tick={AXIS} />
+        <Tooltip formatter={(value) => [value, "Candidates"]} />
+        <Bar dataKey="candidates" name="Candidates" fill={BAR} isAnimationActive={false}>
+          <LabelList dataKey="share" position="right" fill="#1e293b" fontSize={12} />
+        </Bar>
+      </BarChart>
+    </ChartFrame>
+  );
+}
+
+export function FitScoresChart({ report }: { report: FitScoresReportDto }) {
+  // Shares of each stage's scored candidates, so stages of different sizes compare (skew shows as a shift).
+  const data = report.stages.map((s) => ({
+    stage: stageLabel(s.stage),
+    ...Object.fromEntries(report.buckets.map((label, i) => [label, s.scored > 0 ? (s.counts[i] ?? 0) / s.scored : 0])),
+  }));
+  return (
+    <ChartFrame
+      label={`Fit-score distribution by stage: ${report.stages.map((s) => `${stageLabel(s.stage)} median ${s.median === null ? "none" : s.median.toFixed(0)} of ${s.scored} scored`).join(", ")}.`}
+    >
+      <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
+        <CartesianGrid stroke={GRID} vertical={false} />
+        <XAxis dataKey="stage" tick={AXIS} interval={0} />
+        <YAxis tick={AXIS} width={48} domain={[0, 1]} tickFormatter={(v: number) => `${Math.round(v * 100)}%`} />
+        <Tooltip formatter={(value, name) => [percent(Number(value)), `Fit ${name}`]} />
+        <Legend wrapperStyle={{ fontSize: 12, color: "#334155" }} />
+        {report.buckets.map((label, i) => (
+          <Bar key={label} dataKey={label} name={label} stackId="fit" fill={BUCKET_COLORS[i]} isAnimationActive={false} />
+        ))}
+      </BarChart>
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,34 @@
+import { canManageSettings } from "@hireflow/core/auth/roles";
+import { redirect } from "next/navigation";
+import { type ReactNode } from "react";
+import { NavLink } from "@/components/nav-link";
+import { requireSession } from "@/lib/server/session";
+
+const SETTINGS_NAV = [
+  { href: "/settings/api-keys", label: "API keys" },
+  { href: "/settings/webhooks", label: "Webhooks" },
+  { href: "/settings/team", label: "Team" },
+  { href: "/settings/privacy", label: "Privacy" },
+  { href: "/settings/audit-log", label: "Audit log" },
+];
+
+/**
+ * Every settings page is for owners and admins: a recruiter is sent to the jobs (their settings
+ * procedures answer 403 as well, and `load()` redirects the same way if a page's call gets there first).
+ */
+export default async function SettingsLayout({ children }: { children: ReactNode }) {
+  const session = await requireSession("/settings");
+  if (!canManageSettings(session.user.role)) redirect("/jobs");
+  return (
+    <>
+      <nav aria-label="Settings" className="-mx-1 mb-6 flex gap-1 overflow-x-auto border-b border-slate-200 pb-2">
+        {SETTINGS_NAV.map((item) => (
+          <NavLink key={item.href} href={item.href}>
+            {item.label}
+          </NavLink>
+        ))}
+      </nav>
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,268 @@
+"use client";
+
+import type { InvitationDto, MemberDto, UserRole } from "@hireflow/core";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, USER_ROLES } from "@hireflow/core/auth/roles";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { SecretShownOnce } from "@/components/copy-secret";
+import { Alert, Badge, type BadgeTone, Button, Card, compactInputClass, describedBy, EmptyState, Field, inputClass, Time } from "@/components/ui";
+import { errorInfo } from "@/lib/errors";
+import { useTrpc } from "@/lib/trpc";
+
+const MEMBERS = ["team", "members"] as const;
+const INVITATIONS = ["team", "invitations"] as const;
+
+const STATUS_TONE: Record<InvitationDto["status"], BadgeTone> = { pending: "indigo", accepted: "green", revoked: "red", expired: "slate" };
+
+export function TeamManager({ initialMembers, initialInvitations, myRole }: { initialMembers: MemberDto[]; initialInvitations: InvitationDto[]; myRole: UserRole }) {
+  const trpc = useTrpc();
+  const queryClient = useQueryClient();
+  const members = useQuery({ queryKey: MEMBERS, queryFn: async () => (await trpc.team.members.query()).data, initialData: initialMembers });
+  const invitations = useQuery({ queryKey: INVITATIONS, queryFn: async () => (await trpc.team.invitations.query()).data, initialData: initialInvitations });
+  const [link, setLink] = useState<{ url: string; label: string } | null>(null);
+  const [removing, setRemoving] = useState<MemberDto | null>(null);
+  const [revoking, setRevoking] = useState<InvitationDto | null>(null);
+  // Owners alone make or change owners (the server says so too).
+  const assignable = USER_ROLES.filter((role) => role !== "owner" || myRole === "owner");
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: MEMBERS }), queryClient.invalidateQueries({ queryKey: INVITATIONS })]);
+
+  const invite = useMutation({
+    mutationFn: (input: { email?: string; role: UserRole }) => trpc.team.invite.mutate(input),
+    onSuccess: ({ data }) => {
+      setLink({ url: `${window.location.origin}${data.path}`, label: data.invitation.email ?? "anyone with the link" });
+      void refresh();
+    },
+  });
+  const changeRole = useMutation({
+    mutationFn: (input: { user_id: string; role: UserRole }) => trpc.team.changeRole.mutate(input),
+    onSuccess: ({ data }) => {
+      // Without settings any more: this page is not yours to see.
+      if (data.is_you && data.role === "recruiter") window.location.assign("/jobs");
+      void refresh();
+    },
+    onError: () => void refresh(),
+  });
+  const remove = useMutation({
+    mutationFn: (member: MemberDto) => trpc.team.removeMember.mutate({ user_id: member.id }),
+    onSuccess: (_data, member) => {
+      setRemoving(null);
+      if (member.is_you) window.location.assign("/sign-in");
+      void refresh();
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: (id: number) => trpc.team.revokeInvitation.mutate({ id }),
+    onSuccess: () => {
+      setRevoking(null);
+      void refresh();
+    },
+  });
+
+  function onInvite(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const email = String(data.get("email") ?? "").trim();
+    invite.mutate({ ...(email && { email }), role: data.get("role") as UserRole }, { onSuccess: () => form.reset() });
+  }
+
+  const inviteError = invite.error ? errorInfo(invite.error) : null;
+  const pending = invitations.data.filter((i) => i.status === "pending");
+  const past = invitations.data.filter((i) => i.status !== "pending");
+
+  return (
+    <div className="space-y-6">
+      <Card className="p-5">
+        <h2 className="text-base font-semibold text-slate-900">Invite a member</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          You get a link to send them; it works once, for 7 days. They choose their name and password and are signed in with the role you pick.
+        </p>
+        <form onSubmit={onInvite} className="mt-4 grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem_auto] sm:items-start" noValidate>
+          <Field id="invite-email" label="E-mail (optional)" hint="With an e-mail, the account must use it." error={inviteError?.fields.email}>
+            <input {...describedBy("invite-email", inviteError?.fields.email, true)} name="email" type="email" maxLength={254} className={inputClass} />
+          </Field>
+          <Field id="invite-role" label="Role" error={inviteError?.fields.role}>
+            <select {...describedBy("invite-role", inviteError?.fields.role)} name="role" defaultValue="recruiter" className={inputClass}>
+              {assignable.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_LABELS[role]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Button type="submit" disabled={invite.isPending} className="sm:mt-7">
+            {invite.isPending ? "Creating…" : "Create invitation link"}
+          </Button>
+        </form>
+        {inviteError && !Object.keys(inviteError.fields).length && (
+          <div className="mt-3">
+            <Alert>{inviteError.message}</Alert>
+          </div>
+        )}
+        {link && (
+          <SecretShownOnce
+            testId="new-invitation"
+            title={<>Copy the invitation link for {link.label} now: it will not be shown again.</>}
+            id="new-invitation-link"
+            label="Invitation link"
+            secret={link.url}
+            onDismiss={() => setLink(null)}
+          >
+            Send it to the person you invite. Anyone holding it can join once; revoke the invitation below if it went to the wrong place.
+          </SecretShownOnce>
+        )}
+        <dl className="mt-4 grid gap-1 text-xs text-slate-600 sm:grid-cols-3">
+          {USER_ROLES.map((role) => (
+            <div key={role}>
+              <dt className="inline font-medium text-slate-800">{ROLE_LABELS[role]}: </dt>
+              <dd className="inline">{ROLE_DESCRIPTIONS[role]}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+
+      <section aria-labelledby="members-heading">
+        <h2 id="members-heading" className="mb-3 text-base font-semibold text-slate-900">
+          Members
+        </h2>
+        {changeRole.error && (
+          <div className="mb-3">
+            <Alert>{errorInfo(changeRole.error).message}</Alert>
+          </div>
+        )}
+        <Card className="overflow-x-auto">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <thead className="bg-slate-50 text-left text-xs font-medium tracking-wide text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3">Member</th>
+                <th scope="col" className="px-4 py-3">Role</th>
+                <th scope="col" className="px-4 py-3">Joined</th>
+                <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {members.data.map((member) => {
+                const who = member.name ?? member.email;
+                // An owner's role is an owner's to change; admins see it, read-only.
+                const locked = member.role === "owner" && myRole !== "owner";
+                return (
+                  <tr key={member.id} data-testid={`member-${member.email}`}>
+                    <td className="px-4 py-3">
+                      <span className="font-medium text-slate-900">{who}</span>
+                      {member.is_you && <span className="ml-2 text-xs text-slate-600">(you)</span>}
+                      {member.name && <span className="block text-xs text-slate-600">{member.email}</span>}
+                    </td>
+                    <td className="px-4 py-3">
+                      {locked ? (
+                        <Badge tone="indigo">{ROLE_LABELS[member.role]}</Badge>
+                      ) : (
+                        <select
+                          aria-label={`Role of ${who}`}
+                          value={member.role}
+                          disabled={changeRole.isPending}
+                          onChange={(e) => changeRole.mutate({ user_id: member.id, role: e.target.value as UserRole })}
+                          className={compactInputClass}
+                        >
+                          {USER_ROLES.filter((role) => assignable.includes(role) || role === member.role).map((role) => (
+                            <option key={role} value={role}>
+                              {ROLE_LABELS[role]}
+                            </option>
+                          ))}
+                        </select>
+                      )}
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap"><Time iso={member.created_at} withTime={false} /></td>
+                    <td className="px-4 py-3 text-right whitespace-nowrap">
+                      {!locked && (
+                        <Button variant="danger-secondary" onClick={() => setRemoving(member)} aria-label={`Remove ${who}`}>
+                          Remove
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </Card>
+      </section>
+
+      <section aria-labelledby="invitations-heading">
+        <h2 id="invitations-heading" className="mb-3 text-base font-semibold text-slate-900">
+          Invitations
+        </h2>
+        {invitations.data.length === 0 ? (
+          <EmptyState title="No invitations yet">Invite someone above; their link shows up here until it is used, revoked or expires.</EmptyState>
+        ) : (
+          <Card className="overflow-x-auto">
+            <table className="min-w-full divide-y divide-slate-200 text-sm">
+              <thead className="bg-slate-50 text-left text-xs font-medium tracking-wide text-slate-600 uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-3">For</th>
+                  <th scope="col" className="px-4 py-3">Role</th>
+                  <th scope="col" className="px-4 py-3">Status</th>
+                  <th scope="col" className="px-4 py-3">Invited by</th>
+                  <th scope="col" className="px-4 py-3">Expires</th>
+                  <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {[...pending, ...past].map((invitation) => (
+                  <tr key={invitation.id} data-testid={`invitation-${invitation.id}`}>
+                    <td className="px-4 py-3 text-slate-900">{invitation.email ?? "Anyone with the link"}</td>
+                    <td className="px-4 py-3">{ROLE_LABELS[invitation.role]}</td>
+                    <td className="px-4 py-3">
+                      <Badge tone={STATUS_TONE[invitation.status]}>{invitation.status[0]!.toUpperCase() + invitation.status.slice(1)}</Badge>
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap">{invitation.invited_by ? (invitation.invited_by.name ?? invitation.invited_by.email) : "—"}</td>
+                    <td className="px-4 py-3 whitespace-nowrap"><Time iso={invitation.expires_at} /></td>
+                    <td className="px-4 py-3 text-right whitespace-nowrap">
+                      {invitation.status === "pending" && (
+                        <Button variant="danger-secondary" onClick={() => setRevoking(invitation)} aria-label={`Revoke the invitation for ${invitation.email ?? "anyone with the link"}`}>
+                          Revoke
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Card>
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing?.name ?? removing?.email ?? ""}?`}
+        confirmLabel="Remove member"
+        pending={remove.isPending}
+        onCancel={() => {
+          setRemoving(null);
+          remove.reset();
+        }}
+        onConfirm={() => removing && remove.mutate(removing)}
+      >
+        <p>
+          {removing?.is_you ? "You will be signed out at once and lose access to the company." : "They are signed out at once and can no longer sign in."} Their notes and
+          moves stay. To come back they need a new invitation.
+        </p>
+        {remove.error && <p className="mt-2 text-red-700">{errorInfo(remove.error).message}</p>}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke this invitation?"
+        confirmLabel="Revoke invitation"
+        pending={revoke.isPending}
+        onCancel={() => {
+          setRevoking(null);
+          revoke.reset();
+        }}
+        onConfirm={() => revoking && revoke.mutate(revoking.id)}
+      >
+        <p>The link for {revoking?.email ?? "anyone with the link"} stops working at once.</p>
+        {revoke.error && <p className="mt-2 text-red-700">{errorInfo(revoke.error).message}</p>}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,321 @@
+import { randomBytes } from "node:crypto";
+import { createUser, funnelReport, systemContext } from "@hireflow/core";
+import { createSession, SESSION_COOKIE } from "@hireflow/core/auth/sessions";
+import { csvCell, csvDocument } from "@hireflow/core/services/csv";
+import { getPrisma } from "@hireflow/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as csvRoute from "@/app/api/reports.csv/route";
+import * as trpcRoute from "@/app/api/trpc/[...trpc]/route";
+import { addJob, createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
+import { serve } from "../helpers/server.ts";
+
+/**
+ * The reports against a seeded history with known answers: candidates and stage changes inserted
+ * with explicit timestamps (March 2026, weeks starting Monday 2, 9, 16 and 23), read through the
+ * web app's tRPC endpoint and the CSV route with a real session, as the /reports page does.
+ */
+
+type Stage = "prospect" | "applied" | "phonescreen" | "inprogress" | "hired" | "rejected";
+type Source = "public_api" | "self_apply" | "manual" | "import";
+
+interface Seeded {
+  key: string;
+  job: "one" | "two";
+  source: Source;
+  createdAt: string;
+  /** The stage the candidate was created in, then [stage, at] changes; the last one is the current stage. */
+  start: Stage;
+  changes?: [Stage, string][];
+  fit?: number;
+}
+
+// UTC, 2026-03-02 .. 2026-03-29: c1..c6 and c9 (7 candidates); c7 applied before, c8 after (in New York it is still Sunday the 29th).
+const HISTORY: Seeded[] = [
+  { key: "c1", job: "one", source: "self_apply", createdAt: "2026-03-02T10:00:00Z", start: "applied", fit: 92, changes: [["phonescreen", "2026-03-04T10:00:00Z"], ["inprogress", "2026-03-09T10:00:00Z"], ["hired", "2026-03-19T10:00:00Z"]] },
+  { key: "c2", job: "one", source: "self_apply", createdAt: "2026-03-03T12:00:00Z", start: "applied", fit: 45, changes: [["phonescreen", "2026-03-07T12:00:00Z"], ["rejected", "2026-03-08T12:00:00Z"]] },
+  { key: "c3", job: "one", source: "public_api", createdAt: "2026-03-10T08:00:00Z", start: "prospect", fit: 60, changes: [["applied", "2026-03-11T08:00:00Z"], ["phonescreen", "2026-03-17T08:00:00Z"]] },
+  { key: "c4", job: "two", source: "manual", createdAt: "2026-03-16T09:00:00Z", start: "prospect" },
+  // Sunday 23:30 UTC is Monday 00:30 in Berlin (CET): another week there.
+  { key: "c5", job: "two", source: "import", createdAt: "2026-03-22T23:30:00Z", start: "applied", fit: 15 },
+  // Skipped the phone screen, then moved back: still reached "In progress".
+  { key: "c6", job: "one", source: "self_apply", createdAt: "2026-03-25T10:00:00Z", start: "applied", fit: 80, changes: [["inprogress", "2026-03-26T10:00:00Z"], ["applied", "2026-03-27T10:00:00Z"]] },
+  { key: "c7", job: "one", source: "self_apply", createdAt: "2026-02-27T10:00:00Z", start: "applied", fit: 99, changes: [["hired", "2026-03-05T10:00:00Z"]] },
+  { key: "c8", job: "one", source: "public_api", createdAt: "2026-03-30T00:30:00Z", start: "applied" },
+  { key: "c9", job: "one", source: "manual", createdAt: "2026-03-12T10:00:00Z", start: "prospect", fit: 19.99, changes: [["rejected", "2026-03-12T16:00:00Z"]] },
+];
+
+const MARCH = { from: "2026-03-02", to: "2026-03-29" };
+const DAY = 86_400;
+
+let app: { url: string; close: () => Promise<void> };
+let A: TestCompany & { jobTwo: number; cookie: string; ids: Record<string, number> };
+let B: TestCompany & { cookie: string };
+
+async function signedInCookie(companyId: number): Promise<string> {
+  const user = await createUser(getPrisma(), { companyId, email: `reports-${randomBytes(4).toString("hex")}@example.com`, password: "correct horse battery staple" });
+  const { token } = await createSession(getPrisma(), user.id);
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+async function seedHistory(companyId: number, jobs: Record<Seeded["job"], number>, history: Seeded[]): Promise<Record<string, number>> {
+  const prisma = getPrisma();
+  const ids: Record<string, number> = {};
+  for (const c of history) {
+    const current = c.changes?.at(-1)?.[0] ?? c.start;
+    const row = await prisma.candidate.create({
+      data: { companyId, jobId: jobs[c.job], name: `Report ${c.key}`, stage: current, applicationSource: c.source, fitScore: c.fit ?? null, createdAt: new Date(c.createdAt) },
+    });
+    ids[c.key] = row.id;
+    await prisma.candidateActivity.create({ data: { companyId, candidateId: row.id, type: "created", addedBy: "api", data: { source: c.source, stage: c.start }, createdAt: new Date(c.createdAt) } });
+    await prisma.candidateActivity.create({ data: { companyId, candidateId: row.id, type: "note_added", addedBy: "user", note: "=HYPERLINK(\"x\")", createdAt: new Date(c.createdAt) } });
+    let previous = c.start;
+    for (const [stage, at] of c.changes ?? []) {
+      await prisma.candidateActivity.create({
+        data: { companyId, candidateId: row.id, type: "stage_changed", addedBy: "user", data: { previous_stage: previous, new_stage: stage }, createdAt: new Date(at) },
+      });
+      previous = stage;
+    }
+  }
+  return ids;
+}
+
+beforeAll(async () => {
+  const a = await createTestCompany();
+  const jobTwo = await addJob(a, { title: "Second job" });
+  const b = await createTestCompany();
+  A = { ...a, jobTwo, cookie: await signedInCookie(a.id), ids: await seedHistory(a.id, { one: a.jobId, two: jobTwo }, HISTORY) };
+  B = { ...b, cookie: await signedInCookie(b.id) };
+  // Company B: the same history (and a hire) in its own jobs; none of it may show in A's reports.
+  await seedHistory(b.id, { one: b.jobId, two: b.jobId }, [...HISTORY, { key: "b1", job: "one", source: "import", createdAt: "2026-03-10T10:00:00Z", start: "applied", fit: 5, changes: [["hired", "2026-03-11T10:00:00Z"]] }]);
+  app = await serve(async (req) => {
+    const { pathname } = new URL(req.url);
+    if (pathname === "/api/reports.csv") return csvRoute.GET(req);
+    if (pathname.startsWith("/api/trpc/")) return trpcRoute.GET(req);
+    return new Response("not found", { status: 404 });
+  });
+});
+afterAll(() => app?.close());
+
+async function report(path: string, input: Record<string, unknown>, cookie = A.cookie) {
+  const res = await fetch(`${app.url}/api/trpc/reports.${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { cookie } });
+  const body = await res.json();
+  return { status: res.status, body, data: body.result?.data?.data, error: body.error?.data?.error };
+}
+
+async function csv(query: Record<string, string>, cookie: string | null = A.cookie) {
+  const res = await fetch(`${app.url}/api/reports.csv?${new URLSearchParams(query)}`, { headers: cookie ? { cookie } : {} });
+  return { status: res.status, headers: res.headers, text: await res.text() };
+}
+
+describe("funnel", () => {
+  it("counts the candidates who reached each stage (current stage, later, or any stage in their history) and the conversions", async () => {
+    const { status, data } = await report("funnel", MARCH);
+    expect(status).toBe(200);
+    expect(data.range).toEqual({ ...MARCH, tz: "UTC", job_id: null });
+    expect(data.candidates).toBe(7);
+    expect(data.rejected).toBe(2);
+    expect(data.stages).toEqual([
+      { stage: "prospect", reached: 7, conversion: null, rejected: 1 },
+      { stage: "applied", reached: 5, conversion: 5 / 7, rejected: 0 },
+      { stage: "phonescreen", reached: 4, conversion: 0.8, rejected: 1 },
+      { stage: "inprogress", reached: 2, conversion: 0.5, rejected: 0 },
+      { stage: "hired", reached: 1, conversion: 0.5, rejected: 0 },
+    ]);
+  });
+
+  it("filters by job (a conversion from an empty stage is null)", async () => {
+    const { data } = await report("funnel", { ...MARCH, job_id: A.jobTwo });
+    expect(data.range.job_id).toBe(A.jobTwo);
+    expect(data.stages.map((s: { reached: number; conversion: number | null }) => [s.reached, s.conversion])).toEqual([
+      [2, null],
+      [1, 0.5],
+      [0, 0],
+      [0, null],
+      [0, null],
+    ]);
+  });
+
+  it("selects candidates by application date in the time zone's days", async () => {
+    const ny = await report("funnel", { ...MARCH, tz: "America/New_York" });
+    expect(ny.data.candidates).toBe(8); // c8 applied on Sunday the 29th, 20:30 in New York
+    const week = await report("funnel", { from: "2026-03-09", to: "2026-03-15" });
+    expect(week.data.candidates).toBe(2); // c3, c9
+  });
+});
+
+describe("median time in stage", () => {
+  it("measures every completed stay from the stage-change history", async () => {
+    const { data } = await report("timeInStage", MARCH);
+    expect(data.stages).toEqual([
+      { stage: "prospect", stints: 2, median_seconds: (DAY + DAY / 4) / 2 }, // c3 1 day, c9 6 hours
+      { stage: "applied", stints: 4, median_seconds: 3 * DAY }, // 1, 2, 4, 6 days
+      { stage: "phonescreen", stints: 2, median_seconds: 3 * DAY }, // 5 days, 1 day
+      { stage: "inprogress", stints: 2, median_seconds: 5.5 * DAY }, // 10 days, 1 day
+      { stage: "hired", stints: 0, median_seconds: null },
+      { stage: "rejected", stints: 0, median_seconds: null },
+    ]);
+  });
+
+  it("follows the range's candidates through changes made after the range", async () => {
+    const { data } = await report("timeInStage", { from: "2026-03-02", to: "2026-03-08" }); // c1, c2
+    expect(data.stages.slice(0, 4).map((s: { stints: number; median_seconds: number | null }) => [s.stints, s.median_seconds])).toEqual([
+      [0, null],
+      [2, 3 * DAY],
+      [2, 3 * DAY],
+      [1, 10 * DAY],
+    ]);
+  });
+});
+
+describe("applications per week", () => {
+  it("buckets by Monday-based weeks in UTC", async () => {
+    const { data } = await report("applications", MARCH);
+    expect(data.total).toBe(7);
+    expect(data.weeks).toEqual([
+      { week_start: "2026-03-02", candidates: 2, partial: false },
+      { week_start: "2026-03-09", candidates: 2, partial: false },
+      { week_start: "2026-03-16", candidates: 2, partial: false },
+      { week_start: "2026-03-23", candidates: 1, partial: false },
+    ]);
+  });
+
+  it("puts Sunday 23:30 UTC into the next week in Europe/Berlin, and the 29th's evening into March in New York", async () => {
+    const berlin = await report("applications", { ...MARCH, tz: "Europe/Berlin" });
+    expect(berlin.data.range.tz).toBe("Europe/Berlin");
+    expect(berlin.data.weeks.map((w: { candidates: number }) => w.candidates)).toEqual([2, 2, 1, 2]);
+    const ny = await report("applications", { ...MARCH, tz: "America/New_York" });
+    expect(ny.data.weeks.map((w: { candidates: number }) => w.candidates)).toEqual([2, 2, 2, 2]);
+  });
+
+  it("lists empty weeks and marks the partial first and last weeks", async () => {
+    const { data } = await report("applications", { from: "2026-03-10", to: "2026-04-07" });
+    expect(data.weeks).toEqual([
+      { week_start: "2026-03-09", candidates: 2, partial: true },
+      { week_start: "2026-03-16", candidates: 2, partial: false },
+      { week_start: "2026-03-23", candidates: 1, partial: false },
+      { week_start: "2026-03-30", candidates: 1, partial: false }, // c8, Monday 00:30 UTC
+      { week_start: "2026-04-06", candidates: 0, partial: true },
+    ]);
+  });
+});
+
+describe("source mix and fit scores", () => {
+  it("counts each application source with its share and hires", async () => {
+    const { data } = await report("sources", MARCH);
+    expect(data.total).toBe(7);
+    expect(data.sources).toEqual([
+      { source: "public_api", candidates: 1, share: 1 / 7, hired: 0 },
+      { source: "self_apply", candidates: 3, share: 3 / 7, hired: 1 },
+      { source: "manual", candidates: 2, share: 2 / 7, hired: 0 },
+      { source: "import", candidates: 1, share: 1 / 7, hired: 0 },
+    ]);
+  });
+
+  it("distributes the fit scores of each current stage over the buckets (60 and 80 open their bands)", async () => {
+    const { data } = await report("fitScores", MARCH);
+    expect(data.buckets).toEqual(["0–19", "20–39", "40–59", "60–79", "80–100"]);
+    expect(data.stages).toEqual([
+      { stage: "prospect", candidates: 1, scored: 0, counts: [0, 0, 0, 0, 0], median: null },
+      { stage: "applied", candidates: 2, scored: 2, counts: [1, 0, 0, 0, 1], median: 47.5 },
+      { stage: "phonescreen", candidates: 1, scored: 1, counts: [0, 0, 0, 1, 0], median: 60 },
+      { stage: "inprogress", candidates: 0, scored: 0, counts: [0, 0, 0, 0, 0], median: null },
+      { stage: "hired", candidates: 1, scored: 1, counts: [0, 0, 0, 0, 1], median: 92 },
+      { stage: "rejected", candidates: 2, scored: 2, counts: [1, 0, 1, 0, 0], median: expect.closeTo(32.495, 6) },
+    ]);
+  });
+});
+
+describe("tenancy and input", () => {
+  it("never counts another company's rows, and another company's job is a 404", async () => {
+    const b = await report("funnel", MARCH, B.cookie);
+    expect(b.data.candidates).toBe(8); // B's own history plus its extra hire
+    const foreign = await report("sources", { ...MARCH, job_id: A.jobId }, B.cookie);
+    expect([foreign.status, foreign.error?.code]).toEqual([404, "not_found"]);
+    await expect(funnelReport(systemContext(getPrisma(), B.id), { job_id: A.jobTwo })).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it.each([
+    [{ from: "2026-03-10", to: "2026-03-01" }, "from"],
+    [{ from: "2024-01-01", to: "2026-03-01" }, "from"],
+    [{ from: "2026-02-30" }, "from"],
+    [{ to: "1999-12-31" }, "to"],
+    [{ tz: "Mars/Olympus" }, "tz"],
+    [{ tz: "+01:00" }, "tz"],
+    [{ job_id: 0 }, "job_id"],
+    [{ job_id: 2 ** 31 }, "job_id"],
+    [{ from: "2999-01-01" }, "from"],
+  ])("%j is a 400 naming %s", async (input, field) => {
+    const { status, error } = await report("funnel", input);
+    expect(status).toBe(400);
+    expect(error.code).toBe("validation_error");
+    expect(error.details.map((d: { field: string }) => d.field)).toContain(field);
+  });
+
+  it("needs a session", async () => {
+    const res = await fetch(`${app.url}/api/trpc/reports.funnel?input=${encodeURIComponent("{}")}`);
+    expect(res.status).toBe(401);
+  });
+
+  it("defaults to the 90 days up to today, in UTC", async () => {
+    const { data } = await report("funnel", {});
+    const today = new Date().toISOString().slice(0, 10);
+    expect(data.range.to).toBe(today);
+    expect(Date.parse(data.range.to) - Date.parse(data.range.from)).toBe(89 * DAY * 1000);
+  });
+});
+
+describe("CSV downloads (/api/reports.csv)", () => {
+  it("answers the funnel's table as an attachment", async () => {
+    const res = await csv({ report: "funnel", ...MARCH, job_id: "" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="funnel_all-jobs_2026-03-02_2026-03-29.csv"');
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.text).toBe(
+      ["stage,reached,conversion_from_previous,rejected_here", "prospect,7,,1", "applied,5,0.7143,0", "phonescreen,4,0.8,1", "inprogress,2,0.5,0", "hired,1,0.5,0", ""].join("\r\n"),
+    );
+  });
+
+  it("has one CSV per chart, with the page's filters", async () => {
+    const stays = await csv({ report: "time_in_stage", ...MARCH });
+    expect(stays.text.split("\r\n").slice(0, 3)).toEqual(["stage,completed_stays,median_seconds,median_days", "prospect,2,54000,0.63", "applied,4,259200,3"]);
+    const weeks = await csv({ report: "applications", ...MARCH, tz: "Europe/Berlin", job_id: String(A.jobTwo) });
+    expect(weeks.headers.get("content-disposition")).toContain(`applications_job-${A.jobTwo}_2026-03-02_2026-03-29.csv`);
+    expect(weeks.text).toBe(["week_start,candidates,partial_week", "2026-03-02,0,false", "2026-03-09,0,false", "2026-03-16,1,false", "2026-03-23,1,false", ""].join("\r\n"));
+    const sources = await csv({ report: "sources", ...MARCH });
+    expect(sources.text.split("\r\n")[2]).toBe("self_apply,3,0.4286,1");
+    const fit = await csv({ report: "fit_scores", ...MARCH });
+    expect(fit.text.split("\r\n").slice(0, 3)).toEqual([
+      "stage,candidates,scored,not_scored,fit_0_19,fit_20_39,fit_40_59,fit_60_79,fit_80_100,median_fit_score",
+      "prospect,1,0,1,0,0,0,0,0,",
+      "applied,2,2,0,1,0,0,0,1,47.5",
+    ]);
+  });
+
+  it("needs a session (401 envelope) and refuses bad parameters with a 400, another company's job with a 404", async () => {
+    const anonymous = await csv({ report: "funnel" }, null);
+    expect(anonymous.status).toBe(401);
+    expect(JSON.parse(anonymous.text).error.code).toBe("unauthorized");
+    expect(anonymous.headers.get("request-id")).toMatch(/^req_/);
+    const bad: Record<string, string>[] = [{}, { report: "everything" }, { report: "funnel", job_id: "0x10" }, { report: "funnel", from: "yesterday" }, { report: "funnel", tz: "Nowhere/Land" }, { report: "funnel", from: "2026-04-01", to: "2026-03-01" }];
+    for (const query of bad) {
+      const res = await csv(query);
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(JSON.parse(res.text).error.code).toBe("validation_error");
+    }
+    const foreign = await csv({ report: "funnel", job_id: String(A.jobId) }, B.cookie);
+    expect(foreign.status).toBe(404);
+  });
+
+  it("escapes cells: formulas are shown, not evaluated; quotes, commas and line breaks are quoted", () => {
+    expect(csvCell("=HYPERLINK(\"http://evil\")")).toBe(`"'=HYPERLINK(""http://evil"")"`);
+    expect(csvCell("+1")).toBe("'+1");
+    expect(csvCell("-2")).toBe("'-2");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvCell("a,b")).toBe('"a,b"');
+    expect(csvCell("line\nbreak")).toBe('"line\nbreak"');
+    expect(csvCell(-2)).toBe("-2");
+    expect(csvCell(null)).toBe("");
+    expect(csvDocument(["a", "b"], [["=1", 2]])).toBe("a,b\r\n'=1,2\r\n");
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * Roles of a company's members (README "Team and roles"). Owners and admins manage the company's
+ * settings — API keys, webhooks, team, privacy, the audit log; recruiters work on jobs and
+ * candidates. Owners alone make, change or remove owners, and a company always keeps one.
+ */
+export const USER_ROLES = ["owner", "admin", "recruiter"] as const;
+
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const ROLE_LABELS: Record<UserRole, string> = { owner: "Owner", admin: "Admin", recruiter: "Recruiter" };
+
+export const ROLE_DESCRIPTIONS: Record<UserRole, string> = {
+  owner: "Everything, including making and removing owners",
+  admin: "Jobs and candidates, and the settings: API keys, webhooks, team, privacy, audit log",
+  recruiter: "Jobs, candidates, pipeline and reports; no settings",
+};
+
+/** Whether a member may open the settings and call their procedures (`meta.settings`). */
+export function canManageSettings(role: UserRole): boolean {
+  return role === "owner" || role === "admin";
+}
+
+export function isUserRole(value: unknown): value is UserRole {
+  return typeof value === "string" && (USER_ROLES as readonly string[]).includes(value);
+}

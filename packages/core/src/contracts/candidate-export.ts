@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { candidateDetailSchema, getCandidateInput } from "./candidate.ts";
+
+export const eraseCandidateInput = getCandidateInput;
+export const exportCandidateInput = getCandidateInput;
+
+/** What the web app is told after an erasure (REST answers 204 with no body). */
+export const erasedCandidateSchema = z.object({ id: z.number().int(), deleted: z.literal(true), deleted_at: z.string() });
+
+/** GET /candidates/{id}/export: everything held about the person, for an access request (GDPR Art. 15). */
+export const candidateExportSchema = z
+  .object({
+    exported_at: z.string().meta({ description: "ISO 8601" }),
+    candidate: candidateDetailSchema.meta({ description: "The profile as GET /candidates/{id} shows it: contact data, stage, resume link (signed, 24 h) and parsed data, fit details" }),
+    application: z.object({
+      lead_type: z.string().meta({ description: "applied (through the careers page) or sourced" }),
+      privacy_consent_at: z.string().nullable().meta({ description: "When the applicant agreed to the company's privacy policy on the careers form; null when not asked" }),
+      answers: z.array(
+        z.object({
+          question_id: z.string(),
+          question: z.string().nullable().meta({ description: "The question's label; null if the job no longer asks it" }),
+          answer: z.union([z.string(), z.boolean()]),
+        }),
+      ),
+    }),
+    resume: z
+      .object({
+        filename: z.string().nullable(),
+        content_type: z.string().nullable(),
+        size: z.number().int().nullable(),
+        extracted_text: z.string().nullable().meta({ description: "The text read from the resume (what the screening agent scored)" }),
+      })
+      .nullable(),
+    activities: z.array(
+      z.object({
+        id: z.number().int(),
+        type: z.string().meta({ description: "created, note_added, stage_changed, resume_processed, updated" }),
+        note: z.string().nullable(),
+        data: z.record(z.string(), z.unknown()).nullable(),
+        added_by: z.string(),
+        performer_id: z.string().nullable(),
+        created_at: z.string(),
+      }),
+    ),
+    screening_runs: z.array(
+      z.object({
+        id: z.number().int(),
+        trigger: z.string(),
+        status: z.string(),
+        engine: z.string(),
+        model: z.string().nullable(),
+        fit_score: z.number().int().nullable(),
+        criteria: z.array(z.unknown()).meta({ description: "Each criterion as scored, with its evidence" }),
+        action: z.record(z.string(), z.unknown()).nullable(),
+        created_at: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: "CandidateExport" });
+
+export type CandidateExportDto = z.infer<typeof candidateExportSchema>;

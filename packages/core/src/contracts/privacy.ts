@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { httpUrl } from "./common.ts";
+
+export const RETENTION_SCOPES = ["rejected", "not_hired"] as const;
+
+export const privacySettingsSchema = z.object({
+  retention_months: z.number().int().min(1).max(120).nullable().meta({ description: "Erase candidates this many months after their last activity; null: never" }),
+  retention_scope: z.enum(RETENTION_SCOPES).meta({ description: "rejected: only rejected candidates; not_hired: every candidate not hired" }),
+  privacy_policy_url: z.string().nullable(),
+  /** How many candidates the rule (as saved) would erase if it ran now. */
+  eligible_now: z.number().int(),
+});
+
+export type PrivacySettingsDto = z.infer<typeof privacySettingsSchema>;
+
+export const updatePrivacySettingsInput = z.strictObject({
+  retention_months: z.number().int().min(1, "Must be 1 to 120 months").max(120, "Must be 1 to 120 months").nullable().optional(),
+  retention_scope: z.enum(RETENTION_SCOPES).optional(),
+  privacy_policy_url: httpUrl.nullable().optional(),
+});
+
+export type UpdatePrivacySettingsInput = z.infer<typeof updatePrivacySettingsInput>;
+
+/** What the settings page previews before saving: the count a rule would erase now. */
+export const retentionPreviewInput = z.strictObject({
+  retention_months: z.number().int().min(1).max(120),
+  retention_scope: z.enum(RETENTION_SCOPES),
+});

@@ -1,0 +1,304 @@
+/**
+ * Request and response examples of the API reference, one place for all of them: the OpenAPI
+ * document (openapi.ts) puts them on each operation's media types and builds the code samples from
+ * them. Each example must parse with its operation's own zod contract (apps/web/test/api/openapi.test.ts
+ * checks every one), so they cannot drift from what the API accepts and answers.
+ */
+
+const T0 = "2026-11-21T09:30:00.000Z";
+const T1 = "2026-11-21T09:42:17.512Z";
+const ORIGIN = "https://hireflow.example.com";
+
+const CANDIDATE_ID = 42;
+const JOB_ID = 7;
+const ENDPOINT_ID = 3;
+const DELIVERY_ID = 1187;
+const EVENT_ID = "0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10";
+
+const job = {
+  id: JOB_ID,
+  title: "Platform Engineer",
+  description: "Own the platform our product teams build on: CI, deploys, observability.",
+  department_id: 2,
+  is_active: true,
+  is_public: true,
+  locations: ["Berlin", "Remote (EU)"],
+  location_type: "hybrid",
+  salary: { min: 70000, max: 90000, currency: "EUR" },
+  apply_url: `${ORIGIN}/careers/acme/jobs/${JOB_ID}`,
+  screening_questions: [{ id: "work_permit", label: "Are you allowed to work in the EU?", type: "yes_no", required: true }],
+  screening: {
+    mode: "score",
+    criteria: [
+      { id: "skill-kubernetes", type: "skill", value: "Kubernetes", question_id: null, accepted: null, required: true, weight: 3 },
+      { id: "min-years-5", type: "min_years", value: 5, question_id: null, accepted: null, required: false, weight: 2 },
+    ],
+    advance: null,
+    reject_on_required_miss: false,
+  },
+  created_at: "2026-11-02T08:00:00.000Z",
+  updated_at: "2026-11-15T16:20:00.000Z",
+};
+
+const candidate = {
+  id: CANDIDATE_ID,
+  public_id: "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718",
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  phone: "+442071838750",
+  linkedin: "https://www.linkedin.com/in/ada-lovelace",
+  location: "London, UK",
+  stage: "applied",
+  rating: null,
+  fit_score: 80,
+  application_source: "public_api",
+  ats_candidate_id: null,
+  job: { id: JOB_ID, title: "Platform Engineer" },
+  created_at: T0,
+  updated_at: T1,
+};
+
+const candidateDetail = {
+  ...candidate,
+  applied_at: T0,
+  resume_url: `${ORIGIN}/api/files/resumes/42?expires=1795340400&signature=3q2-7w`,
+  resume_data: {
+    name: "Ada Lovelace",
+    email: "ada@example.com",
+    phone: "+442071838750",
+    location: "London, UK",
+    linkedin: "https://www.linkedin.com/in/ada-lovelace",
+    skills: ["Kubernetes", "Go", "PostgreSQL"],
+    text_excerpt: "Platform engineer with 8 years of experience running Kubernetes at scale…",
+    parser: "pdf",
+    parsed_at: "2026-11-21T09:30:04.211Z",
+  },
+  resume_status: "completed",
+  fit: {
+    status: "completed",
+    engine: "local",
+    scored_at: "2026-11-21T09:30:05.002Z",
+    criteria: [
+      { ...job.screening.criteria[0]!, met: true, evidence: "Skills: Kubernetes, Go, PostgreSQL" },
+      { ...job.screening.criteria[1]!, met: null, evidence: "The resume does not say how many years" },
+    ],
+  },
+};
+
+const endpoint = {
+  id: ENDPOINT_ID,
+  url: "https://example.com/hireflow/webhooks",
+  description: "ATS sync",
+  events: ["candidate.applied", "candidate.stage_changed"],
+  enabled: true,
+  disabled_reason: null,
+  disabled_at: null,
+  previous_secret_expires_at: null,
+  created_at: T0,
+  updated_at: T0,
+};
+const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw8nBqbM4nCmY=";
+
+const delivery = {
+  id: DELIVERY_ID,
+  event_id: EVENT_ID,
+  event_type: "candidate.stage_changed",
+  webhook_endpoint_id: ENDPOINT_ID,
+  status: "succeeded",
+  attempt_count: 2,
+  attempts: [
+    { attempt: 1, at: T0, status_code: 503, error: null, response_ms: 120 },
+    { attempt: 2, at: "2026-11-21T09:30:05.000Z", status_code: 200, error: null, response_ms: 87 },
+  ],
+  last_status_code: 200,
+  last_error: null,
+  last_response_ms: 87,
+  response_excerpt: "ok",
+  next_attempt_at: null,
+  last_attempt_at: "2026-11-21T09:30:05.000Z",
+  created_at: T0,
+  updated_at: "2026-11-21T09:30:05.000Z",
+};
+
+const page = (data: unknown[], next: string | null) => ({ data, pagination: { next_cursor: next, has_more: next !== null } });
+
+/** The body of each webhook event, as a delivery (and GET /events' `payload`) carries it. */
+export const WEBHOOK_EXAMPLES = {
+  "candidate.applied": {
+    event: "candidate.applied",
+    occurred_at: T0,
+    candidate: {
+      id: 43,
+      name: "Katherine Johnson",
+      email: "kj@example.com",
+      url: `${ORIGIN}/candidates/43`,
+      phone: "+14155552671",
+      fit_score: null,
+      applied_at: T0,
+      resume_url: `${ORIGIN}/api/files/resumes/43?expires=1795340400&signature=9x1-c4`,
+      resume_data: null,
+    },
+    job: { id: JOB_ID, title: "Platform Engineer" },
+    company: { id: 1 },
+  },
+  "candidate.stage_changed": {
+    event: "candidate.stage_changed",
+    occurred_at: T1,
+    candidate: { id: CANDIDATE_ID, name: "Ada Lovelace", email: "ada@example.com", url: `${ORIGIN}/candidates/42`, public_id: candidate.public_id },
+    job: { id: JOB_ID, title: "Platform Engineer" },
+    company: { id: 1 },
+    stage_change: { previous_stage: "applied", new_stage: "phonescreen", changed_by: "api", changed_by_user_id: null },
+  },
+  "candidate.scored": {
+    event: "candidate.scored",
+    occurred_at: "2026-11-21T09:30:05.002Z",
+    candidate: { id: CANDIDATE_ID, public_id: candidate.public_id },
+    job: { id: JOB_ID, title: "Platform Engineer" },
+    company: { id: 1 },
+    fit_score: 80,
+    engine: "local",
+    scored_at: "2026-11-21T09:30:05.002Z",
+    criteria: [
+      { id: "skill-kubernetes", type: "skill", required: true, weight: 3, met: true },
+      { id: "min-years-5", type: "min_years", required: false, weight: 2, met: null },
+    ],
+  },
+  "candidate.deleted": {
+    event: "candidate.deleted",
+    occurred_at: "2026-11-22T10:00:00.000Z",
+    candidate: { id: CANDIDATE_ID, public_id: candidate.public_id },
+    job: { id: JOB_ID },
+    company: { id: 1 },
+    deleted_at: "2026-11-22T10:00:00.000Z",
+  },
+  "webhook.test": {
+    event: "webhook.test",
+    occurred_at: T0,
+    webhook_endpoint: { id: ENDPOINT_ID },
+    company: { id: 1 },
+  },
+} as const;
+
+const event = { id: EVENT_ID, type: "candidate.stage_changed", occurred_at: T1, payload: WEBHOOK_EXAMPLES["candidate.stage_changed"] };
+
+export type QueryValue = string | number | boolean;
+
+export interface OperationExample {
+  /** Values of the path parameters. */
+  path?: Record<string, string | number>;
+  /** Query parameters the samples pass (list filters). */
+  query?: Record<string, QueryValue>;
+  /** The JSON request body (POST/PATCH). */
+  request?: Record<string, unknown>;
+  /** The 2xx response body (undefined for a 204). */
+  response: unknown;
+}
+
+/** By operationId. Every operation of the document has one (the test checks). */
+export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
+  "me-get": {
+    response: {
+      data: {
+        company: { id: 1, name: "Acme Inc." },
+        api_key: { id: 5, name: "ATS sync", prefix: "hf_live_7Fq2", scopes: ["candidates:read", "candidates:write", "webhooks:read"], created_at: "2026-11-01T10:00:00.000Z" },
+      },
+    },
+  },
+  "candidates-create": {
+    request: { job_id: JOB_ID, name: "Ada Lovelace", email: "ada@example.com", phone: "+44 20 7183 8750", linkedin: "https://www.linkedin.com/in/ada-lovelace", location: "London, UK", notes: "Referred by Grace Hopper" },
+    response: { data: { ...candidateDetail, rating: null, fit_score: null, updated_at: T0, resume_url: null, resume_data: null, resume_status: null, fit: { status: "pending", engine: null, scored_at: null, criteria: [] } } },
+  },
+  "candidates-list": {
+    query: { job_id: JOB_ID, stage: "applied", limit: 50 },
+    response: page([candidate], "eyJ2IjoxLCJpZCI6NDJ9"),
+  },
+  "candidates-get": { path: { id: CANDIDATE_ID }, response: { data: candidateDetail } },
+  "candidates-update": {
+    path: { id: CANDIDATE_ID },
+    request: { stage: "phonescreen", rating: 4 },
+    response: { data: { ...candidateDetail, stage: "phonescreen", rating: 4, updated_at: "2026-11-22T14:05:00.000Z" } },
+  },
+  "candidates-addNote": {
+    path: { id: CANDIDATE_ID },
+    request: { note: "Strong Kubernetes background; schedule a phone screen." },
+    response: {
+      data: {
+        id: 311,
+        candidate_id: CANDIDATE_ID,
+        type: "note_added",
+        note: "Strong Kubernetes background; schedule a phone screen.",
+        note_preview: "Strong Kubernetes background; schedule a phone screen.",
+        performer_id: null,
+        added_by: "api",
+        created_at: "2026-11-22T14:06:00.000Z",
+      },
+    },
+  },
+  "candidates-delete": { path: { id: CANDIDATE_ID }, response: undefined },
+  "candidates-export": {
+    path: { id: CANDIDATE_ID },
+    response: {
+      data: {
+        exported_at: "2026-11-22T15:00:00.000Z",
+        candidate: candidateDetail,
+        application: { lead_type: "sourced", privacy_consent_at: null, answers: [{ question_id: "work_permit", question: "Are you allowed to work in the EU?", answer: true }] },
+        resume: { filename: "ada-lovelace-cv.pdf", content_type: "application/pdf", size: 84213, extracted_text: "Ada Lovelace\nPlatform engineer with 8 years of experience running Kubernetes at scale…" },
+        activities: [
+          { id: 310, type: "stage_changed", note: null, data: { previous_stage: "prospect", new_stage: "applied" }, added_by: "api", performer_id: null, created_at: T0 },
+          { id: 311, type: "note_added", note: "Strong Kubernetes background; schedule a phone screen.", data: null, added_by: "api", performer_id: null, created_at: "2026-11-22T14:06:00.000Z" },
+        ],
+        screening_runs: [
+          { id: 57, trigger: "created", status: "completed", engine: "local", model: null, fit_score: 80, criteria: candidateDetail.fit.criteria, action: null, created_at: "2026-11-21T09:30:05.002Z" },
+        ],
+      },
+    },
+  },
+  "jobs-list": { query: { is_active: true, limit: 25 }, response: page([job], null) },
+  "jobs-get": { path: { id: JOB_ID }, response: { data: job } },
+  "jobs-create": {
+    request: {
+      title: "Platform Engineer",
+      department: "Engineering",
+      description: "Own the platform our product teams build on: CI, deploys, observability.",
+      locations: ["Berlin", "Remote (EU)"],
+      location_type: "hybrid",
+      salary: { min: 70000, max: 90000, currency: "EUR" },
+      screening: { mode: "score", criteria: [{ type: "skill", value: "Kubernetes", required: true, weight: 3 }, { type: "min_years", value: 5 }] },
+    },
+    response: { data: { ...job, screening_questions: [], updated_at: job.created_at } },
+  },
+  "jobs-update": {
+    path: { id: JOB_ID },
+    request: { is_public: false, salary: { max: 95000 } },
+    response: { data: { ...job, is_public: false, salary: { ...job.salary, max: 95000 }, updated_at: "2026-11-22T14:10:00.000Z" } },
+  },
+  "jobs-rescore": { path: { id: JOB_ID }, response: { data: { job_id: JOB_ID, requested_at: "2026-11-22T14:11:00.000Z", candidates: 18 } } },
+  "webhookEndpoints-create": {
+    request: { url: "https://example.com/hireflow/webhooks", events: ["candidate.applied", "candidate.stage_changed"], description: "ATS sync" },
+    response: { data: { ...endpoint, secret: SECRET } },
+  },
+  "webhookEndpoints-list": { query: { limit: 25 }, response: page([endpoint], null) },
+  "webhookEndpoints-get": { path: { id: ENDPOINT_ID }, response: { data: endpoint } },
+  "webhookEndpoints-update": {
+    path: { id: ENDPOINT_ID },
+    request: { events: ["candidate.stage_changed"], enabled: true },
+    response: { data: { ...endpoint, events: ["candidate.stage_changed"], updated_at: T1 } },
+  },
+  "webhookEndpoints-delete": { path: { id: ENDPOINT_ID }, response: { data: { id: ENDPOINT_ID, deleted: true } } },
+  "webhookEndpoints-rotateSecret": {
+    path: { id: ENDPOINT_ID },
+    request: { expire_previous_in_seconds: 3600 },
+    response: { data: { ...endpoint, secret: "whsec_q0m1uY4bqZ8oJ2S0cE6PzYV3y3dQ3iQ9qG2Jm4v2h1A=", previous_secret_expires_at: "2026-11-21T10:42:17.000Z", updated_at: T1 } },
+  },
+  "webhookEndpoints-test": {
+    path: { id: ENDPOINT_ID },
+    response: { data: { event_id: "5d0f7a2c-1b7e-4f0e-8d7b-0c9a3e2f6b14", event: "webhook.test", webhook_endpoint_id: ENDPOINT_ID } },
+  },
+  "webhookEndpoints-listDeliveries": { path: { id: ENDPOINT_ID }, query: { status: "failed", limit: 25 }, response: page([{ ...delivery, status: "failed", attempt_count: 8, last_status_code: 500, response_excerpt: "Internal Server Error" }], null) },
+  "webhookEndpoints-redeliver": {
+    path: { id: DELIVERY_ID },
+    response: { data: { ...delivery, status: "pending", next_attempt_at: "2026-11-22T14:12:00.000Z", updated_at: "2026-11-22T14:12:00.000Z" } },
+  },
+  "events-list": { query: { type: "candidate.stage_changed", candidate_id: CANDIDATE_ID }, response: page([event], null) },
+  "events-get": { path: { id: EVENT_ID }, response: { data: event } },
+};

@@ -1,0 +1,10 @@
+import { dataEnvelope } from "../../contracts/common.ts";
+import { changeRoleInput, memberSchema } from "../../contracts/team.ts";
+import { changeMemberRole } from "../../services/team.ts";
+import { adminProcedure } from "../../trpc.ts";
+
+/** Owners alone make or change owners; the last owner cannot be demoted (409). Applies from the member's next request. */
+export const changeRoleProcedure = adminProcedure
+  .input(changeRoleInput)
+  .output(dataEnvelope(memberSchema))
+  .mutation(async ({ ctx, input }) => ({ data: await changeMemberRole(ctx.svc, input) }));

@@ -1,0 +1,75 @@
+import { type PrismaClient, type Sql, sql } from "@hireflow/db";
+import { type PrivacySettingsDto, type UpdatePrivacySettingsInput } from "../contracts/privacy.ts";
+import { type ServiceContext } from "../context.ts";
+import { recordAudit } from "./audit.ts";
+
+export type RetentionScope = "rejected" | "not_hired";
+
+type RawQueries = Pick<PrismaClient, "$queryRaw">;
+
+export interface RetentionRule {
+  months: number;
+  scope: RetentionScope;
+}
+
+/**
+ * Candidates a retention rule erases: rejected (or, with `not_hired`, any not hired) and without
+ * activity for `months` — the last of the row's update, its newest activity (a note, a stage change)
+ * and its creation. Raw SQL (the scoping extension does not see it): it filters by company itself.
+ */
+function eligible(companyId: number, rule: RetentionRule): Sql {
+  return sql`
+    c.company_id = ${companyId}
+    AND (CASE WHEN ${rule.scope} = 'rejected' THEN c.stage = 'rejected' ELSE c.stage <> 'hired' END)
+    AND GREATEST(c.updated_at, c.created_at,
+          COALESCE((SELECT max(a.created_at) FROM candidate_activities a WHERE a.candidate_id = c.id), c.created_at))
+        < now() - make_interval(months => ${rule.months}::int)`;
+}
+
+export async function retentionEligibleIds(db: RawQueries, companyId: number, rule: RetentionRule, limit: number): Promise<number[]> {
+  const rows = await db.$queryRaw<{ id: number }[]>`SELECT c.id FROM candidates c WHERE ${eligible(companyId, rule)} ORDER BY c.id LIMIT ${limit}`;
+  return rows.map((row) => row.id);
+}
+
+export async function countRetentionEligible(db: RawQueries, companyId: number, rule: RetentionRule): Promise<number> {
+  const [row] = await db.$queryRaw<{ count: bigint }[]>`SELECT count(*) AS count FROM candidates c WHERE ${eligible(companyId, rule)}`;
+  return Number(row?.count ?? 0);
+}
+
+/** The company's retention rule and privacy policy, with how many candidates the rule would erase now. */
+export async function getPrivacySettings(svc: ServiceContext): Promise<PrivacySettingsDto> {
+  const company = await svc.db.company.findUniqueOrThrow({
+    where: { id: svc.companyId },
+    select: { retentionMonths: true, retentionScope: true, privacyPolicyUrl: true },
+  });
+  return {
+    retention_months: company.retentionMonths,
+    retention_scope: company.retentionScope,
+    privacy_policy_url: company.privacyPolicyUrl,
+    eligible_now: company.retentionMonths === null ? 0 : await countRetentionEligible(svc.db, svc.companyId, { months: company.retentionMonths, scope: company.retentionScope }),
+  };
+}
+
+export async function updatePrivacySettings(svc: ServiceContext, input: UpdatePrivacySettingsInput): Promise<PrivacySettingsDto> {
+  await svc.db.$transaction(async (tx) => {
+    const select = { retentionMonths: true, retentionScope: true, privacyPolicyUrl: true } as const;
+    const before = await tx.company.findUniqueOrThrow({ where: { id: svc.companyId }, select });
+    const after = await tx.company.update({
+      where: { id: svc.companyId },
+      data: {
+        ...(input.retention_months !== undefined && { retentionMonths: input.retention_months }),
+        ...(input.retention_scope !== undefined && { retentionScope: input.retention_scope }),
+        ...(input.privacy_policy_url !== undefined && { privacyPolicyUrl: input.privacy_policy_url }),
+      },
+      select,
+    });
+    // The audit log: each changed setting with its value before and after.
+    const changes = Object.fromEntries(
+      ([["retention_months", "retentionMonths"], ["retention_scope", "retentionScope"], ["privacy_policy_url", "privacyPolicyUrl"]] as const)
+        .filter(([, field]) => before[field] !== after[field])
+        .map(([name, field]) => [name, { from: before[field], to: after[field] }]),
+    );
+    if (Object.keys(changes).length) await recordAudit(tx, svc, { action: "privacy_settings.updated", target: { type: "company", id: svc.companyId }, data: changes });
+  });
+  return getPrivacySettings(svc);
+}
