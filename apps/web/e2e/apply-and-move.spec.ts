@@ -98,7 +98,10 @@ test("careers page → apply with a resume → pipeline → move (drag and drop,
 
   await test.step("drag the card to Phone screen → candidate.stage_changed (changed_by user) reaches the receiver", async () => {
     const card = page.getByTestId(`card-${candidateId}`);
-    await card.dragTo(page.locator('section[data-stage="phonescreen"]'));
+    // Drop near the top of the column: its centre can lie below the fold, and Playwright scrolling to
+    // it between mouse down and the first move made Chromium start the drag on the card scrolled under
+    // the pointer (a neighbour), not this one.
+    await card.dragTo(page.locator('section[data-stage="phonescreen"]'), { targetPosition: { x: 40, y: 24 } });
     await expect(page.locator('section[data-stage="phonescreen"]').getByTestId(`card-${candidateId}`)).toBeVisible();
     const hook = await waitForHook(
       (h) => h.json?.event === "candidate.stage_changed" && h.json?.candidate?.id === candidateId && h.json?.stage_change?.new_stage === "phonescreen",

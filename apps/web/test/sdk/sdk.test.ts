@@ -194,7 +194,9 @@ async function startProxy(target: string, plan: (n: number) => ProxyPlan) {
       req.socket.destroy();
       return;
     }
-    res.writeHead(answer.status, Object.fromEntries(answer.headers));
+    // fetch decoded the body (Next compresses it): pass it on as the plain bytes it now is.
+    const answerHeaders = Object.fromEntries([...answer.headers].filter(([name]) => name !== "content-encoding" && name !== "content-length" && name !== "transfer-encoding"));
+    res.writeHead(answer.status, answerHeaders);
     res.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
