@@ -207,7 +207,8 @@ export async function companyIds(companyId: number): Promise<Set<string>> {
   const tables = await identifyingColumns();
   const parts = tables.flatMap(({ table, columns }) => columns.map((column) => `SELECT "${column}"::text AS v FROM "${table}" WHERE company_id = $1`));
   const rows = await getPrisma().$queryRawUnsafe<{ v: string }[]>(parts.join(" UNION ALL "), companyId);
-  return new Set(rows.map((r) => r.v));
+  // The company's own id is its own too (an audit entry about its settings names it).
+  return new Set([String(companyId), ...rows.map((r) => r.v)]);
 }
 
 /** Values of `id`, `*_id` and `*_ids` keys anywhere in a JSON value, as text. */
