@@ -12,7 +12,8 @@ export function isSameOrigin(req: Request): boolean {
   const site = req.headers.get("sec-fetch-site");
   if (site && site !== "same-origin" && site !== "none") return false;
   const origin = req.headers.get("origin");
-  if (!origin) return true;
+  // Absent means a same-origin navigation or a non-browser client; present but blank is not an origin.
+  if (origin === null) return true;
   const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
   try {
     return new URL(origin).host === host;
