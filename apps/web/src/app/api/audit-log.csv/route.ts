@@ -1,7 +1,5 @@
-import { AppError, assertSettingsAccess, auditLogCsv, auditLogFilters, systemContext } from "@hireflow/core";
-import { sessionTokenFromCookieHeader, verifySession } from "@hireflow/core/auth/sessions";
-import { getPrisma } from "@hireflow/db";
-import { clientIp } from "@/lib/server/client-ip";
+import { assertSettingsAccess, auditLogCsv, auditLogFilters } from "@hireflow/core";
+import { attachment, memberOfRequest } from "@/lib/server/download-route";
 import { handleRoute } from "@/lib/server/route-errors";
 
 export const dynamic = "force-dynamic";
@@ -12,22 +10,12 @@ export const dynamic = "force-dynamic";
  */
 export function GET(req: Request): Promise<Response> {
   return handleRoute(async () => {
-    const prisma = getPrisma();
-    const session = await verifySession(prisma, sessionTokenFromCookieHeader(req.headers.get("cookie")));
-    if (!session) throw new AppError("unauthorized", "Sign in to download the audit log");
-    const { user } = session;
+    const { svc, user } = await memberOfRequest(req, "Sign in to download the audit log");
     assertSettingsAccess({ kind: "user", companyId: user.company.id, userId: user.id, role: user.role }, { settings: true });
     const params = new URL(req.url).searchParams;
     // Parsed by the same contract as the page's procedure (a ZodError is a 400 with details).
     const filters = auditLogFilters.parse({ action: params.get("action") || undefined, actor: params.get("actor") || undefined });
-    const svc = { ...systemContext(prisma, user.company.id, { type: "user", userId: user.id }), ip: clientIp(req) };
     const csv = await auditLogCsv(svc, filters);
-    return new Response(csv, {
-      headers: {
-        "content-type": "text/csv; charset=utf-8",
-        "content-disposition": `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"`,
-        "cache-control": "no-store",
-      },
-    });
+    return attachment(csv, "text/csv; charset=utf-8", `audit-log-${new Date().toISOString().slice(0, 10)}.csv`);
   });
 }

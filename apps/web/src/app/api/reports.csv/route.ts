@@ -1,7 +1,6 @@
-import { AppError, reportCsv, systemContext } from "@hireflow/core";
-import { sessionTokenFromCookieHeader, verifySession } from "@hireflow/core/auth/sessions";
+import { AppError, reportCsv } from "@hireflow/core";
 import { REPORT_KINDS, type ReportKind, reportInput } from "@hireflow/core/contracts/report";
-import { getPrisma } from "@hireflow/db";
+import { attachment, memberOfRequest } from "@/lib/server/download-route";
 import { handleRoute } from "@/lib/server/route-errors";
 
 export const dynamic = "force-dynamic";
@@ -13,9 +12,7 @@ export const dynamic = "force-dynamic";
  */
 export function GET(req: Request): Promise<Response> {
   return handleRoute(async () => {
-    const prisma = getPrisma();
-    const session = await verifySession(prisma, sessionTokenFromCookieHeader(req.headers.get("cookie")));
-    if (!session) throw new AppError("unauthorized", "Sign in to download reports");
+    const { svc } = await memberOfRequest(req, "Sign in to download reports");
     const params = new URL(req.url).searchParams;
     const value = (name: string) => params.get(name) || undefined;
     const report = value("report");
@@ -28,14 +25,7 @@ export function GET(req: Request): Promise<Response> {
     }
     // Parsed by the same contract as the page's procedures (a ZodError is a 400 with details).
     const input = reportInput.parse({ job_id: jobId === undefined ? undefined : Number(jobId), from: value("from"), to: value("to"), tz: value("tz") });
-    const svc = systemContext(prisma, session.user.company.id, { type: "user", userId: session.user.id });
     const { filename, csv } = await reportCsv(svc, report as ReportKind, input);
-    return new Response(csv, {
-      headers: {
-        "content-type": "text/csv; charset=utf-8",
-        "content-disposition": `attachment; filename="${filename}"`,
-        "cache-control": "no-store",
-      },
-    });
+    return attachment(csv, "text/csv; charset=utf-8", filename);
   });
 }

@@ -1,6 +1,5 @@
-import { AppError, screeningAuditCsv, systemContext } from "@hireflow/core";
-import { sessionTokenFromCookieHeader, verifySession } from "@hireflow/core/auth/sessions";
-import { getPrisma } from "@hireflow/db";
+import { screeningAuditCsv } from "@hireflow/core";
+import { attachment, memberOfRequest, pathId } from "@/lib/server/download-route";
 import { handleRoute } from "@/lib/server/route-errors";
 
 export const dynamic = "force-dynamic";
@@ -11,18 +10,8 @@ export const dynamic = "force-dynamic";
  */
 export function GET(req: Request, ctx: { params: Promise<{ id: string }> }): Promise<Response> {
   return handleRoute(async () => {
-    const prisma = getPrisma();
-    const session = await verifySession(prisma, sessionTokenFromCookieHeader(req.headers.get("cookie")));
-    if (!session) throw new AppError("unauthorized", "Sign in to download the screening audit");
-    const { id } = await ctx.params;
-    if (!/^[1-9][0-9]{0,9}$/.test(id) || Number(id) > 2_147_483_647) throw AppError.notFound("Job", id);
-    const csv = await screeningAuditCsv(systemContext(prisma, session.user.company.id, { type: "user", userId: session.user.id }), Number(id));
-    return new Response(csv, {
-      headers: {
-        "content-type": "text/csv; charset=utf-8",
-        "content-disposition": `attachment; filename="screening-audit-job-${id}.csv"`,
-        "cache-control": "no-store",
-      },
-    });
+    const { svc } = await memberOfRequest(req, "Sign in to download the screening audit");
+    const id = pathId((await ctx.params).id, "Job");
+    return attachment(await screeningAuditCsv(svc, id), "text/csv; charset=utf-8", `screening-audit-job-${id}.csv`);
   });
 }

@@ -1,0 +1,31 @@
+import { AppError, idParam, type ServiceContext, systemContext } from "@hireflow/core";
+import { type SessionUser, sessionTokenFromCookieHeader, verifySession } from "@hireflow/core/auth/sessions";
+import { getPrisma } from "@hireflow/db";
+import { clientIp } from "./client-ip.ts";
+
+/**
+ * The downloads of the web app (CSV and JSON files a link fetches, outside tRPC): the signed-in member
+ * behind the request as a service context (their company, them as actor, their IP for the audit log),
+ * or 401 `unauthorized` with `why` when there is no session.
+ */
+export async function memberOfRequest(req: Request, why: string): Promise<{ svc: ServiceContext; user: SessionUser }> {
+  const prisma = getPrisma();
+  const session = await verifySession(prisma, sessionTokenFromCookieHeader(req.headers.get("cookie")));
+  if (!session) throw new AppError("unauthorized", why);
+  const { user } = session;
+  return { user, svc: { ...systemContext(prisma, user.company.id, { type: "user", userId: user.id }), ip: clientIp(req) } };
+}
+
+/** A path id as the API reads it (idParam); anything else names no row: 404 for `resource`. */
+export function pathId(value: string, resource: string): number {
+  const parsed = idParam.safeParse(value);
+  if (!parsed.success) throw AppError.notFound(resource, value);
+  return parsed.data;
+}
+
+/** A file download: never cached, saved as `filename`. */
+export function attachment(body: string, contentType: string, filename: string): Response {
+  return new Response(body, {
+    headers: { "content-type": contentType, "content-disposition": `attachment; filename="${filename}"`, "cache-control": "no-store" },
+  });
+}
