@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { productionServerScript } from "../packages/admin/src/server/next.ts";
 import { freePort, repoRoot, sleep, tail } from "./util.ts";
 
 /**
@@ -64,7 +65,8 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
     ...options.env,
   };
   for (const name of options.unset ?? []) delete env[name];
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), nextBin, "start", "--port", String(port), "--hostname", "127.0.0.1"], {
+  // What `npm start` runs: the node server that answers /api/v1 itself, Next behind it.
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), productionServerScript, "--port", String(port), "--hostname", "127.0.0.1"], {
     cwd: webDir,
     env,
     stdio: ["ignore", "pipe", "pipe"],

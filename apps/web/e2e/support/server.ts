@@ -2,7 +2,7 @@
  * The e2e web server (Playwright's webServer command): a fresh database on the test PostgreSQL
  * (TEST_DATABASE_URL, else 127.0.0.1:5432, else an embedded one), migrated and seeded with the demo
  * tenant; a production build of the app in its own folder (.next-e2e, so a developer's `.next` and
- * other builds are left alone); then `next start` against that database. On SIGTERM/SIGINT it
+ * other builds are left alone); then the production server `npm start` runs against that database. On SIGTERM/SIGINT it
  * stops the server and drops the database.
  *
  *   PLAYWRIGHT_SKIP_BUILD=1   reuse an existing .next-e2e build
@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { seedDemo } from "@hireflow/admin/seed";
+import { productionServerScript } from "@hireflow/admin/server/next";
 import { createPrismaClient } from "@hireflow/db";
 import { createTestServer } from "@hireflow/db/testing/server";
 import { stateFile } from "./state.ts";
@@ -88,11 +89,11 @@ try {
     if (build.status !== 0) throw new Error(`next build failed (exit ${build.status})`);
   }
 
-  log(`starting next start on ${baseUrl}`);
-  child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], { cwd: webDir, env, stdio: "inherit" });
+  log(`starting the production server (as npm start does) on ${baseUrl}`);
+  child = spawn(process.execPath, [productionServerScript, "--port", String(port), "--hostname", "127.0.0.1"], { cwd: webDir, env, stdio: "inherit" });
   child.on("exit", (code) => {
     if (!stopping) {
-      log(`next start exited (${code})`);
+      log(`the server exited (${code})`);
       void stop(1);
     }
   });

@@ -110,3 +110,15 @@ export async function settleBackgroundWork(companyIds: number[], timeoutMs = 30_
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * A server process of its own with `env` on top of the test's: the production server under
+ * test:build, else the node server's API path from source (helpers/api-server-process.ts). For tests
+ * about processes (several servers, a server's own database connections).
+ */
+export async function startApiServer(env: Record<string, string> = {}): Promise<BuiltServer> {
+  if (testingTheBuild()) return startBuiltServer(env);
+  const { startServerProcess } = await import("../reliability/support/child.ts");
+  const child = await startServerProcess(env, path.join(import.meta.dirname, "api-server-process.ts"));
+  return { url: child.url, output: child.output, close: child.stop };
+}

@@ -38,7 +38,17 @@ export function hasProductionBuild(): boolean {
   return existsSync(path.join(webDir, ".next", "BUILD_ID"));
 }
 
-/** Runs `next dev` or `next start` in apps/web with the node that runs us (no shell, works on Windows too). */
+/**
+ * The production server script: Next's build behind our node:http server, which answers /api/v1
+ * itself (apps/web/src/server/node). `npm start`, test:build and the benchmark all run this.
+ */
+export const productionServerScript = path.join(webDir, "server.mjs");
+
+/**
+ * Runs `next dev`, or for "start" the production server (productionServerScript), in apps/web with
+ * the node that runs us (no shell, works on Windows too).
+ */
 export function spawnNext(mode: "dev" | "start", port: number, env: NodeJS.ProcessEnv, stdio: "inherit" | "pipe" = "inherit"): ChildProcess {
-  return spawn(process.execPath, [nextCli(), mode, "--port", String(port)], { cwd: webDir, env, stdio: stdio === "pipe" ? ["ignore", "pipe", "pipe"] : "inherit" });
+  const args = mode === "dev" ? [nextCli(), "dev", "--port", String(port)] : [productionServerScript, "--port", String(port)];
+  return spawn(process.execPath, args, { cwd: webDir, env, stdio: stdio === "pipe" ? ["ignore", "pipe", "pipe"] : "inherit" });
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { type PrismaClient } from "@hireflow/db";
 import { AppError } from "../errors.ts";
+import { apiKeyCacheGeneration, cachedApiKey, rememberApiKey } from "./api-key-cache.ts";
 import { type ApiScope, normalizeScopes } from "./scopes.ts";
 
 export const API_KEY_PREFIX = "hf_live_";
@@ -44,20 +45,37 @@ export interface ApiKeyPrincipal {
 const unauthorized = () => new AppError("unauthorized", "API key is missing or invalid");
 const lastWrites = new Map<number, number>();
 
-/** `Authorization: Bearer hf_live_…` → the key's company, or 401. One indexed lookup by hash. */
+/**
+ * `Authorization: Bearer hf_live_…` → the key's company, or 401. One indexed lookup by hash, or none
+ * where the process caches verified keys (api-key-cache.ts: long-lived servers, dropped on change).
+ */
 export async function authenticateApiKey(prisma: PrismaClient, authorization: string | null | undefined): Promise<ApiKeyPrincipal> {
   const match = authorization?.match(/^Bearer[ \t]+(\S+)[ \t]*$/i);
   const secret = match?.[1];
   if (!secret || !KEY_PATTERN.test(secret)) throw unauthorized();
+  const secretHash = hashApiKey(secret);
+  const cached = cachedApiKey(secretHash);
+  if (cached) {
+    touchLastUsed(prisma, cached.principal.apiKeyId, cached.lastUsedAt);
+    return cached.principal;
+  }
+  const generation = apiKeyCacheGeneration();
   const key = await prisma.apiKey.findUnique({
-    where: { secretHash: hashApiKey(secret) },
+    where: { secretHash },
     select: { id: true, companyId: true, rateLimit: true, scopes: true, revokedAt: true, lastUsedAt: true },
   });
   if (!key || key.revokedAt) throw unauthorized();
   touchLastUsed(prisma, key.id, key.lastUsedAt);
   // The CHECK constraint keeps the column to known scopes; normalising anyway means a value this
-  // code does not know grants nothing.
-  return { apiKeyId: key.id, companyId: key.companyId, rateLimit: key.rateLimit, scopes: normalizeScopes(key.scopes) };
+  // code does not know grants nothing. Frozen: a cached principal is shared by later requests.
+  const principal: ApiKeyPrincipal = Object.freeze({
+    apiKeyId: key.id,
+    companyId: key.companyId,
+    rateLimit: key.rateLimit,
+    scopes: Object.freeze(normalizeScopes(key.scopes)) as ApiScope[],
+  });
+  rememberApiKey(secretHash, generation, principal, key.lastUsedAt);
+  return principal;
 }
 
 function touchLastUsed(prisma: PrismaClient, id: number, lastUsedAt: Date | null): void {

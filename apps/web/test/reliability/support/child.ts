@@ -10,6 +10,8 @@ export interface ServerProcess {
   output: string[];
   /** SIGKILL: no shutdown hooks, no flushing — a crash. */
   kill(): Promise<void>;
+  /** SIGTERM, then SIGKILL after 5 s. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -17,8 +19,8 @@ export interface ServerProcess {
  * CLI would put a second one in between that SIGKILL cannot reach); cwd apps/web gives tsx the
  * tsconfig with the "@/…" paths the route modules use.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", SCRIPT], {
+export async function startServerProcess(env: Record<string, string>, script = SCRIPT): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", script], {
     cwd: WEB,
     env: { ...process.env, NODE_ENV: "test", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -45,6 +47,14 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     async kill() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
       await exited;
+    },
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
     },
   };
 }

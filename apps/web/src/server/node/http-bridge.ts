@@ -1,0 +1,43 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+
+/** A Host header that can stand in a URL as it is (name or IPv4, or a bracketed IPv6; optional port). */
+const PLAIN_HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$/;
+
+/**
+ * A node:http request as the fetch `Request` the gateway takes. The URL keeps the raw path and
+ * query exactly as sent (the gateway reads them itself); a Host header that is not a plain host
+ * is replaced by `fallbackHost` rather than failing the request.
+ */
+export function toWebRequest(req: IncomingMessage, fallbackHost: string): Request {
+  const headers = new Headers();
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
+  const host = req.headers.host && PLAIN_HOST.test(req.headers.host) ? req.headers.host : fallbackHost;
+  const method = req.method ?? "GET";
+  const hasBody = method !== "GET" && method !== "HEAD";
+  return new Request(`http://${host}${req.url ?? "/"}`, {
+    method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    duplex: "half",
+  } as RequestInit);
+}
+
+/**
+ * Writes a fetch `Response` to node:http. API answers are small JSON documents: the body is read
+ * whole and sent with a Content-Length, in one write. `extraHeaders` are added where the response
+ * does not set them (the headers next.config.ts gives every response).
+ */
+export async function sendWebResponse(res: ServerResponse, response: Response, extraHeaders: readonly { key: string; value: string }[]): Promise<void> {
+  res.statusCode = response.status;
+  for (const { key, value } of extraHeaders) res.setHeader(key, value);
+  for (const [name, value] of response.headers) {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) res.setHeader("set-cookie", cookies);
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  if (body && !res.hasHeader("content-length")) res.setHeader("content-length", body.byteLength);
+  res.end(body);
+}

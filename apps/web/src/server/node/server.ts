@@ -1,0 +1,66 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { logger } from "@hireflow/core";
+import { securityHeaders } from "../../../next.config.ts";
+import { newRequestId, routeErrorResponse } from "../../lib/server/route-errors.ts";
+import { handleApiV1Request } from "../rest/api-v1.ts";
+import { sendWebResponse, toWebRequest } from "./http-bridge.ts";
+
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/**
+ * The API paths this server answers itself: /api/v1 and below, in canonical form only — no "%",
+ * no empty, "." or ".." segment, no trailing slash — and not the OpenAPI document (a Next route).
+ * Anything else under /api/v1 (a trailing slash Next redirects, a malformed escape proxy.ts
+ * answers, an absolute-form URL) keeps going through Next, so those answers do not change either.
+ */
+const API_PATH = /^\/api\/v1(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*$/;
+const OPENAPI_DOCUMENT = "/api/v1/openapi.json";
+
+export function isGatewayPath(rawUrl: string | undefined): boolean {
+  if (!rawUrl) return false;
+  const query = rawUrl.indexOf("?");
+  const path = query < 0 ? rawUrl : rawUrl.slice(0, query);
+  return path !== OPENAPI_DOCUMENT && API_PATH.test(path);
+}
+
+export interface HireflowServerOptions {
+  /** Next's request handler: every request that is not an API call. */
+  next: NodeHandler;
+  /** Host for the request URL when the Host header is missing or not a plain host. */
+  fallbackHost: string;
+  production: boolean;
+}
+
+/**
+ * `npm start`'s HTTP server: /api/v1 goes straight to the gateway (the same function as the Vercel
+ * route handler, app/api/v1/[[...path]]/route.ts), everything else to Next. Next answering a route
+ * handler costs more CPU than our whole API request (docs/BENCHMARKS.md).
+ */
+export function createHireflowServer(options: HireflowServerOptions): Server {
+  const staticHeaders = securityHeaders(options.production);
+  // A long-lived process publishes its events from the commit hook (packages/jobs); nothing to keep alive.
+  const noDeferredPublish = () => {};
+
+  const answerApi = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    let response: Response;
+    try {
+      response = await handleApiV1Request(toWebRequest(req, options.fallbackHost), noDeferredPublish);
+    } catch (error) {
+      // The gateway answers every error itself; this is a failure of the bridge.
+      response = routeErrorResponse(error, newRequestId());
+    }
+    await sendWebResponse(res, response, staticHeaders);
+  };
+
+  return createServer((req, res) => {
+    const handler = isGatewayPath(req.url) ? answerApi : options.next;
+    handler(req, res).catch((error: unknown) => {
+      logger.error("request failed outside the handlers", { url: req.url, error });
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ error: { code: "internal_error", message: "Internal server error" } }));
+      } else res.destroy();
+    });
+  });
+}

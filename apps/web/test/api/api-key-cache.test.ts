@@ -1,0 +1,166 @@
+import { randomBytes } from "node:crypto";
+import { createUser } from "@hireflow/core";
+import { createSession, SESSION_COOKIE } from "@hireflow/core/auth/sessions";
+import { getPrisma } from "@hireflow/db";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BuiltServer, startApiServer } from "../helpers/built-server.ts";
+import { apiClient } from "../helpers/client.ts";
+import { addApiKey, createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
+import { startRoundTripCounter, type RoundTripCounter } from "../helpers/pg-round-trips.ts";
+
+/**
+ * Long-lived servers keep verified API keys in memory (packages/core/src/auth/api-key-cache.ts) and
+ * drop them when PostgreSQL NOTIFYs a change. Two server processes — the production server under
+ * test:build, the same node server from source otherwise — share one database: a key revoked through
+ * one is refused by the other on the very next request.
+ */
+describe("API keys cached per process, revoked everywhere at once", () => {
+  let company: TestCompany;
+  let counter: RoundTripCounter;
+  let a: BuiltServer;
+  let b: BuiltServer;
+  let session: { cookie: string; csrf: string };
+
+  beforeAll(async () => {
+    company = await createTestCompany();
+    const owner = await createUser(getPrisma(), {
+      companyId: company.id,
+      email: `owner-${randomBytes(4).toString("hex")}@example.com`,
+      password: "correct horse battery staple",
+      name: "Owner",
+      role: "owner",
+    });
+    const { token, csrfToken } = await createSession(getPrisma(), owner.id);
+    session = { cookie: `${SESSION_COOKIE}=${token}`, csrf: csrfToken };
+    // B reaches PostgreSQL through a counter, to see whether it reads the key or serves it from memory.
+    counter = await startRoundTripCounter(process.env.DATABASE_URL!);
+    const quiet = { HIREFLOW_BACKGROUND_WORK: "off", RATE_LIMIT_MAX: "1000000" };
+    [a, b] = await Promise.all([startApiServer(quiet), startApiServer({ ...quiet, DATABASE_URL: counter.url })]);
+    for (const server of [a, b]) await waitForOutput(server, "api key cache listening");
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    await counter?.close();
+  });
+
+  const revokeThrough = (server: BuiltServer, id: number) =>
+    fetch(`${server.url}/api/trpc/apiKeys.revoke`, {
+      method: "POST",
+      headers: { cookie: session.cookie, "x-csrf-token": session.csrf, "content-type": "application/json" },
+      body: JSON.stringify({ id }),
+    });
+
+  /** Round trips B makes to PostgreSQL for one GET of the company's job with `key`. */
+  async function roundTripsOfOneRead(key: { apiKey: string }): Promise<{ status: number; trips: string[] }> {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    counter.reset();
+    const res = await apiClient(b.url, key).get(`/jobs/${company.jobId}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return { status: res.status, trips: counter.log() };
+  }
+
+  it("a verified key is served from memory: the next read makes one round trip, the job's", async () => {
+    const key = await addApiKey(company);
+    const first = await roundTripsOfOneRead(key);
+    expect(first.status).toBe(200);
+    // The key by hash, the job, and (first use) last_used_at.
+    expect(first.trips.length).toBeGreaterThanOrEqual(2);
+    const second = await roundTripsOfOneRead(key);
+    expect(second.status).toBe(200);
+    expect(second.trips).toEqual(["S"]);
+  });
+
+  it("revoked through server A, refused by server B on the next request", async () => {
+    const key = await addApiKey(company);
+    for (const server of [a, b]) expect((await apiClient(server.url, key).get(`/jobs/${company.jobId}`)).status).toBe(200);
+    expect((await roundTripsOfOneRead(key)).trips).toEqual(["S"]); // B holds it in memory
+
+    const revoked = await revokeThrough(a, key.id);
+    expect(revoked.status).toBe(200);
+    const res = await apiClient(b.url, key).get(`/jobs/${company.jobId}`);
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe("unauthorized");
+    expect((await apiClient(a.url, key).get(`/jobs/${company.jobId}`)).status).toBe(401);
+  });
+
+  it("revoked the other way (through B), refused by A at once", async () => {
+    const key = await addApiKey(company);
+    for (const server of [a, b]) expect((await apiClient(server.url, key).get(`/jobs/${company.jobId}`)).status).toBe(200);
+    expect((await revokeThrough(b, key.id)).status).toBe(200);
+    expect((await apiClient(a.url, key).get(`/jobs/${company.jobId}`)).status).toBe(401);
+  });
+
+  it("any change to a key in the database (here plain SQL: fewer scopes) reaches the servers by NOTIFY", async () => {
+    const key = await addApiKey(company);
+    expect((await apiClient(b.url, key).get(`/jobs/${company.jobId}`)).status).toBe(200);
+    expect((await roundTripsOfOneRead(key)).trips).toEqual(["S"]);
+    await getPrisma().$executeRaw`UPDATE api_keys SET scopes = ARRAY['candidates:read'] WHERE id = ${key.id}`;
+    // Not through the app, so nothing waits for the notification: it arrives within milliseconds, far
+    // below the cache's 30 s safety TTL.
+    const status = await pollStatus(() => apiClient(b.url, key).get(`/jobs/${company.jobId}`), 403, 2_000);
+    expect(status).toBe(403);
+  });
+
+  it("last_used_at is still written (once a minute per key), though the key is read from memory", async () => {
+    const key = await addApiKey(company);
+    await apiClient(b.url, key).get(`/jobs/${company.jobId}`);
+    const row = await pollRow(key.id);
+    expect(row).not.toBeNull();
+    const writes = counter.log().filter((q) => q === "S").length;
+    counter.reset();
+    for (let i = 0; i < 5; i++) expect((await apiClient(b.url, key).get(`/jobs/${company.jobId}`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Five reads, five round trips: no key lookups and no further last_used_at writes within the minute.
+    expect(counter.log()).toEqual(["S", "S", "S", "S", "S"]);
+    expect(writes).toBeGreaterThan(0);
+  });
+
+  it("when its LISTEN connection is lost a server stops trusting its memory until it listens again", async () => {
+    const key = await addApiKey(company);
+    expect((await apiClient(b.url, key).get(`/jobs/${company.jobId}`)).status).toBe(200);
+    const before = b.output.join("").split("api key cache listening").length;
+    // Cut B's listening connection (and A's): a NOTIFY sent now would be lost.
+    await getPrisma().$executeRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'hireflow-listen' AND datname = current_database()`;
+    await waitForOutput(b, "api key cache off");
+    // While it is off every request reads the key: a revocation holds even with no notification at all.
+    const off = await roundTripsOfOneRead(key);
+    expect(off.status).toBe(200);
+    expect(off.trips.length).toBeGreaterThanOrEqual(2);
+    // It listens again by itself (and only then caches again).
+    const deadline = Date.now() + 15_000;
+    while (b.output.join("").split("api key cache listening").length <= before) {
+      if (Date.now() > deadline) throw new Error(`B did not listen again:\n${b.output.join("").slice(-2000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await apiClient(b.url, key).get(`/jobs/${company.jobId}`);
+    expect((await roundTripsOfOneRead(key)).trips).toEqual(["S"]);
+    expect((await revokeThrough(a, key.id)).status).toBe(200);
+    expect((await apiClient(b.url, key).get(`/jobs/${company.jobId}`)).status).toBe(401);
+  });
+});
+
+async function waitForOutput(server: BuiltServer, text: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!server.output.join("").includes(text)) {
+    if (Date.now() > deadline) throw new Error(`no "${text}" from the server:\n${server.output.join("").slice(-2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function pollStatus(request: () => Promise<{ status: number }>, want: number, timeoutMs: number): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { status } = await request();
+    if (status === want || Date.now() > deadline) return status;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function pollRow(id: number): Promise<Date | null> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const row = await getPrisma().apiKey.findUniqueOrThrow({ where: { id }, select: { lastUsedAt: true } });
+    if (row.lastUsedAt || Date.now() > deadline) return row.lastUsedAt;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
