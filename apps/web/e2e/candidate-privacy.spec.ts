@@ -22,7 +22,10 @@ test("candidate page: export the person's data, then delete them for good", asyn
   await expect(page.getByRole("heading", { name: "Erin Erasure" })).toBeVisible();
   await page.getByLabel("Add a note").fill("Asked for a copy of their data");
   await page.getByRole("button", { name: "Add note" }).click();
-  await expect(page.getByText("Asked for a copy of their data")).toBeVisible();
+  // Wait for the saved note in the timeline: getByText alone also matches the textarea while it is still saving
+  // (React mirrors a controlled textarea's value into its text), and the export would race the save.
+  await expect(page.getByTestId("activity-note_added").first()).toContainText("Asked for a copy of their data");
+  await expect(page.getByLabel("Add a note")).toHaveValue("");
 
   await test.step("Export data (JSON) downloads the whole document", async () => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export data (JSON)" }).click()]);
@@ -42,6 +45,8 @@ test("candidate page: export the person's data, then delete them for good", asyn
     await page.getByRole("button", { name: "Delete candidate" }).click();
     await page.getByRole("dialog", { name: "Delete Erin Erasure?" }).getByRole("button", { name: "Delete for good" }).click();
     await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}`));
+    // The board says what happened (without naming the person: the name would outlive them in the URL).
+    await expect(page.getByRole("status").filter({ hasText: "Candidate deleted" })).toContainText("erased for good");
     await expect(page.getByText("Erin Erasure")).toHaveCount(0);
     expect(await query("SELECT id FROM candidates WHERE id = $1", [id])).toHaveLength(0);
     expect(await query("SELECT id FROM candidate_activities WHERE candidate_id = $1", [id])).toHaveLength(0);
@@ -49,4 +54,19 @@ test("candidate page: export the person's data, then delete them for good", asyn
     expect(await query(`SELECT id FROM events WHERE type = 'candidate.deleted' AND payload -> 'candidate' ->> 'id' = $1`, [String(id)])).toHaveLength(1);
     expect((await page.goto(`/candidates/${id}`))?.status()).toBe(404);
   });
+});
+
+test("deleting a candidate without a job lands on the jobs list, which says so", async ({ page }) => {
+  const [row] = await query<{ id: number }>(
+    `INSERT INTO candidates (company_id, job_id, name, email, stage, application_source)
+     SELECT company_id, NULL, 'Nora Nojob', $1, 'prospect', 'manual' FROM jobs WHERE id = $2 RETURNING id`,
+    [`nora.nojob+${randomBytes(3).toString("hex")}@example.com`, await jobIdByTitle("Senior Backend Engineer")],
+  );
+  await page.goto(`/candidates/${row!.id}`);
+  await expect(page.getByRole("heading", { name: "Nora Nojob" })).toBeVisible();
+  await page.getByRole("button", { name: "Delete candidate" }).click();
+  await page.getByRole("dialog", { name: "Delete Nora Nojob?" }).getByRole("button", { name: "Delete for good" }).click();
+  await expect(page).toHaveURL(/\/jobs\?erased=1$/);
+  await expect(page.getByRole("status").filter({ hasText: "Candidate deleted" })).toContainText("erased for good");
+  expect(await query("SELECT id FROM candidates WHERE id = $1", [row!.id])).toHaveLength(0);
 });

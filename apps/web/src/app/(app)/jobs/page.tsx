@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ErasedNotice } from "@/components/erased-notice";
 import { Badge, Card, EmptyState, LinkButton, PageHeader } from "@/components/ui";
 import { load, serverCaller } from "@/lib/server/caller";
 import { STAGES, stageLabel } from "@/lib/stages";
@@ -8,7 +9,7 @@ export const metadata: Metadata = { title: "Jobs" };
 
 const LOCATION_TYPE = { onsite: "On-site", remote: "Remote", hybrid: "Hybrid" } as const;
 
-export default async function JobsPage() {
+export default async function JobsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const caller = await serverCaller();
   const { data: jobs } = await load(caller.pipeline.jobs());
   return (
@@ -18,6 +19,7 @@ export default async function JobsPage() {
         description="Open a job to see its pipeline. Active, public jobs appear on your careers page."
         actions={<LinkButton href="/jobs/new">New job</LinkButton>}
       />
+      <ErasedNotice searchParams={await searchParams} />
       {jobs.length === 0 ? (
         <EmptyState title="No jobs yet" action={<LinkButton href="/jobs/new">Create your first job</LinkButton>}>
           Jobs collect candidates from your careers page and the API.

@@ -17,7 +17,7 @@ export function PrivacyActions({ candidateId, name, jobId }: { candidateId: numb
     mutationFn: () => trpc.candidates.delete.mutate({ id: String(candidateId) }),
     onSuccess: () => {
       setConfirming(false);
-      router.replace(jobId ? `/jobs/${jobId}?erased=1` : "/jobs");
+      router.replace(jobId ? `/jobs/${jobId}?erased=1` : "/jobs?erased=1");
       router.refresh();
     },
   });

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ErasedNotice } from "@/components/erased-notice";
 import { Badge, LinkButton, PageHeader } from "@/components/ui";
 import { load, serverCaller } from "@/lib/server/caller";
 import { idFromParams } from "@/lib/server/params";
@@ -7,7 +8,13 @@ import { ScreeningTools } from "./screening-tools";
 
 export const metadata: Metadata = { title: "Pipeline" };
 
-export default async function PipelinePage({ params }: { params: Promise<{ id: string }> }) {
+export default async function PipelinePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const jobId = await idFromParams(params);
   const caller = await serverCaller();
   const { data } = await load(caller.pipeline.board({ job_id: jobId }));
@@ -41,6 +48,7 @@ export default async function PipelinePage({ params }: { params: Promise<{ id: s
           </>
         }
       />
+      <ErasedNotice searchParams={await searchParams} />
       {job.screening.mode !== "off" && (
         <ScreeningTools
           jobId={job.id}
