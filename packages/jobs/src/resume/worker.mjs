@@ -1,24 +1,31 @@
 // Worker-thread entry for resume parsing. Plain ESM JavaScript on purpose: it is started by absolute
 // path (see worker-path.ts) outside any bundler or TypeScript loader, and imports the parsers itself.
-// One parse per worker; the parent terminates the thread afterwards, so nothing here cleans up caches.
+// A pooled worker (sandbox.ts) parses one job at a time, for several jobs in a row: the parsers are
+// imported once and stay loaded. The parent retires the thread after a bounded number of parses and
+// after any parse that did not end in `ok: true`, so nothing here needs to undo what a bad file did.
 //
-// workerData: { kind: "pdf" | "docx" | "doc", bytes: Uint8Array, maxPages: number,
-//               maxInflatedBytes: number, zipEntries?: ZipEntry[] }            (WorkerJob in sandbox.ts)
-// reply:      { ok: true, text, parser } | { ok: false, reason, message } | { ok: false, transient: true, message }
+// job (message in): { id: number, kind: "pdf" | "docx" | "doc", bytes: Uint8Array, maxPages: number,
+//                     maxInflatedBytes: number, zipEntries?: ZipEntry[] }          (WorkerJob in sandbox.ts)
+// reply (out):      { id, ok: true, text, parser } | { id, ok: false, reason, message }
+//                   | { id, ok: false, transient: true, message }                  exactly one per job
+//                   | { id: null, broken: true, message }      an error escaped between jobs; the thread exits
 import { Buffer } from "node:buffer";
 import process from "node:process";
+import { setImmediate } from "node:timers";
 import { parentPort, workerData } from "node:worker_threads";
 import { assertPdfStreamsWithinBudget, assertZipPartsWithinBudget, InflationBudgetExceeded } from "./inflate-guard.mjs";
 
 // Bounds what is copied back to the parent; fields are near the top and the excerpt is 1000 chars.
 const MAX_TEXT_CHARS = 1_000_000;
 
-let replied = false;
+/** The job being parsed, or the last one (already answered) while the worker waits for the next. */
+let current = { id: /** @type {number | null} */ (null), replied: true };
+
 /** @param {Record<string, unknown>} message */
 function reply(message) {
-  if (replied) return;
-  replied = true;
-  parentPort?.postMessage(message);
+  if (current.replied) return;
+  current.replied = true;
+  parentPort?.postMessage({ id: current.id, ...message });
 }
 
 /** @param {string} reason @param {string} message */
@@ -26,9 +33,19 @@ function reject(reason, message) {
   reply({ ok: false, reason, message });
 }
 
-// pdf.js and JSZip sometimes fail outside the promise we await; that is still the file's fault.
-process.on("unhandledRejection", (error) => reject("corrupt", describeParseError(error)));
-process.on("uncaughtException", (error) => reject("corrupt", describeParseError(error)));
+/**
+ * pdf.js and JSZip sometimes fail outside the promise we await; during a parse that is still the file's
+ * fault. Between jobs it cannot be charged to anyone: the parent is told and the thread ends, so that
+ * a later file is never parsed in a worker in an unknown state.
+ * @param {unknown} error
+ */
+function onEscapedError(error) {
+  if (!current.replied) return reject("corrupt", describeParseError(error));
+  parentPort?.postMessage({ id: null, broken: true, message: describeParseError(error) });
+  process.exit(1);
+}
+process.on("unhandledRejection", onEscapedError);
+process.on("uncaughtException", onEscapedError);
 
 class Rejection extends Error {
   /** @param {string} reason @param {string} message */
@@ -112,8 +129,8 @@ function toBuffer(bytes) {
 
 const PARSERS = { pdf: "pdf-parse", docx: "mammoth", doc: "word-extractor" };
 
-async function main() {
-  const { kind, bytes, maxPages, maxInflatedBytes, zipEntries } = workerData;
+/** @param {{ kind: string; bytes: Uint8Array; maxPages: number; maxInflatedBytes: number; zipEntries?: any[] }} job */
+async function parse({ kind, bytes, maxPages, maxInflatedBytes, zipEntries }) {
   try {
     let text;
     if (kind === "pdf") text = await parsePdf(bytes, maxPages, maxInflatedBytes);
@@ -121,7 +138,10 @@ async function main() {
     else if (kind === "doc") text = await parseDoc(bytes);
     else throw new Rejection("unsupported_type", `Unsupported resume type: ${String(kind)}.`);
     if (text === null) return; // already replied (dependency failed to load)
-    reply({ ok: true, text: String(text ?? "").slice(0, MAX_TEXT_CHARS), parser: PARSERS[kind] });
+    const result = String(text ?? "").slice(0, MAX_TEXT_CHARS);
+    // Let errors the parse left queued (timers, immediates) surface while this job can still take them.
+    await new Promise((resolve) => setImmediate(resolve));
+    reply({ ok: true, text: result, parser: PARSERS[/** @type {keyof typeof PARSERS} */ (kind)] });
   } catch (error) {
     if (error instanceof Rejection) reject(error.reason, error.message);
     else if (error instanceof InflationBudgetExceeded) reject(kind === "docx" ? "zip_bomb" : "compression_bomb", error.message);
@@ -130,4 +150,16 @@ async function main() {
   }
 }
 
-await main();
+// One job at a time: the parent sends the next one only after this one's reply.
+parentPort?.on("message", (/** @type {{ id: number } & Parameters<typeof parse>[0]} */ job) => {
+  current = { id: job.id, replied: false };
+  void parse(job);
+});
+
+// A server bundle built before the pool still starts one worker per parse with the job as workerData
+// (worker.mjs is read from disk, so it can be newer than the bundle): serve that job; the parent then
+// terminates the thread, and the reply's `id: null` is ignored by it.
+if (workerData?.bytes) {
+  current = { id: null, replied: false };
+  void parse(workerData);
+}
