@@ -76,6 +76,12 @@ export type ScopedDb = ReturnType<typeof scopeToCompany>;
 export type ScopedTx = Parameters<Parameters<ScopedDb["$transaction"]>[0]>[0];
 
 const cache = new Map<number, { prisma: PrismaClient; scoped: ScopedDb }>();
+const baseClients = new WeakMap<object, PrismaClient>();
+
+/** The client a scoped client was made from (not for a transaction's client): for typed SQL that filters by company itself. */
+export function baseClientOf(db: object): PrismaClient | undefined {
+  return baseClients.get(db);
+}
 const MAX_CACHED = 500;
 
 /** The scoped client for a company, memoised so that a request does not rebuild the extension. */
@@ -85,6 +91,7 @@ export function scopedDb(prisma: PrismaClient, companyId: number): ScopedDb {
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
   const scoped = scopeToCompany(prisma, companyId);
   cache.set(companyId, { prisma, scoped });
+  baseClients.set(scoped, prisma);
   return scoped;
 }
 

@@ -1,4 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "./generated/prisma/client.ts";
 
 export { PrismaClient };
@@ -9,17 +10,31 @@ export interface CreatePrismaOptions {
   max?: number;
 }
 
+// The pg pool under each client: the few hot reads that measured several times cheaper as one typed
+// SQL statement than through Prisma (services/candidate-read.ts, docs/BENCHMARKS.md) share it.
+const pools = new WeakMap<PrismaClient, pg.Pool>();
+
 export function createPrismaClient(databaseUrl: string, options: CreatePrismaOptions = {}): PrismaClient {
-  const adapter = new PrismaPg({
+  const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: options.max ?? Number(process.env.DATABASE_POOL_SIZE ?? 10),
     // Fail a request quickly instead of queueing forever when the database is down.
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   // Prisma's defaults (2 s to start, 5 s to finish an interactive transaction) close short
   // transactions under CPU starvation (a 2-core machine parsing resumes while under load).
-  return new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 20_000 } });
+  const client = new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 20_000 } });
+  pools.set(client, pool);
+  return client;
+}
+
+/** The pg pool of a client made by createPrismaClient (the same connections, the same limit). */
+export function poolOf(client: PrismaClient): pg.Pool {
+  const pool = pools.get(client);
+  if (!pool) throw new Error("Not a client of createPrismaClient");
+  return pool;
 }
 
 type Cached = { client: PrismaClient; klass: typeof PrismaClient; url: string };

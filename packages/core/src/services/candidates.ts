@@ -8,7 +8,8 @@ import { requestScreening, screeningOn } from "./screening.ts";
 import { cursorSortKey, inOrder, searchCandidateIds } from "./candidate-search.ts";
 import { DEFAULT_PAGE_SIZE, decodeCursorKey, page } from "./pagination.ts";
 import { normalizePhone } from "./phone.ts";
-import { type CandidateRow, candidateInclude, serializeCandidate, serializeCandidateDetail } from "./serialize.ts";
+import { readCandidateRow } from "./candidate-read.ts";
+import { type CandidateRow, candidateRead, candidateSummarySelect, serializeCandidate, serializeCandidateDetail } from "./serialize.ts";
 
 export const DUPLICATE_INDEX = "candidates_job_email_key";
 
@@ -135,7 +136,7 @@ async function recordApplied(tx: ScopedTx, companyId: number, c: CandidateRow): 
 }
 
 export async function getCandidate(svc: ServiceContext, id: number): Promise<CandidateDetailDto> {
-  const candidate = await svc.db.candidate.findUnique({ where: { id }, include: candidateInclude });
+  const candidate = await readCandidateRow(svc, id);
   if (!candidate) throw AppError.notFound("Candidate", id);
   return serializeCandidateDetail(candidate);
 }
@@ -193,12 +194,12 @@ export async function updateCandidate(svc: ServiceContext, input: UpdateCandidat
     const updated = await svc.db.$transaction(async (tx) => {
       // Moves of one candidate are serialised so each event's previous_stage is the real one.
       if (stage !== undefined) await lockCandidate(tx, svc.companyId, id);
-      const current = await tx.candidate.findUnique({ where: { id }, include: candidateInclude });
+      const current = await tx.candidate.findUnique({ where: { id }, ...candidateRead });
       if (!current) throw AppError.notFound("Candidate", id);
       if (stage !== undefined) moved = await changeStage(tx, svc, current, stage);
       // A stage-only change answers with the row the move's UPDATE returned (no re-read).
       if (Object.keys(data).length === 0) return moved ?? current;
-      return tx.candidate.update({ where: { id }, data, include: candidateInclude });
+      return tx.candidate.update({ where: { id }, data, ...candidateRead });
     });
     if (moved) notifyEventsCommitted();
     return serializeCandidateDetail(updated);
@@ -246,7 +247,7 @@ export async function listCandidates(
       ...(input.min_fit_score === undefined ? {} : { fitScore: { gte: input.min_fit_score } }),
       ...(after === undefined ? {} : byFit ? afterFit(after.id, after.fit ?? null) : { id: { lt: after.id } }),
     },
-    include: candidateInclude,
+    select: candidateSummarySelect,
     orderBy: byFit ? [{ fitScore: { sort: "desc", nulls: "last" } }, { id: "desc" }] : { id: "desc" },
     take: limit + 1,
   });
@@ -269,7 +270,7 @@ async function searchCandidates(svc: ServiceContext, input: Parameters<typeof li
     limit,
     cursor: input.cursor,
   });
-  const rows = ids.length ? await svc.db.candidate.findMany({ where: { id: { in: ids } }, include: candidateInclude }) : [];
+  const rows = ids.length ? await svc.db.candidate.findMany({ where: { id: { in: ids } }, select: candidateSummarySelect }) : [];
   return { data: inOrder(ids, rows).map(serializeCandidate), pagination };
 }
 

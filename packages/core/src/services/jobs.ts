@@ -4,6 +4,7 @@ import { type ServiceContext } from "../context.ts";
 import { type CreateJobInput, type JobDto, type ScreeningQuestion, type UpdateJobInput } from "../contracts/job.ts";
 import { DEFAULT_SCREENING } from "../contracts/screening.ts";
 import { AppError, isUniqueViolation } from "../errors.ts";
+import { readJobRow } from "./job-read.ts";
 import { DEFAULT_PAGE_SIZE, decodeCursor, page } from "./pagination.ts";
 import { applyScreening, readScreening } from "./screening-settings.ts";
 import { serializeJob } from "./serialize.ts";
@@ -11,7 +12,7 @@ import { serializeJob } from "./serialize.ts";
 const withCompanySlug = { company: { select: { slug: true } } } as const;
 
 export async function getJob(svc: ServiceContext, id: number): Promise<JobDto> {
-  const job = await svc.db.job.findUnique({ where: { id }, include: withCompanySlug });
+  const job = await readJobRow(svc, id);
   if (!job) throw AppError.notFound("Job", id);
   return serializeJob(job, job.company.slug);
 }

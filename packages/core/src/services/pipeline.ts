@@ -10,7 +10,7 @@ import { type JobDto } from "../contracts/job.ts";
 import { AppError } from "../errors.ts";
 import { changeStage, lockCandidate } from "./candidates.ts";
 import { notifyEventsCommitted } from "./events.ts";
-import { candidateInclude, serializeCandidateDetail, serializeJob } from "./serialize.ts";
+import { candidateRead, serializeCandidateDetail, serializeJob } from "./serialize.ts";
 
 /** The board shows at most this many candidates of a job (newest first). */
 export const BOARD_LIMIT = 500;
@@ -109,7 +109,7 @@ export async function moveCandidates(svc: ServiceContext, candidateIds: number[]
       const unchanged: number[] = [];
       for (const id of ids) {
         await lockCandidate(tx, svc.companyId, id);
-        const current = await tx.candidate.findUnique({ where: { id }, include: candidateInclude });
+        const current = await tx.candidate.findUnique({ where: { id }, ...candidateRead });
         if (!current) throw AppError.notFound("Candidate", id);
         if (await changeStage(tx, svc, current, stage)) moved.push(id);
         else unchanged.push(id);

@@ -9,7 +9,7 @@ import { changeStage, lockCandidate } from "./candidates.ts";
 import { csvCell } from "./csv.ts";
 import { notifyEventsCommitted, recordEvent } from "./events.ts";
 import { readScreening } from "./screening-settings.ts";
-import { candidateInclude } from "./serialize.ts";
+import { candidateRead } from "./serialize.ts";
 
 /**
  * The AI screening agent's domain side (docs/SCREENING.md): when a candidate is scored, what is
@@ -139,7 +139,7 @@ export async function saveScreeningOutcome(
   const agent: ServiceContext = { ...svc, actor: { type: "ai_agent" } };
   const result = await svc.db.$transaction(async (tx) => {
     await lockCandidate(tx, svc.companyId, subject.candidateId);
-    const current = await tx.candidate.findUnique({ where: { id: subject.candidateId }, include: candidateInclude });
+    const current = await tx.candidate.findUnique({ where: { id: subject.candidateId }, ...candidateRead });
     if (!current || current.jobId !== subject.jobId) return { saved: false, action: null };
     const engineLabel = outcome.engine === "model" ? `model:${outcome.model}` : "local";
     const scoredAt = new Date();

@@ -7,10 +7,39 @@ import { type NoteDto } from "../contracts/note.ts";
 import { type CriterionResult } from "../contracts/screening.ts";
 import { readScreening } from "./screening-settings.ts";
 
-export type CandidateRow = Candidate & { job: Pick<Job, "id" | "title"> | null };
+/**
+ * A candidate as the API reads it: every column but resume_text (the full extracted text, up to
+ * 200,000 characters, read only by the scorer and the export), with its job's id and title.
+ */
+export type CandidateRow = Omit<Candidate, "resumeText"> & { job: Pick<Job, "id" | "title"> | null };
 export const candidateInclude = { job: { select: { id: true, title: true } } } as const;
+/** `include` + `omit` for a CandidateRow. */
+export const candidateRead = { include: candidateInclude, omit: { resumeText: true } } as const;
 
-export function serializeCandidate(c: CandidateRow): CandidateDto {
+/** The columns serializeCandidate reads (lists): a page of 25 then carries no resume data at all. */
+export const candidateSummarySelect = {
+  id: true,
+  publicId: true,
+  name: true,
+  email: true,
+  phone: true,
+  linkedin: true,
+  location: true,
+  stage: true,
+  rating: true,
+  fitScore: true,
+  applicationSource: true,
+  atsCandidateId: true,
+  createdAt: true,
+  updatedAt: true,
+  job: candidateInclude.job,
+} as const;
+export type CandidateSummaryRow = Pick<
+  CandidateRow,
+  "id" | "publicId" | "name" | "email" | "phone" | "linkedin" | "location" | "stage" | "rating" | "fitScore" | "applicationSource" | "atsCandidateId" | "createdAt" | "updatedAt" | "job"
+>;
+
+export function serializeCandidate(c: CandidateSummaryRow): CandidateDto {
   return {
     id: c.id,
     public_id: c.publicId,

@@ -1,0 +1,78 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BuiltServer, startApiServer } from "../helpers/built-server.ts";
+import { apiClient, type ApiClient } from "../helpers/client.ts";
+import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
+import { startRoundTripCounter, type RoundTripCounter } from "../helpers/pg-round-trips.ts";
+
+/**
+ * Database round trips per API request, counted on the wire between a server process and
+ * PostgreSQL (helpers/pg-round-trips.ts), with the key already verified (cached, as in every
+ * long-lived server) and no background work in that process. A change here is a change in what
+ * every request costs (docs/BENCHMARKS.md): it must be deliberate.
+ */
+describe("database round trips per request", () => {
+  let company: TestCompany;
+  let counter: RoundTripCounter;
+  let server: BuiltServer;
+  let api: ApiClient;
+  let candidateId: number;
+
+  beforeAll(async () => {
+    company = await createTestCompany();
+    counter = await startRoundTripCounter(process.env.DATABASE_URL!);
+    server = await startApiServer({ DATABASE_URL: counter.url, HIREFLOW_BACKGROUND_WORK: "off", RATE_LIMIT_MAX: "1000000" });
+    api = apiClient(server.url, company);
+    const created = await api.post("/candidates", { job_id: company.jobId, name: "Ada Lovelace", email: `ada-${randomBytes(4).toString("hex")}@example.com` });
+    expect(created.status).toBe(201);
+    candidateId = created.body.data.id;
+    // The key is verified (and last_used_at written) by now.
+    await api.get(`/jobs/${company.jobId}`);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await counter?.close();
+  });
+
+  async function roundTrips(request: () => Promise<{ status: number }>, status: number): Promise<string[]> {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    counter.reset();
+    const res = await request();
+    expect(res.status).toBe(status);
+    // Work a request leaves behind (a fire-and-forget write) counts too.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return counter.log();
+  }
+
+  const email = () => `c-${randomBytes(6).toString("hex")}@example.com`;
+
+  it("GET a job: 1 (the job, its department and screening settings in one query)", async () => {
+    expect(await roundTrips(() => api.get(`/jobs/${company.jobId}`), 200)).toEqual(["S"]);
+  });
+
+  it("GET a candidate: 1 (the candidate with its job's title, one query)", async () => {
+    expect(await roundTrips(() => api.get(`/candidates/${candidateId}`), 200)).toEqual(["S"]);
+  });
+
+  it("GET a list page of candidates: 1", async () => {
+    expect(await roundTrips(() => api.get(`/candidates?job_id=${company.jobId}&limit=25`), 200)).toEqual(["S"]);
+  });
+
+  it("a 404 (another company's or no candidate): 1", async () => {
+    expect(await roundTrips(() => api.get(`/candidates/2147483647`), 404)).toEqual(["S"]);
+  });
+
+  // The job (with the company's phone region and the job's screening settings) must be read before
+  // the insert: it decides validation (404), phone normalisation and whether a scoring is queued.
+  // The candidate and its "created" activity (and, for applications, the outbox event) are one
+  // transaction so that none exists without the others; Prisma sends BEGIN and COMMIT as round trips.
+  it("POST a candidate: 5 (the job; BEGIN, candidate, activity, COMMIT)", async () => {
+    const trips = await roundTrips(() => api.post("/candidates", { job_id: company.jobId, name: "Grace Hopper", email: email() }), 201);
+    expect(trips).toEqual(["S", "Q BEGIN", "S", "S", "Q COMMIT"]);
+  });
+
+  it("POST a note: 2 (the candidate, looked up in the key's company; then the note)", async () => {
+    const trips = await roundTrips(() => api.post(`/candidates/${candidateId}/notes`, { note: "Strong systems background" }), 201);
+    expect(trips).toEqual(["S", "S"]);
+  });
+});
