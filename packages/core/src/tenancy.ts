@@ -76,7 +76,10 @@ export type ScopedDb = ReturnType<typeof scopeToCompany>;
 export type ScopedTx = Parameters<Parameters<ScopedDb["$transaction"]>[0]>[0];
 
 const cache = new Map<number, { prisma: PrismaClient; scoped: ScopedDb }>();
-const baseClients = new WeakMap<object, PrismaClient>();
+// By identity (a transaction's client is another object), and on globalThis: a build holds several
+// copies of this module, and a scoped client made by one may be read by another.
+const globalForTenancy = globalThis as unknown as { __hireflowBaseClients?: WeakMap<object, PrismaClient> };
+const baseClients = (globalForTenancy.__hireflowBaseClients ??= new WeakMap());
 
 /** The client a scoped client was made from (not for a transaction's client): for typed SQL that filters by company itself. */
 export function baseClientOf(db: object): PrismaClient | undefined {

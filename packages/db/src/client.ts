@@ -11,8 +11,10 @@ export interface CreatePrismaOptions {
 }
 
 // The pg pool under each client: the few hot reads that measured several times cheaper as one typed
-// SQL statement than through Prisma (services/candidate-read.ts, docs/BENCHMARKS.md) share it.
-const pools = new WeakMap<PrismaClient, pg.Pool>();
+// SQL statement than through Prisma (services/candidate-read.ts, docs/BENCHMARKS.md) share it. On the
+// client under a global symbol, not in a module's map: a build holds several copies of this module,
+// and the process-wide client (getPrisma) is made by whichever copy asked first.
+const POOL = Symbol.for("hireflow.pgPool");
 
 export function createPrismaClient(databaseUrl: string, options: CreatePrismaOptions = {}): PrismaClient {
   const pool = new pg.Pool({
@@ -26,13 +28,13 @@ export function createPrismaClient(databaseUrl: string, options: CreatePrismaOpt
   // Prisma's defaults (2 s to start, 5 s to finish an interactive transaction) close short
   // transactions under CPU starvation (a 2-core machine parsing resumes while under load).
   const client = new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 20_000 } });
-  pools.set(client, pool);
+  Object.defineProperty(client, POOL, { value: pool });
   return client;
 }
 
 /** The pg pool of a client made by createPrismaClient (the same connections, the same limit). */
 export function poolOf(client: PrismaClient): pg.Pool {
-  const pool = pools.get(client);
+  const pool = (client as unknown as { [POOL]?: pg.Pool })[POOL];
   if (!pool) throw new Error("Not a client of createPrismaClient");
   return pool;
 }
