@@ -63,15 +63,27 @@ export function CandidateList({
     });
   }
 
+  // Kept when a move empties the filtered list: the empty state must still say what the move did.
+  const status = (
+    <p className="sr-only" role="status" aria-live="polite">
+      {announcement}
+    </p>
+  );
+
   if (rows.length === 0 && !firstPage) {
-    return hasFilters(filters) ? (
-      <EmptyState title={searching ? "No candidates match this search" : "No candidates match these filters"} action={<LinkButton href="/candidates" variant="secondary">Clear all</LinkButton>}>
-        Names are found by any part, with or without accents, and by a similar spelling; resumes by whole words or their beginning.
-      </EmptyState>
-    ) : (
-      <EmptyState title="No candidates yet" action={<LinkButton href="/jobs">Go to jobs</LinkButton>}>
-        Candidates appear here when they apply on your careers page or are added through the API.
-      </EmptyState>
+    return (
+      <>
+        {status}
+        {hasFilters(filters) ? (
+          <EmptyState title={searching ? "No candidates match this search" : "No candidates match these filters"} action={<LinkButton href="/candidates" variant="secondary">Clear all</LinkButton>}>
+            Names are found by any part, with or without accents, and by a similar spelling; resumes by whole words or their beginning.
+          </EmptyState>
+        ) : (
+          <EmptyState title="No candidates yet" action={<LinkButton href="/jobs">Go to jobs</LinkButton>}>
+            Candidates appear here when they apply on your careers page or are added through the API.
+          </EmptyState>
+        )}
+      </>
     );
   }
 
@@ -97,9 +109,7 @@ export function CandidateList({
           </Button>
         )}
       </div>
-      <p className="sr-only" role="status" aria-live="polite">
-        {announcement}
-      </p>
+      {status}
       {moveError && (
         <div className="mb-3">
           <Alert>Could not move: {moveError.message}</Alert>
