@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 /**
  * `npm run test:build`: the API suites again, against the production build (`next build`, then
- * `next start` per test file on the run's database) instead of the route modules. startApp() and
+ * the production server `npm start` runs, per test file on the run's database) instead of the route modules. startApp() and
  * the hardening suites' app helpers switch on HIREFLOW_TEST_TARGET=build. Files whose subject only
  * exists inside the test process (a storage driver or log sink swapped in-process, a pure function)
  * are not listed: they test the same code in `npm test`. docs/RELIABILITY.md names them.

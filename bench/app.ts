@@ -5,7 +5,7 @@ import { productionServerScript } from "../packages/admin/src/server/next.ts";
 import { freePort, repoRoot, sleep, tail } from "./util.ts";
 
 /**
- * The app under test: `next build` into apps/web/.next-bench (NEXT_DIST_DIR) and `next start` on a
+ * The app under test: `next build` into apps/web/.next-bench (NEXT_DIST_DIR) and the production server (`npm start`'s: apps/web/server.mjs) on a
  * free port, in its own process group so that it (and anything it forks) can be stopped as one.
  */
 export const webDir = path.join(repoRoot, "apps", "web");
@@ -36,7 +36,7 @@ export interface AppServer {
   port: number;
   pid: number;
   logFile: string;
-  /** Every process of the server's tree (next start may fork), from /proc. */
+  /** Every process of the server's tree (the server may fork), from /proc. */
   pids(): number[];
   /** Peak resident memory (VmHWM) per process of the tree, in MiB. */
   peakRssMiB(): Array<{ pid: number; name: string; mib: number }>;
@@ -91,7 +91,7 @@ async function waitUntilAnswering(url: string, exited: Promise<number | null>, l
   void exited.then(() => (gone = true));
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (gone) throw new Error(`next start exited early; ${logFile}:\n${tail(readFileSync(logFile, "utf8"), 30)}`);
+    if (gone) throw new Error(`the server exited early; ${logFile}:\n${tail(readFileSync(logFile, "utf8"), 30)}`);
     try {
       const response = await fetch(url);
       if (response.ok) return;
@@ -101,7 +101,7 @@ async function waitUntilAnswering(url: string, exited: Promise<number | null>, l
     }
     await sleep(200);
   }
-  throw new Error(`next start did not answer within 60 s; ${logFile}:\n${tail(readFileSync(logFile, "utf8"), 30)}`);
+  throw new Error(`the server did not answer within 60 s; ${logFile}:\n${tail(readFileSync(logFile, "utf8"), 30)}`);
 }
 
 function serverHandle(child: ChildProcess, url: string, port: number, logFile: string, exited: Promise<number | null>): AppServer {
@@ -152,7 +152,7 @@ function groupAlive(pgid: number): boolean {
   }
 }
 
-/** The process title (next start sets "next-server (v16…)"), from /proc/<pid>/cmdline. */
+/** The process title (Next sets "next-server (v16…)" once loaded), from /proc/<pid>/cmdline. */
 function commandOf(pid: number): string | undefined {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ").slice(0, 60) || undefined;

@@ -12,7 +12,7 @@ import { PRODUCTION_NODE_OPTIONS } from "../packages/admin/src/server/node-optio
  *   --out=docs/BENCHMARKS.md       where the report goes; --no-report writes none
  *   --json=file.json      also write the raw results
  *   --keep-work           keep the temp folder (logs, blobs, profiles) after a successful run
- *   --server-node-options="…"   NODE_OPTIONS for next start; default: what `npm start` gives the server
+ *   --server-node-options="…"   NODE_OPTIONS for the server; default: what `npm start` gives the server
  *                         (PRODUCTION_NODE_OPTIONS); `--server-node-options=` (empty) runs without any
  */
 export interface Flags {

@@ -154,7 +154,7 @@ function add(map: Map<string, ProfileRow>, key: string, origin: string, count: n
   map.set(key, row);
 }
 
-/** The largest profile in a folder: the server process (next start may leave small ones from helpers). */
+/** The largest profile in a folder: the server process (helpers may leave small ones). */
 export function largestProfile(dir: string): string | undefined {
   const files = readdirSync(dir)
     .filter((f) => f.endsWith(".cpuprofile"))

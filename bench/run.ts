@@ -154,7 +154,7 @@ async function main(): Promise<void> {
   const env = serverEnv(db.url, path.join(work, "data"));
   const app = await startApp({ env, unset: UNSET, logFile: path.join(work, "next.log") });
   cleanups.push(() => app.stop());
-  log(`next start on ${app.url} (pid ${app.pid})`);
+  log(`server on ${app.url} (pid ${app.pid})`);
   const bare = await startBareServer(db.url, seeded.company.id);
   cleanups.push(() => bare.stop());
 

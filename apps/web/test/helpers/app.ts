@@ -17,7 +17,7 @@ const routes: { pattern: RegExp; module: Record<string, unknown>; param?: string
 
 /**
  * The app on a real socket: the route modules in this process, or with HIREFLOW_TEST_TARGET=build
- * (`npm run test:build`) the production build under `next start`, with the same environment.
+ * (`npm run test:build`) the production build under the production server (`npm start`'s), with the same environment.
  */
 export interface RunningApp {
   url: string;

@@ -22,7 +22,7 @@ export interface BuiltServer {
 }
 
 /**
- * `next start` on the production build in apps/web/.next (NEXT_DIST_DIR to use another), started
+ * The production server (`npm start`'s: apps/web/server.mjs) on the production build in apps/web/.next (NEXT_DIST_DIR to use another), started
  * the way `npm start` starts it (same environment builder and CLI), with this test process's
  * configuration: its database, secret, limits and blob folder, as set when the server starts.
  */
@@ -31,7 +31,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   if (!existsSync(path.join(webDir, distDir, "BUILD_ID"))) {
     throw new Error(`No production build in apps/web/${distDir}: run \`npm run build\` first (npm run test:build does).`);
   }
-  // A port nothing listens on now; next start binds it a moment later.
+  // A port nothing listens on now; the server binds it a moment later.
   const port = await closedPort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "hireflow-built-"));
   const child: ChildProcess = spawnNext("start", port, {
@@ -61,7 +61,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
 
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output.join("")}`);
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output.join("")}`);
     try {
       // Any answer of the app itself (the OpenAPI document needs no key and no database).
       const res = await fetch(`${url}/api/v1/openapi.json`, { signal: AbortSignal.timeout(5_000) });
@@ -72,7 +72,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     }
     if (Date.now() > deadline) {
       await close();
-      throw new Error(`next start did not answer within 60 s:\n${output.join("")}`);
+      throw new Error(`the server did not answer within 60 s:\n${output.join("")}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
