@@ -77,7 +77,8 @@ export function listenForNotifications(databaseUrl: string, channel: string, opt
       clearTimeout(timer);
       const current = client;
       client = null;
-      setListening(false);
+      // Stopping on purpose is not a lost connection: no state change to report.
+      listening = false;
       if (current) await current.end().catch(() => {});
     },
   };
