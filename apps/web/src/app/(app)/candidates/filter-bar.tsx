@@ -8,6 +8,7 @@ import { buttonClass, compactInputClass, cx } from "@/components/ui";
 import { type CandidateFilters, candidatesHref, hasFilters, SORT_LABELS, SOURCE_LABELS } from "./filters";
 
 const SEARCH_DELAY_MS = 300;
+const REQUEST_WINS_MS = 5_000;
 
 /**
  * The search box and filters of /candidates. A plain GET form (works without JavaScript); with it,
@@ -20,20 +21,33 @@ export function FilterBar({ filters, jobs }: { filters: CandidateFilters; jobs: 
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const current = candidatesHref(filters);
 
+  // The URL this bar asked for last, until it is the URL: quick changes (arrow keys through a select)
+  // start one navigation each, and an earlier one may land after a later one was asked for. Bounded in
+  // time, so a request that never lands cannot later override Back or a link.
+  const requested = useRef<{ href: string; at: number } | null>(null);
+
   // The URL changed (back/forward, a link): show its filters, but never undo what is being typed.
   // Keyed on `current`, the filters as a string: a new but equal `filters` object changes nothing.
   const latest = useRef(filters);
   latest.current = filters;
   useEffect(() => {
+    const wanted = requested.current;
+    if (wanted && wanted.href !== current && Date.now() - wanted.at < REQUEST_WINS_MS) {
+      // An earlier navigation of a quick series landed: the latest choice wins, and the draft keeps showing it.
+      router.replace(wanted.href, { scroll: false });
+      return;
+    }
+    requested.current = null;
     setDraft((d) => ({ ...latest.current, q: document.activeElement === searchRef.current ? d.q : latest.current.q }));
-  }, [current]);
+  }, [current, router]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
   function go(next: CandidateFilters, replace = false) {
     clearTimeout(timer.current);
     const href = candidatesHref(next);
-    if (href === current) return;
+    if (href === current && requested.current === null) return;
+    requested.current = { href, at: Date.now() };
     if (replace) router.replace(href, { scroll: false });
     else router.push(href, { scroll: false });
   }
