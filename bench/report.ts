@@ -89,6 +89,23 @@ interface Target {
   met: boolean | undefined;
 }
 
+/** Issue 16: each API row as a share of the bare floor (node:http + pg, one query) measured in the same run. */
+export function bareFloorTargets(r: BenchResults): Target[] {
+  const { bare } = floors(r.load);
+  const list: Target[] = [];
+  const goals: [key: string, min: number][] = [["get_job", 0.25], ["get_candidate", 0.25], ["list_first", 0.15], ["post_candidate", 0.08]];
+  for (const [key, min] of goals) {
+    const l = r.load.find((row) => row.key === key);
+    if (!l) continue;
+    list.push({ name: `${l.label} ≥ ${pct(min)} of the bare floor`, measured: pct(l.rps / bare), met: l.rps / bare >= min });
+    list.push({ name: `${l.label} p99 ≤ 50 ms (${r.connections} connections)`, measured: `${f1(l.p99)} ms`, met: l.p99 <= 50 });
+  }
+  if (r.resume.available) {
+    list.push({ name: "Resume upload → parsed p50 ≤ 600 ms (10 in flight)", measured: `${f0(r.resume.p50)} ms`, met: r.resume.p50 <= 600 && r.resume.completed === r.resume.uploads });
+  } else list.push({ name: "Resume upload → parsed p50 ≤ 600 ms", measured: "not available", met: undefined });
+  return list;
+}
+
 export function targets(r: BenchResults): Target[] {
   const floor = floors(r.load).next;
   const get = (key: string) => r.load.find((l) => l.key === key);
@@ -223,7 +240,7 @@ function webhookSection(w: WebhookResult): string[] {
 function profileSection(p: ProfileSummary | undefined): string[] {
   if (!p) return ["Skipped in this run."];
   return [
-    `\`node --cpu-prof\` on the next-server process (whole life: start, warm-up, load); ${f1(p.wallMs / 1000)} s, ${p.samples} samples, thread busy in ${pct(p.busyShare)} of them. Shares are of busy samples; minified chunks are mapped back to sources with the build's source maps.`,
+    `\`node --cpu-prof\` on the server process (whole life: start, warm-up, load); ${f1(p.wallMs / 1000)} s, ${p.samples} samples, thread busy in ${pct(p.busyShare)} of them. Shares are of busy samples; minified chunks are mapped back to sources with the build's source maps.`,
     "",
     "Self time by origin:",
     "",
@@ -283,6 +300,12 @@ export function renderReport(r: BenchResults, manual: string): string {
     "",
     ...ceilingTable(r),
     "",
+    "### Targets (issue 16: shares of the bare floor)",
+    "",
+    "| target | measured | |",
+    "|---|---:|---|",
+    ...bareFloorTargets(r).map((t) => `| ${t.name} | ${t.measured} | ${mark(t.met)} |`),
+    "",
     "### Targets (issue 7)",
     "",
     "| target | measured | |",
@@ -307,7 +330,7 @@ export function renderReport(r: BenchResults, manual: string): string {
     "",
     "### Server memory",
     "",
-    `Peak resident memory (VmHWM) of the next-server process tree over the run (load tests, resumes, webhooks): ${r.serverPeak.map((p) => `${p.name} (pid ${p.pid}) ${f0(p.mib)} MiB`).join(", ") || "–"}.`,
+    `Peak resident memory (VmHWM) of the server process tree over the run (load tests, resumes, webhooks): ${r.serverPeak.map((p) => `${p.name} (pid ${p.pid}) ${f0(p.mib)} MiB`).join(", ") || "–"}.`,
     "",
     "### Profile: GET /api/v1/candidates/{id}",
     "",
