@@ -6,7 +6,8 @@ import { PRODUCTION_NODE_OPTIONS } from "../packages/admin/src/server/node-optio
  *   --duration=15         seconds per load test (after the warm-up)
  *   --warmup=5            seconds of warm-up per load test (discarded)
  *   --connections=50      autocannon connections
- *   --profile-duration=10 seconds of load on GET candidate under --cpu-prof
+ *   --profile-duration=10 seconds of load under --cpu-prof
+ *   --profile=get_candidate  which API scenario is profiled (a key from bench/scenarios.ts), or `webhooks`
  *   --only=get_candidate,get_job   only these API scenarios (the floors always run)
  *   --skip=resume,webhooks,screening,profile,load
  *   --out=docs/BENCHMARKS.md       where the report goes; --no-report writes none
@@ -22,6 +23,7 @@ export interface Flags {
   warmup: number;
   connections: number;
   profileDuration: number;
+  profileScenario: string;
   only?: string[];
   skip: string[];
   out: string;
@@ -39,6 +41,7 @@ export function parseFlags(argv: string[]): Flags {
     warmup: 5,
     connections: 50,
     profileDuration: 10,
+    profileScenario: "get_candidate",
     skip: [],
     out: "docs/BENCHMARKS.md",
     report: true,
@@ -59,6 +62,7 @@ export function parseFlags(argv: string[]): Flags {
     else if (name === "--warmup") flags.warmup = value === "0" ? 0 : number();
     else if (name === "--connections") flags.connections = number();
     else if (name === "--profile-duration") flags.profileDuration = number();
+    else if (name === "--profile" && value) flags.profileScenario = value;
     else if (name === "--only") flags.only = value?.split(",") ?? [];
     else if (name === "--skip") flags.skip = value?.split(",") ?? [];
     else if (name === "--out" && value) flags.out = value;

@@ -40,6 +40,8 @@ export interface ProfileRow {
 
 export interface ProfileSummary {
   file: string;
+  /** The scenario under load (bench/scenarios.ts), set by run.ts. */
+  label?: string;
   wallMs: number;
   samples: number;
   /** Share of the samples in which the main thread was not idle. */

@@ -332,7 +332,7 @@ export function renderReport(r: BenchResults, manual: string): string {
     "",
     `Peak resident memory (VmHWM) of the server process tree over the run (load tests, resumes, webhooks): ${r.serverPeak.map((p) => `${p.name} (pid ${p.pid}) ${f0(p.mib)} MiB`).join(", ") || "–"}.`,
     "",
-    "### Profile: GET /api/v1/candidates/{id}",
+    `### Profile: ${r.profile?.label ?? "GET /api/v1/candidates/{id}"}`,
     "",
     ...profileSection(r.profile),
     "",

@@ -112,18 +112,29 @@ async function loadTests(app: AppServer, bare: BareServer, company: SeededCompan
   return results;
 }
 
-async function profileGetCandidate(env: Record<string, string>, work: string, company: SeededCompany): Promise<ProfileSummary> {
+/** The server under --cpu-prof while one API scenario runs (--profile=<key>), or the webhooks phase (--profile=webhooks). */
+async function profileServer(env: Record<string, string>, work: string, company: SeededCompany, databaseUrl: string): Promise<ProfileSummary> {
   const dir = path.join(work, "profile");
   mkdirSync(dir, { recursive: true });
   const app = await startApp({ env, unset: UNSET, logFile: path.join(work, "next-profile.log"), nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`] });
   cleanups.push(() => app.stop());
-  const scenario = apiScenarios(company, "")[0]!;
-  log(`profile: ${scenario.label} under --cpu-prof (${flags.warmup} s warm-up, ${flags.profileDuration} s)`);
-  await runLoad(app.url, scenario, { connections: flags.connections, durationS: flags.profileDuration, warmupS: flags.warmup });
+  let label: string;
+  if (flags.profileScenario === "webhooks") {
+    label = "webhooks phase (PATCH stage changes → delivery)";
+    log(`profile: ${label} under --cpu-prof`);
+    const result = await runWebhookBench(app, company, databaseUrl);
+    if (!result.available) throw new Error(`profile: the webhooks phase failed: ${result.reason}`);
+  } else {
+    const scenario = apiScenarios(company, "").find((s) => s.key === flags.profileScenario);
+    if (!scenario) throw new Error(`--profile=${flags.profileScenario}: no such scenario (bench/scenarios.ts)`);
+    label = scenario.label;
+    log(`profile: ${label} under --cpu-prof (${flags.warmup} s warm-up, ${flags.profileDuration} s)`);
+    await runLoad(app.url, scenario, { connections: flags.connections, durationS: flags.profileDuration, warmupS: flags.warmup });
+  }
   await app.stop();
   const file = largestProfile(dir);
   if (!file) throw new Error(`no .cpuprofile written in ${dir}; see ${app.logFile}`);
-  return summarise(file);
+  return { ...summarise(file), label };
 }
 
 async function main(): Promise<void> {
@@ -198,7 +209,7 @@ async function main(): Promise<void> {
   const serverPeak = app.peakRssMiB();
   await app.stop();
 
-  const profile = flags.skip.includes("profile") ? undefined : await profileGetCandidate(env, work, seeded.company);
+  const profile = flags.skip.includes("profile") ? undefined : await profileServer(env, work, seeded.company, db.url);
 
   const results: BenchResults = {
     command: `npm run bench${flags.raw.length ? ` -- ${flags.raw.join(" ")}` : ""}`,

@@ -154,6 +154,13 @@ export function toAppError(error: unknown): AppError {
     }
   }
   if (isZodError(error)) return AppError.validation(zodIssuesToDetails(error.issues));
+  // Typed SQL on the pg pool (services/*-read.ts, candidate-list.ts, candidate-insert.ts) throws pg's own errors.
+  if (isPgDatabaseError(error)) {
+    if (error.code === "22021" || error.code === "22P05") {
+      return new AppError("bad_request", "The request contains characters that cannot be stored (such as NUL)", { cause: error });
+    }
+    if (error.code === "23505") return new AppError("conflict", "A resource with these values already exists", { cause: error });
+  }
   if (isPrismaError(error)) {
     // PostgreSQL cannot store NUL (22021) or characters outside the encoding (22P05) in text. Such
     // text can only have come from the caller, so it is a 400; the contracts refuse it earlier, with
@@ -187,8 +194,16 @@ export function toErrorBody(error: AppError): ErrorBody {
   return body;
 }
 
+/** An error PostgreSQL sent, as node-postgres throws it (SQLSTATE in `code`, the index in `constraint`). */
+function isPgDatabaseError(error: unknown): error is Error & { code: string; constraint?: string } {
+  if (!(error instanceof Error) || !("severity" in error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code);
+}
+
 /** Is this Prisma/pg error the given unique constraint (by index name)? */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (isPgDatabaseError(error)) return error.code === "23505" && (!constraint || error.constraint === constraint);
   if (!isPrismaError(error) || error.code !== "P2002") return false;
   if (!constraint) return true;
   const meta = error.meta;

@@ -17,6 +17,7 @@ describe("database round trips per request", () => {
   let server: BuiltServer;
   let api: ApiClient;
   let candidateId: number;
+  let screenedJobId: number;
 
   beforeAll(async () => {
     company = await createTestCompany();
@@ -26,6 +27,9 @@ describe("database round trips per request", () => {
     const created = await api.post("/candidates", { job_id: company.jobId, name: "Ada Lovelace", email: `ada-${randomBytes(4).toString("hex")}@example.com` });
     expect(created.status).toBe(201);
     candidateId = created.body.data.id;
+    const screened = await api.post("/jobs", { title: "Go developer", screening: { mode: "score", criteria: [{ type: "skill", value: "Go" }] } });
+    expect(screened.status).toBe(201);
+    screenedJobId = screened.body.data.id;
     // The key is verified (and last_used_at written) by now.
     await api.get(`/jobs/${company.jobId}`);
   });
@@ -64,11 +68,17 @@ describe("database round trips per request", () => {
 
   // The job (with the company's phone region and the job's screening settings) must be read before
   // the insert: it decides validation (404), phone normalisation and whether a scoring is queued.
-  // The candidate and its "created" activity (and, for applications, the outbox event) are one
-  // transaction so that none exists without the others; Prisma sends BEGIN and COMMIT as round trips.
-  it("POST a candidate: 5 (the job; BEGIN, candidate, activity, COMMIT)", async () => {
-    const trips = await roundTrips(() => api.post("/candidates", { job_id: company.jobId, name: "Grace Hopper", email: email() }), 201);
-    expect(trips).toEqual(["S", "Q BEGIN", "S", "S", "Q COMMIT"]);
+  // The candidate and its "created" activity are then one statement (a data-modifying CTE, atomic
+  // without BEGIN/COMMIT; services/candidate-insert.ts). A create that also records an event (an
+  // application, a resume, a scoring) is Prisma's transaction: BEGIN and COMMIT are round trips too.
+  it("POST a candidate: 2 (the job; the candidate with its activity in one statement)", async () => {
+    const trips = await roundTrips(() => api.post("/candidates", { job_id: company.jobId, name: "Grace Hopper", email: email(), notes: "Referred by Ada" }), 201);
+    expect(trips).toEqual(["S", "S"]);
+  });
+
+  it("POST a candidate to a job with AI screening on: 6 (the job; BEGIN, candidate, activity, scoring request, COMMIT)", async () => {
+    const trips = await roundTrips(() => api.post("/candidates", { job_id: screenedJobId, name: "Alan Turing", email: email() }), 201);
+    expect(trips).toEqual(["S", "Q BEGIN", "S", "S", "S", "Q COMMIT"]);
   });
 
   it("POST a note: 2 (the candidate, looked up in the key's company; then the note)", async () => {

@@ -9,6 +9,8 @@ import { cursorSortKey, inOrder, searchCandidateIds } from "./candidate-search.t
 import { DEFAULT_PAGE_SIZE, decodeCursorKey, page } from "./pagination.ts";
 import { normalizePhone } from "./phone.ts";
 import { readCandidateRow } from "./candidate-read.ts";
+import { listCandidateRows } from "./candidate-list.ts";
+import { type ActivityInsert, type CandidateInsert, insertCandidate, type JobForCreate, readJobForCreate } from "./candidate-insert.ts";
 import { type CandidateRow, candidateRead, candidateSummarySelect, serializeCandidate, serializeCandidateDetail } from "./serialize.ts";
 
 export const DUPLICATE_INDEX = "candidates_job_email_key";
@@ -28,6 +30,17 @@ export interface CreateCandidateOptions {
   answers?: Record<string, unknown>;
   /** When the applicant agreed to the company's privacy policy (careers form). */
   privacyConsentAt?: Date;
+}
+
+/** The job a candidate is created under, with its company's phone region: one query. */
+async function jobForCreate(svc: ServiceContext, jobId: number): Promise<JobForCreate | null> {
+  const typed = await readJobForCreate(svc, jobId);
+  if (typed !== undefined) return typed;
+  const job = await svc.db.job.findUnique({
+    where: { id: jobId },
+    select: { id: true, title: true, screening: true, company: { select: { defaultPhoneRegion: true } } },
+  });
+  return job && { id: job.id, title: job.title, screening: job.screening, region: job.company.defaultPhoneRegion };
 }
 
 async function companyRegion(svc: ServiceContext): Promise<string> {
@@ -56,38 +69,43 @@ export async function createCandidate(
   options: CreateCandidateOptions,
 ): Promise<CandidateDetailDto> {
   if (!input.name && !options.resume) throw AppError.validation([{ field: "name", message: "Required" }]);
-  // The company's phone region comes with the job: one query (relationJoins), not two.
-  const found = await svc.db.job.findUnique({
-    where: { id: input.job_id },
-    select: { id: true, title: true, screening: true, company: { select: { defaultPhoneRegion: true } } },
-  });
+  const found = await jobForCreate(svc, input.job_id);
   if (!found) throw AppError.notFound("Job", input.job_id);
   const job = { id: found.id, title: found.title };
-  const region = found.company.defaultPhoneRegion;
-  const notes = input.notes?.trim();
+  const notes = input.notes?.trim() || null;
   const actor = actorKind(svc.actor);
   const performerId = actorUserId(svc.actor);
   const stage = input.stage ?? (options.source === "self_apply" ? "applied" : "prospect");
   const screened = screeningOn(found.screening);
+  const applied = options.source === "self_apply" && (options.leadType ?? "applied") === "applied";
+  const values: CandidateInsert = {
+    jobId: job.id,
+    name: input.name ?? null,
+    email: input.email ?? null,
+    phone: input.phone ? normalizePhone(input.phone, found.region) : null,
+    linkedin: input.linkedin ?? null,
+    location: input.location || null,
+    stage,
+    applicationSource: options.source,
+    leadType: options.leadType ?? (options.source === "self_apply" ? "applied" : "sourced"),
+    answers: options.answers ?? null,
+    privacyConsentAt: options.privacyConsentAt ?? null,
+  };
+  const activity: ActivityInsert = { addedBy: actor, performerId, created: { source: options.source, stage }, note: notes };
 
   let created: CandidateRow;
   try {
-    created = await svc.db.$transaction(async (tx) => {
+    // A create that writes nothing but the candidate and its activities is one typed statement
+    // (candidate-insert.ts); a resume, a scoring or an event to record takes the transaction.
+    const plain = !options.resume && !screened && !applied;
+    const inserted = plain ? await insertCandidate(svc, job, values, activity) : undefined;
+    created = inserted ?? (await svc.db.$transaction(async (tx) => {
       // No `include`: Prisma would answer it with two more queries (re-read the row, then its
       // job); the INSERT's RETURNING has every column and the job was read above.
       const row = await tx.candidate.create({
         data: tenantRow<Prisma.CandidateUncheckedCreateInput>({
-          jobId: job.id,
-          name: input.name ?? null,
-          email: input.email ?? null,
-          phone: input.phone ? normalizePhone(input.phone, region) : null,
-          linkedin: input.linkedin ?? null,
-          location: input.location || null,
-          stage,
-          applicationSource: options.source,
-          leadType: options.leadType ?? (options.source === "self_apply" ? "applied" : "sourced"),
-          answers: (options.answers ?? undefined) as Prisma.InputJsonValue | undefined,
-          privacyConsentAt: options.privacyConsentAt ?? null,
+          ...values,
+          answers: (values.answers ?? undefined) as Prisma.InputJsonValue | undefined,
           ...(screened && { fitStatus: "pending" as const }),
           ...(options.resume
             ? {
@@ -99,11 +117,12 @@ export async function createCandidate(
               }
             : {}),
         }),
+        omit: { resumeText: true },
       });
       const candidate: CandidateRow = { ...row, job };
       await tx.candidateActivity.createMany({
         data: [
-          tenantRow<Prisma.CandidateActivityCreateManyInput>({ candidateId: candidate.id, type: "created", addedBy: actor, performerId, data: { source: options.source, stage } }),
+          tenantRow<Prisma.CandidateActivityCreateManyInput>({ candidateId: candidate.id, type: "created", addedBy: actor, performerId, data: activity.created as Prisma.InputJsonValue }),
           ...(notes ? [tenantRow<Prisma.CandidateActivityCreateManyInput>({ candidateId: candidate.id, type: "note_added", addedBy: actor, performerId, note: notes })] : []),
         ],
       });
@@ -112,11 +131,9 @@ export async function createCandidate(
       }
       // Scored at once without a resume; with one, once it is parsed (resumes.ts asks for it then).
       if (screened && !options.resume) await requestScreening(tx, candidate.id, "initial", { markPending: false });
-      if (options.source === "self_apply" && (options.leadType ?? "applied") === "applied") {
-        await recordApplied(tx, svc.companyId, candidate);
-      }
+      if (applied) await recordApplied(tx, svc.companyId, candidate);
       return candidate;
-    });
+    }));
   } catch (error) {
     if (input.email && isUniqueViolation(error, DUPLICATE_INDEX)) throw await duplicateError(svc, job.id, input.email);
     throw error;
@@ -237,18 +254,17 @@ export async function listCandidates(
   const byFit = input.sort === "fit_score";
   const after = decodeCursorKey(input.cursor);
   if (after && cursorSortKey(after) !== (byFit ? "fit" : null)) throw new AppError("bad_request", "The cursor belongs to a list with another sort or search; start again without cursor");
-  const rows = await svc.db.candidate.findMany({
-    where: {
-      ...(input.job_id === undefined ? {} : { jobId: input.job_id }),
-      ...(input.stage === undefined ? {} : { stage: input.stage }),
-      ...(input.email === undefined ? {} : { email: { equals: input.email, mode: "insensitive" as const } }),
-      ...(input.created_after === undefined ? {} : { createdAt: { gt: new Date(input.created_after) } }),
-      ...(input.updated_after === undefined ? {} : { updatedAt: { gt: new Date(input.updated_after) } }),
-      ...(input.min_fit_score === undefined ? {} : { fitScore: { gte: input.min_fit_score } }),
-      ...(after === undefined ? {} : byFit ? afterFit(after.id, after.fit ?? null) : { id: { lt: after.id } }),
+  const rows = await listCandidateRows(svc, {
+    filters: {
+      jobId: input.job_id,
+      stage: input.stage,
+      email: input.email,
+      createdAfter: input.created_after === undefined ? undefined : new Date(input.created_after),
+      updatedAfter: input.updated_after === undefined ? undefined : new Date(input.updated_after),
+      minFitScore: input.min_fit_score,
     },
-    select: candidateSummarySelect,
-    orderBy: byFit ? [{ fitScore: { sort: "desc", nulls: "last" } }, { id: "desc" }] : { id: "desc" },
+    order: byFit ? "fit" : "newest",
+    after,
     take: limit + 1,
   });
   return page(rows, limit, serializeCandidate, byFit ? (row) => ({ fit: row.fitScore }) : undefined);
@@ -272,10 +288,4 @@ async function searchCandidates(svc: ServiceContext, input: Parameters<typeof li
   });
   const rows = ids.length ? await svc.db.candidate.findMany({ where: { id: { in: ids } }, select: candidateSummarySelect }) : [];
   return { data: inOrder(ids, rows).map(serializeCandidate), pagination };
-}
-
-/** Rows after (fit, id) in "fit_score descending, nulls last, then id descending" order. */
-function afterFit(id: number, fit: number | null): Prisma.CandidateWhereInput {
-  if (fit === null) return { fitScore: null, id: { lt: id } };
-  return { OR: [{ fitScore: { lt: fit } }, { fitScore: fit, id: { lt: id } }, { fitScore: null }] };
 }

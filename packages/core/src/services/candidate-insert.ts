@@ -1,0 +1,107 @@
+import { poolOf } from "@hireflow/db";
+import { type ServiceContext } from "../context.ts";
+import { baseClientOf } from "../tenancy.ts";
+import { type CandidateRow } from "./serialize.ts";
+
+/**
+ * POST /candidates' two statements as typed SQL on Prisma's own pool: the job (with what the create
+ * needs of it and of its company), then the candidate and its activities in ONE statement (a
+ * data-modifying CTE: atomic on its own, so no BEGIN/COMMIT round trips). Through Prisma the same
+ * create took five round trips and most of the request's CPU (docs/BENCHMARKS.md). Only creates that
+ * write nothing else take this path — no resume, no screening, no event; the others keep Prisma's
+ * transaction (candidates.ts). candidate-insert.test.ts compares both paths' rows column by column.
+ * Both filter by the context's company themselves. Null: the client has no pool of its own (a
+ * transaction's client): the caller goes through Prisma.
+ */
+export interface JobForCreate {
+  id: number;
+  title: string;
+  screening: unknown;
+  region: string;
+}
+
+const JOB_FOR_CREATE = {
+  name: "hireflow_job_for_create",
+  text: `SELECT j.id, j.title, j.screening, c.default_phone_region AS region
+  FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.company_id = $1 AND j.id = $2`,
+};
+
+export async function readJobForCreate(svc: ServiceContext, jobId: number): Promise<JobForCreate | null | undefined> {
+  const base = baseClientOf(svc.db);
+  if (!base) return undefined;
+  const { rows } = await poolOf(base).query<JobForCreate>({ ...JOB_FOR_CREATE, values: [svc.companyId, jobId] });
+  return rows[0] ?? null;
+}
+
+export interface CandidateInsert {
+  jobId: number;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  linkedin: string | null;
+  location: string | null;
+  stage: string;
+  applicationSource: "public_api" | "self_apply" | "manual" | "import";
+  leadType: "applied" | "sourced" | "referred";
+  answers: Record<string, unknown> | null;
+  privacyConsentAt: Date | null;
+}
+
+export interface ActivityInsert {
+  addedBy: "api" | "user" | "system" | "ai_agent";
+  performerId: string | null;
+  /** The `created` activity's data. */
+  created: Record<string, unknown>;
+  /** A first note, as a `note_added` activity after it. */
+  note: string | null;
+}
+
+// The RETURNING list is candidate-read.ts's column list (every column but resume_text).
+const INSERT_CANDIDATE = {
+  name: "hireflow_insert_candidate",
+  text: `WITH c AS (
+    INSERT INTO candidates (company_id, job_id, name, email, phone, linkedin, location, stage, application_source, lead_type, answers, privacy_consent_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::application_source, $10::lead_type, $11::jsonb, $12)
+    RETURNING id, public_id AS "publicId", company_id AS "companyId", job_id AS "jobId", name, email, phone,
+      linkedin, location, stage, rating, fit_score AS "fitScore", application_source AS "applicationSource",
+      lead_type AS "leadType", ats_candidate_id AS "atsCandidateId", answers, resume_blob_key AS "resumeBlobKey",
+      resume_filename AS "resumeFilename", resume_content_type AS "resumeContentType", resume_size AS "resumeSize",
+      resume_status AS "resumeStatus", resume_data AS "resumeData", resume_error AS "resumeError",
+      fit_status AS "fitStatus", fit_engine AS "fitEngine", fit_scored_at AS "fitScoredAt", fit_criteria AS "fitCriteria",
+      privacy_consent_at AS "privacyConsentAt", created_at AS "createdAt", updated_at AS "updatedAt"
+  ), activities AS (
+    INSERT INTO candidate_activities (company_id, candidate_id, type, added_by, performer_id, data, note)
+    SELECT c."companyId", c.id, a.type::activity_type, $13::actor, $14::uuid, a.data, a.note
+    FROM c CROSS JOIN (VALUES (1, 'created', $15::jsonb, NULL::text), (2, 'note_added', NULL::jsonb, $16::text)) AS a(n, type, data, note)
+    WHERE a.n = 1 OR $16::text IS NOT NULL
+    ORDER BY a.n
+  )
+  SELECT * FROM c`,
+};
+
+export async function insertCandidate(svc: ServiceContext, job: Pick<JobForCreate, "id" | "title">, row: CandidateInsert, activity: ActivityInsert): Promise<CandidateRow | undefined> {
+  const base = baseClientOf(svc.db);
+  if (!base) return undefined;
+  const { rows } = await poolOf(base).query<Omit<CandidateRow, "job">>({
+    ...INSERT_CANDIDATE,
+    values: [
+      svc.companyId,
+      row.jobId,
+      row.name,
+      row.email,
+      row.phone,
+      row.linkedin,
+      row.location,
+      row.stage,
+      row.applicationSource,
+      row.leadType,
+      row.answers === null ? null : JSON.stringify(row.answers),
+      row.privacyConsentAt,
+      activity.addedBy,
+      activity.performerId,
+      JSON.stringify(activity.created),
+      activity.note,
+    ],
+  });
+  return { ...rows[0]!, job: { id: job.id, title: job.title } };
+}

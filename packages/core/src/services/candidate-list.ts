@@ -1,0 +1,94 @@
+import { createHash } from "node:crypto";
+import { join, poolOf, sql, type Prisma, type Sql } from "@hireflow/db";
+import { type ServiceContext } from "../context.ts";
+import { baseClientOf } from "../tenancy.ts";
+import { type CursorKey } from "./pagination.ts";
+import { type CandidateSummaryRow, candidateSummarySelect } from "./serialize.ts";
+
+/**
+ * GET /candidates without `q`: one page of a company's candidates, filtered, newest first or by fit
+ * score, after a keyset cursor. The API's hottest list, so it is one typed SQL statement on Prisma's
+ * own pool (as candidate-read.ts; docs/BENCHMARKS.md measured Prisma's per-query CPU as most of a list
+ * request). It filters by the context's company itself. The rows are exactly what Prisma returns for
+ * `candidateSummarySelect` (candidate-list.test.ts compares both on every filter, sort and cursor); a
+ * transaction's client, or one not made by createPrismaClient, goes through Prisma.
+ */
+export interface CandidateListFilters {
+  jobId?: number;
+  stage?: string;
+  /** Exact e-mail, case-insensitive. */
+  email?: string;
+  createdAfter?: Date;
+  updatedAfter?: Date;
+  minFitScore?: number;
+}
+
+export type CandidateListOrder = "newest" | "fit";
+
+export interface CandidateListQuery {
+  filters: CandidateListFilters;
+  order: CandidateListOrder;
+  /** The previous page's last row (id, and its fit score when sorted by fit). */
+  after?: { id: number } & CursorKey;
+  take: number;
+}
+
+const COLUMNS = sql`c.id, c.public_id AS "publicId", c.name, c.email, c.phone, c.linkedin, c.location, c.stage, c.rating,
+  c.fit_score AS "fitScore", c.application_source AS "applicationSource", c.ats_candidate_id AS "atsCandidateId",
+  c.created_at AS "createdAt", c.updated_at AS "updatedAt", c.job_id AS "jobId", j.title AS "jobTitle"`;
+
+const ORDER = { newest: sql`c.id DESC`, fit: sql`c.fit_score DESC NULLS LAST, c.id DESC` } as const;
+
+type SqlRow = Omit<CandidateSummaryRow, "job"> & { jobId: number | null; jobTitle: string | null };
+
+export async function listCandidateRows(svc: ServiceContext, query: CandidateListQuery): Promise<CandidateSummaryRow[]> {
+  const base = baseClientOf(svc.db);
+  if (!base) return listThroughPrisma(svc, query);
+  const statement = listSql(svc.companyId, query);
+  // Named, so each connection parses a shape once; the name is the text's hash (a shape per filter set).
+  const name = `hireflow_candidate_list_${createHash("sha1").update(statement.text).digest("hex").slice(0, 16)}`;
+  const { rows } = await poolOf(base).query<SqlRow>({ name, text: statement.text, values: statement.values as unknown[] });
+  return rows.map(({ jobId, jobTitle, ...row }) => ({ ...row, job: jobId === null ? null : { id: jobId, title: jobTitle! } }));
+}
+
+function listSql(companyId: number, { filters: f, order, after, take }: CandidateListQuery): Sql {
+  const where: Sql[] = [sql`c.company_id = ${companyId}`];
+  if (f.jobId !== undefined) where.push(sql`c.job_id = ${f.jobId}`);
+  if (f.stage !== undefined) where.push(sql`c.stage = ${f.stage}`);
+  if (f.email !== undefined) where.push(sql`lower(c.email) = lower(${f.email})`);
+  if (f.createdAfter !== undefined) where.push(sql`c.created_at > ${f.createdAfter}`);
+  if (f.updatedAfter !== undefined) where.push(sql`c.updated_at > ${f.updatedAfter}`);
+  if (f.minFitScore !== undefined) where.push(sql`c.fit_score >= ${f.minFitScore}`);
+  if (after) where.push(order === "fit" ? afterFitSql(after.id, after.fit ?? null) : sql`c.id < ${after.id}`);
+  return sql`SELECT ${COLUMNS} FROM candidates c LEFT JOIN jobs j ON j.id = c.job_id
+    WHERE ${join(where, " AND ")} ORDER BY ${ORDER[order]} LIMIT ${take}`;
+}
+
+/** Rows after (fit, id) in "fit score descending, nulls last, then id descending" order. */
+function afterFitSql(id: number, fit: number | null): Sql {
+  if (fit === null) return sql`(c.fit_score IS NULL AND c.id < ${id})`;
+  return sql`(c.fit_score < ${fit} OR (c.fit_score = ${fit} AND c.id < ${id}) OR c.fit_score IS NULL)`;
+}
+
+/** The same page through the scoped client (a transaction's client has no pool of its own). */
+export function listThroughPrisma(svc: ServiceContext, { filters: f, order, after, take }: CandidateListQuery): Promise<CandidateSummaryRow[]> {
+  return svc.db.candidate.findMany({
+    where: {
+      ...(f.jobId === undefined ? {} : { jobId: f.jobId }),
+      ...(f.stage === undefined ? {} : { stage: f.stage }),
+      ...(f.email === undefined ? {} : { email: { equals: f.email, mode: "insensitive" as const } }),
+      ...(f.createdAfter === undefined ? {} : { createdAt: { gt: f.createdAfter } }),
+      ...(f.updatedAfter === undefined ? {} : { updatedAt: { gt: f.updatedAfter } }),
+      ...(f.minFitScore === undefined ? {} : { fitScore: { gte: f.minFitScore } }),
+      ...(after === undefined ? {} : order === "fit" ? afterFit(after.id, after.fit ?? null) : { id: { lt: after.id } }),
+    },
+    select: candidateSummarySelect,
+    orderBy: order === "fit" ? [{ fitScore: { sort: "desc", nulls: "last" } }, { id: "desc" }] : { id: "desc" },
+    take,
+  });
+}
+
+function afterFit(id: number, fit: number | null): Prisma.CandidateWhereInput {
+  if (fit === null) return { fitScore: null, id: { lt: id } };
+  return { OR: [{ fitScore: { lt: fit } }, { fitScore: fit, id: { lt: id } }, { fitScore: null }] };
+}
