@@ -15,6 +15,7 @@ export interface CreatePrismaOptions {
 // client under a global symbol, not in a module's map: a build holds several copies of this module,
 // and the process-wide client (getPrisma) is made by whichever copy asked first.
 const POOL = Symbol.for("hireflow.pgPool");
+const BACKGROUND_POOL = Symbol.for("hireflow.backgroundPgPool");
 
 export function createPrismaClient(databaseUrl: string, options: CreatePrismaOptions = {}): PrismaClient {
   const pool = new pg.Pool({
@@ -29,7 +30,29 @@ export function createPrismaClient(databaseUrl: string, options: CreatePrismaOpt
   // transactions under CPU starvation (a 2-core machine parsing resumes while under load).
   const client = new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 20_000 } });
   Object.defineProperty(client, POOL, { value: pool });
+  // A bulkhead for background work (the outbox publisher, webhook delivery): with every request
+  // connection busy — an API burst holds all of them, a queue of others waiting — a delivery's
+  // statements would wait behind that queue each time, and webhooks fall behind the API that causes
+  // them (docs/BENCHMARKS.md, webhooks). pg opens nothing until the first query, and idle
+  // connections neither outlive 10 s nor keep the process alive.
+  const background = new pg.Pool({
+    connectionString: databaseUrl,
+    max: Number(process.env.DATABASE_BACKGROUND_POOL_SIZE ?? 4),
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 10_000,
+    allowExitOnIdle: true,
+  });
+  // A background query that failed on an idle connection (the server restarted) must not crash the process.
+  background.on("error", () => {});
+  Object.defineProperty(client, BACKGROUND_POOL, { value: background });
   return client;
+}
+
+/** The background-work pool of a client made by createPrismaClient (see there). */
+export function backgroundPoolOf(client: PrismaClient): pg.Pool {
+  const pool = (client as unknown as { [BACKGROUND_POOL]?: pg.Pool })[BACKGROUND_POOL];
+  if (!pool) throw new Error("Not a client of createPrismaClient");
+  return pool;
 }
 
 /** The pg pool of a client made by createPrismaClient (the same connections, the same limit). */

@@ -1,4 +1,4 @@
-export { createPrismaClient, getPrisma, poolOf, PrismaClient } from "./client.ts";
+export { backgroundPoolOf, createPrismaClient, getPrisma, poolOf, PrismaClient } from "./client.ts";
 export type { Prisma } from "./client.ts";
 /** Prisma's tagged SQL, to build a $queryRaw from parts: values stay bind parameters, never text. */
 export { sql, join, empty, Sql } from "./generated/prisma/internal/prismaNamespace.ts";

@@ -81,6 +81,15 @@ describe("database round trips per request", () => {
     expect(trips).toEqual(["S", "Q BEGIN", "S", "S", "S", "Q COMMIT"]);
   });
 
+  // Moves of one candidate are serialised (each event's previous_stage is the real one), so the read
+  // takes the row lock inside a transaction; the move, its activity and its outbox event are one
+  // statement (services/candidate-move.ts). Through Prisma it was 7 (lock, read, update, activity, event).
+  it("PATCH a stage: 4 (BEGIN; the candidate under its lock; move + activity + event; COMMIT)", async () => {
+    const created = await api.post("/candidates", { job_id: company.jobId, name: "Katherine Johnson", email: email() });
+    const trips = await roundTrips(() => api.patch(`/candidates/${created.body.data.id}`, { stage: "phonescreen" }), 200);
+    expect(trips).toEqual(["Q BEGIN", "S", "S", "Q COMMIT"]);
+  });
+
   it("POST a note: 2 (the candidate, looked up in the key's company; then the note)", async () => {
     const trips = await roundTrips(() => api.post(`/candidates/${candidateId}/notes`, { note: "Strong systems background" }), 201);
     expect(trips).toEqual(["S", "S"]);

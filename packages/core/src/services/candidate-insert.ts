@@ -1,6 +1,7 @@
 import { poolOf } from "@hireflow/db";
 import { type ServiceContext } from "../context.ts";
 import { baseClientOf } from "../tenancy.ts";
+import { CANDIDATE_COLUMNS } from "./candidate-read.ts";
 import { type CandidateRow } from "./serialize.ts";
 
 /**
@@ -9,7 +10,7 @@ import { type CandidateRow } from "./serialize.ts";
  * data-modifying CTE: atomic on its own, so no BEGIN/COMMIT round trips). Through Prisma the same
  * create took five round trips and most of the request's CPU (docs/BENCHMARKS.md). Only creates that
  * write nothing else take this path — no resume, no screening, no event; the others keep Prisma's
- * transaction (candidates.ts). candidate-insert.test.ts compares both paths' rows column by column.
+ * transaction (candidates.ts); the row comes back as candidate-read.ts reads it. candidate-insert.test.ts compares both paths' rows column by column.
  * Both filter by the context's company themselves. Null: the client has no pool of its own (a
  * transaction's client): the caller goes through Prisma.
  */
@@ -56,27 +57,20 @@ export interface ActivityInsert {
   note: string | null;
 }
 
-// The RETURNING list is candidate-read.ts's column list (every column but resume_text).
 const INSERT_CANDIDATE = {
   name: "hireflow_insert_candidate",
-  text: `WITH c AS (
-    INSERT INTO candidates (company_id, job_id, name, email, phone, linkedin, location, stage, application_source, lead_type, answers, privacy_consent_at)
+  text: `WITH created AS (
+    INSERT INTO candidates AS c (company_id, job_id, name, email, phone, linkedin, location, stage, application_source, lead_type, answers, privacy_consent_at)
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::application_source, $10::lead_type, $11::jsonb, $12)
-    RETURNING id, public_id AS "publicId", company_id AS "companyId", job_id AS "jobId", name, email, phone,
-      linkedin, location, stage, rating, fit_score AS "fitScore", application_source AS "applicationSource",
-      lead_type AS "leadType", ats_candidate_id AS "atsCandidateId", answers, resume_blob_key AS "resumeBlobKey",
-      resume_filename AS "resumeFilename", resume_content_type AS "resumeContentType", resume_size AS "resumeSize",
-      resume_status AS "resumeStatus", resume_data AS "resumeData", resume_error AS "resumeError",
-      fit_status AS "fitStatus", fit_engine AS "fitEngine", fit_scored_at AS "fitScoredAt", fit_criteria AS "fitCriteria",
-      privacy_consent_at AS "privacyConsentAt", created_at AS "createdAt", updated_at AS "updatedAt"
+    RETURNING ${CANDIDATE_COLUMNS}
   ), activities AS (
     INSERT INTO candidate_activities (company_id, candidate_id, type, added_by, performer_id, data, note)
-    SELECT c."companyId", c.id, a.type::activity_type, $13::actor, $14::uuid, a.data, a.note
-    FROM c CROSS JOIN (VALUES (1, 'created', $15::jsonb, NULL::text), (2, 'note_added', NULL::jsonb, $16::text)) AS a(n, type, data, note)
+    SELECT created."companyId", created.id, a.type::activity_type, $13::actor, $14::uuid, a.data, a.note
+    FROM created CROSS JOIN (VALUES (1, 'created', $15::jsonb, NULL::text), (2, 'note_added', NULL::jsonb, $16::text)) AS a(n, type, data, note)
     WHERE a.n = 1 OR $16::text IS NOT NULL
     ORDER BY a.n
   )
-  SELECT * FROM c`,
+  SELECT * FROM created`,
 };
 
 export async function insertCandidate(svc: ServiceContext, job: Pick<JobForCreate, "id" | "title">, row: CandidateInsert, activity: ActivityInsert): Promise<CandidateRow | undefined> {

@@ -10,6 +10,7 @@ import { DEFAULT_PAGE_SIZE, decodeCursorKey, page } from "./pagination.ts";
 import { normalizePhone } from "./phone.ts";
 import { readCandidateRow } from "./candidate-read.ts";
 import { listCandidateRows } from "./candidate-list.ts";
+import { moveCandidateStage, type StageChange } from "./candidate-move.ts";
 import { type ActivityInsert, type CandidateInsert, insertCandidate, type JobForCreate, readJobForCreate } from "./candidate-insert.ts";
 import { type CandidateRow, candidateRead, candidateSummarySelect, serializeCandidate, serializeCandidateDetail } from "./serialize.ts";
 
@@ -173,25 +174,36 @@ export async function changeStage(
   options: { reason?: string } = {},
 ): Promise<CandidateRow | null> {
   if (current.stage === newStage) return null;
-  const moved = await tx.candidate.update({ where: { id: current.id }, data: { stage: newStage } });
-  const changedBy = actorKind(svc.actor);
-  const userId = actorUserId(svc.actor);
+  const change = stageChange(svc, current, newStage, options.reason);
+  const moved = await tx.candidate.update({ where: { id: current.id }, data: { stage: newStage }, omit: { resumeText: true } });
   await tx.candidateActivity.create({
     data: tenantRow<Prisma.CandidateActivityUncheckedCreateInput>({
       candidateId: current.id,
       type: "stage_changed",
-      addedBy: changedBy,
-      performerId: userId,
-      data: { previous_stage: current.stage, new_stage: newStage, ...(options.reason && { reason: options.reason }) },
+      addedBy: change.changedBy,
+      performerId: change.userId,
+      data: change.activityData as Prisma.InputJsonValue,
     }),
   });
-  await recordEvent(tx, "candidate.stage_changed", {
-    candidate: { id: current.id, public_id: current.publicId, name: current.name, email: current.email, url: candidateUrl(current.id) },
-    job: { id: current.job?.id ?? null, title: current.job?.title ?? null },
-    company: { id: svc.companyId },
-    stage_change: { previous_stage: current.stage, new_stage: newStage, changed_by: changedBy, changed_by_user_id: userId },
-  });
+  await recordEvent(tx, "candidate.stage_changed", change.eventPayload);
   return { ...moved, job: current.job };
+}
+
+/** What a move records: the activity's data and the event's payload (both paths of a move share it). */
+export function stageChange(svc: ServiceContext, current: CandidateRow, newStage: string, reason?: string): StageChange {
+  const changedBy = actorKind(svc.actor);
+  const userId = actorUserId(svc.actor);
+  return {
+    changedBy,
+    userId,
+    activityData: { previous_stage: current.stage, new_stage: newStage, ...(reason && { reason }) },
+    eventPayload: {
+      candidate: { id: current.id, public_id: current.publicId, name: current.name, email: current.email, url: candidateUrl(current.id) },
+      job: { id: current.job?.id ?? null, title: current.job?.title ?? null },
+      company: { id: svc.companyId },
+      stage_change: { previous_stage: current.stage, new_stage: newStage, changed_by: changedBy, changed_by_user_id: userId },
+    },
+  };
 }
 
 export async function updateCandidate(svc: ServiceContext, input: UpdateCandidateInput): Promise<CandidateDetailDto> {
@@ -208,6 +220,15 @@ export async function updateCandidate(svc: ServiceContext, input: UpdateCandidat
 
   let moved: CandidateRow | null = null;
   try {
+    // A stage-only change (the pipeline's commonest write) is typed SQL (candidate-move.ts).
+    if (stage !== undefined && Object.keys(data).length === 0) {
+      const result = await moveCandidateStage(svc, id, stage, (current) => stageChange(svc, current, stage));
+      if (result === null) throw AppError.notFound("Candidate", id);
+      if (result !== undefined) {
+        if (result.moved) notifyEventsCommitted();
+        return serializeCandidateDetail(result.row);
+      }
+    }
     const updated = await svc.db.$transaction(async (tx) => {
       // Moves of one candidate are serialised so each event's previous_stage is the real one.
       if (stage !== undefined) await lockCandidate(tx, svc.companyId, id);

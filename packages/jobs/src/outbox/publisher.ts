@@ -1,5 +1,5 @@
 import { logger, onEventsCommitted } from "@hireflow/core";
-import { getPrisma, type PrismaClient } from "@hireflow/db";
+import { backgroundPoolOf, getPrisma, type PrismaClient } from "@hireflow/db";
 import { envInt } from "@hireflow/config";
 import { defineSchedule, getJobDriver } from "../runtime/index.ts";
 
@@ -18,15 +18,38 @@ export interface OutboxEventData {
 
 const BATCH = 100;
 
+const PENDING_EVENTS = {
+  name: "hireflow_outbox_pending",
+  text: `SELECT id, company_id, type, payload, occurred_at FROM events
+    WHERE published_at IS NULL AND occurred_at <= now() - make_interval(secs => $1::float8)
+    ORDER BY occurred_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+};
+const MARK_PUBLISHED = { name: "hireflow_outbox_mark", text: "UPDATE events SET published_at = now() WHERE id = ANY($1::uuid[])" };
+
+/**
+ * One batch after another until none is left, each in its own transaction on the background pool
+ * (packages/db client.ts): claimed rows stay locked while the driver receives them, and are marked
+ * only if it did.
+ */
 export async function publishPendingEvents(prisma: PrismaClient = getPrisma(), options: { olderThanMs?: number } = {}): Promise<number> {
   let published = 0;
   for (;;) {
-    const count = await prisma.$transaction(async (tx) => {
-      const rows = await tx.$queryRaw<{ id: string; company_id: number; type: string; payload: Record<string, unknown>; occurred_at: Date }[]>`
-        SELECT id, company_id, type, payload, occurred_at FROM events
-        WHERE published_at IS NULL AND occurred_at <= now() - make_interval(secs => ${(options.olderThanMs ?? 0) / 1000})
-        ORDER BY occurred_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`;
-      if (rows.length === 0) return 0;
+    const count = await publishBatch(prisma, (options.olderThanMs ?? 0) / 1000);
+    published += count;
+    if (count < BATCH) return published;
+  }
+}
+
+async function publishBatch(prisma: PrismaClient, olderThanSeconds: number): Promise<number> {
+  const client = await backgroundPoolOf(prisma).connect();
+  let broken = false;
+  try {
+    await client.query("BEGIN");
+    const { rows } = await client.query<{ id: string; company_id: number; type: string; payload: Record<string, unknown>; occurred_at: Date }>({
+      ...PENDING_EVENTS,
+      values: [olderThanSeconds, BATCH],
+    });
+    if (rows.length > 0) {
       await getJobDriver().send(
         rows.map((row) => ({
           name: row.type,
@@ -34,11 +57,16 @@ export async function publishPendingEvents(prisma: PrismaClient = getPrisma(), o
           data: { event_id: row.id, company_id: row.company_id, occurred_at: row.occurred_at.toISOString(), payload: row.payload } satisfies OutboxEventData,
         })),
       );
-      await tx.event.updateMany({ where: { id: { in: rows.map((r) => r.id) } }, data: { publishedAt: new Date() } });
-      return rows.length;
-    });
-    published += count;
-    if (count < BATCH) return published;
+      await client.query({ ...MARK_PUBLISHED, values: [rows.map((r) => r.id)] });
+    }
+    await client.query("COMMIT");
+    return rows.length;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => (broken = true));
+    throw error;
+  } finally {
+    // A connection whose ROLLBACK did not go through is closed, not given back to the pool.
+    client.release(broken);
   }
 }
 

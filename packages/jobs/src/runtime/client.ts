@@ -31,6 +31,11 @@ export interface JobConfig<TSchema extends StandardSchemaV1, TResult> {
   retries: number;
   /** Maximum concurrently executing runs of this job. */
   concurrency?: number;
+  /**
+   * Without `concurrency`: the local runner's limit for this job (Inngest applies the account's).
+   * For I/O-bound jobs whose runs mostly wait, where the runner's default of 10 would queue them.
+   */
+  localConcurrency?: number;
   /** Schema of `event.data`; data that does not validate fails the run without retries. */
   schema: TSchema;
   handler: JobHandler<StandardSchemaV1.InferOutput<TSchema>, TResult>;
@@ -46,7 +51,7 @@ export function defineJob<TSchema extends StandardSchemaV1, TResult>(
   config: JobConfig<TSchema, TResult>,
 ): JobDefinition<StandardSchemaV1.InferOutput<TSchema>, TResult> {
   type TData = StandardSchemaV1.InferOutput<TSchema>;
-  const { id, event, retries, concurrency, handler, onFailure } = config;
+  const { id, event, retries, concurrency, localConcurrency, handler, onFailure } = config;
   const schema = config.schema as StandardSchemaV1<unknown, TData>;
   assertConfig(config);
 
@@ -107,6 +112,7 @@ export function defineJob<TSchema extends StandardSchemaV1, TResult>(
     event,
     retries,
     concurrency,
+    localConcurrency,
     schema,
     handler,
     onFailure,
@@ -118,7 +124,7 @@ export function defineJob<TSchema extends StandardSchemaV1, TResult>(
 
 type InngestRetries = NonNullable<Parameters<typeof inngest.createFunction>[0]["retries"]>;
 
-function assertConfig(config: Pick<JobConfig<StandardSchemaV1, unknown>, "id" | "event" | "retries" | "concurrency">): void {
+function assertConfig(config: Pick<JobConfig<StandardSchemaV1, unknown>, "id" | "event" | "retries" | "concurrency" | "localConcurrency">): void {
   if (!config.id) throw new Error("defineJob: id is required");
   if (!config.event) throw new Error(`defineJob(${config.id}): event is required`);
   if (!Number.isInteger(config.retries) || config.retries < 0 || config.retries > MAX_RETRIES) {
@@ -126,6 +132,9 @@ function assertConfig(config: Pick<JobConfig<StandardSchemaV1, unknown>, "id" | 
   }
   if (config.concurrency !== undefined && !(Number.isInteger(config.concurrency) && config.concurrency > 0)) {
     throw new Error(`defineJob(${config.id}): concurrency must be a positive integer`);
+  }
+  if (config.localConcurrency !== undefined && !(Number.isInteger(config.localConcurrency) && config.localConcurrency > 0)) {
+    throw new Error(`defineJob(${config.id}): localConcurrency must be a positive integer`);
   }
 }
 

@@ -223,7 +223,7 @@ export class LocalRunner {
   private queue(run: Run): Queue {
     let queue = this.queues.get(run.queueKey);
     if (!queue) {
-      const limit = run.info.kind === "main" ? (run.job.concurrency ?? this.defaultConcurrency) : this.defaultConcurrency;
+      const limit = run.info.kind === "main" ? (run.job.concurrency ?? run.job.localConcurrency ?? this.defaultConcurrency) : this.defaultConcurrency;
       queue = { limit, active: 0, ready: [] };
       this.queues.set(run.queueKey, queue);
     }

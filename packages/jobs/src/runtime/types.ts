@@ -103,6 +103,8 @@ export interface AnyJobDefinition {
   readonly retries: number;
   /** Maximum concurrently executing invocations of this job; undefined means the driver's default. */
   readonly concurrency: number | undefined;
+  /** The local runner's limit for a job Inngest runs without one (undefined: the runner's default). */
+  readonly localConcurrency: number | undefined;
   /** The Inngest function built from this definition, for `serve()`. */
   readonly inngestFunction: InngestFunction.Any;
   /** Validates `event.data` and runs the handler. Invalid data throws a NonRetriableError. */

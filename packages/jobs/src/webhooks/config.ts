@@ -39,6 +39,9 @@ export const sweepMarginMs = () => envInt("WEBHOOK_SWEEP_MARGIN_MS", 60 * SECOND
 /** An endpoint whose every delivery has failed for this long is disabled. */
 export const FAILING_ENDPOINT_DISABLE_MS = 5 * 24 * HOUR;
 
+/** Deliveries in flight at once in one process with the local runner (WEBHOOK_DELIVERY_CONCURRENCY, default 50). */
+export const webhookDeliveryConcurrency = () => envInt("WEBHOOK_DELIVERY_CONCURRENCY", 50);
+
 /** Bytes of the receiver's response body kept on the delivery row. */
 export const RESPONSE_EXCERPT_BYTES = 1024;
 

@@ -1,7 +1,7 @@
 import { getPrisma } from "@hireflow/db";
 import { defineJob } from "../runtime/index.ts";
 import { runAttempt } from "./attempt.ts";
-import { retryScheduleMs } from "./config.ts";
+import { retryScheduleMs, webhookDeliveryConcurrency } from "./config.ts";
 import { DELIVERY_REQUESTED, deliveryRequestSchema } from "./events.ts";
 
 /**
@@ -13,6 +13,10 @@ export const deliverWebhookJob = defineJob({
   id: "webhook-deliver",
   event: DELIVERY_REQUESTED,
   retries: 3,
+  // A run mostly waits (its receiver, up to WEBHOOK_TIMEOUT_MS): with the runner's default of 10,
+  // ten slow receivers would hold up every company's webhooks, and a burst of stage changes queues
+  // behind the ten in flight (docs/BENCHMARKS.md, webhooks). Inngest applies the account's limit.
+  localConcurrency: webhookDeliveryConcurrency(),
   schema: deliveryRequestSchema,
   handler: async ({ event, step }) => {
     const { delivery_id: deliveryId, attempt_count: start, schedule_from: offset } = event.data;

@@ -391,6 +391,34 @@ describe("local runner", () => {
     expect(runner.listRuns().filter((run) => run.status === "completed")).toHaveLength(6);
   });
 
+  it("a job without a concurrency limit runs up to its localConcurrency at once here, and none is given to Inngest", async () => {
+    let active = 0;
+    let peak = 0;
+    const job = defineJob({
+      id: "io-bound",
+      event: "test/io-bound",
+      retries: 0,
+      localConcurrency: 25,
+      schema: z.object({ i: z.number() }),
+      handler: async ({ step }) => {
+        await step.run("wait", async () => {
+          active += 1;
+          peak = Math.max(peak, active);
+          await delay(30);
+          active -= 1;
+        });
+      },
+    });
+    const runner = createRunner({ jobs: [job] });
+    await runner.send(Array.from({ length: 40 }, (_, i) => ({ name: "test/io-bound", data: { i } })));
+    await runner.idle();
+    // The runner's default (10) would cap it there.
+    expect(peak).toBe(25);
+    expect(runner.listRuns().filter((run) => run.status === "completed")).toHaveLength(40);
+    expect((job.inngestFunction as unknown as { opts: { concurrency?: unknown } }).opts.concurrency).toBeUndefined();
+    expect(() => defineJob({ id: "bad", event: "test/bad", retries: 0, localConcurrency: 0, schema: z.object({}), handler: async () => {} })).toThrow(/localConcurrency/);
+  });
+
   it("resolves idle() only when nothing is queued, running, sleeping or retrying", async () => {
     let done = false;
     const job = defineJob({

@@ -1,0 +1,117 @@
+import { randomBytes } from "node:crypto";
+import { getPrisma } from "@hireflow/db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { AppError, createCandidate, createCompany, createJob, systemContext, updateCandidate } from "../src/index.ts";
+import { type ServiceContext } from "../src/context.ts";
+import { baseClientOf, scopeToCompany } from "../src/tenancy.ts";
+
+/**
+ * A stage-only update is typed SQL on one pool connection (services/candidate-move.ts); any other
+ * update, and any through a client without a pool, is Prisma's transaction (changeStage). Both must
+ * leave the same rows: the candidate, a stage_changed activity, a candidate.stage_changed event.
+ */
+describe("the typed stage move writes what Prisma's transaction writes", () => {
+  const prisma = getPrisma();
+  let typed: ServiceContext;
+  let viaPrisma: ServiceContext;
+  let other: ServiceContext;
+  let jobId: number;
+  const tag = randomBytes(4).toString("hex");
+
+  beforeAll(async () => {
+    const company = await createCompany(prisma, { name: `Move ${tag}` });
+    typed = systemContext(prisma, company.id, { type: "api", apiKeyId: 7 });
+    viaPrisma = { ...typed, db: scopeToCompany(prisma, company.id) as never };
+    other = systemContext(prisma, (await createCompany(prisma, { name: `Other ${tag}` })).id);
+    expect(baseClientOf(typed.db)).toBeDefined();
+    expect(baseClientOf(viaPrisma.db)).toBeUndefined();
+    jobId = (await createJob(typed, { title: "Site Reliability Engineer" })).id;
+  });
+
+  const newCandidate = async (name: string) => (await createCandidate(typed, { job_id: jobId, name, email: `${name.toLowerCase().replace(/\W/g, "")}-${tag}@example.com` }, { source: "public_api" })).id;
+
+  const trail = async (id: number) => {
+    const candidate = await prisma.candidate.findUniqueOrThrow({ where: { id }, omit: { resumeText: true } });
+    const activities = await prisma.candidateActivity.findMany({ where: { candidateId: id, type: "stage_changed" }, orderBy: { id: "asc" } });
+    const events = await prisma.event.findMany({ where: { companyId: typed.companyId, type: "candidate.stage_changed" }, orderBy: { occurredAt: "asc" } });
+    return { candidate, activities, events: events.filter((e) => (e.payload as { candidate: { id: number } }).candidate.id === id) };
+  };
+
+  it("a move: the same candidate row, activity and event on both paths, and the same answer", async () => {
+    const a = await newCandidate("Path A");
+    const b = await newCandidate("Path B");
+    const answerA = await updateCandidate(typed, { id: a, stage: "phonescreen" });
+    const answerB = await updateCandidate(viaPrisma, { id: b, stage: "phonescreen" });
+    const [ta, tb] = [await trail(a), await trail(b)];
+    expect(ta.candidate.stage).toBe("phonescreen");
+    expect(ta.activities).toHaveLength(1);
+    expect(ta.events).toHaveLength(1);
+    expect(ta.candidate.updatedAt.getTime()).toBeGreaterThan(ta.candidate.createdAt.getTime() - 1);
+    // Everything but ids, names, e-mails and times is equal.
+    const strip = (t: typeof ta, id: number) => ({
+      candidate: { ...t.candidate, id: 0, publicId: "", name: "", email: "", createdAt: 0, updatedAt: 0 },
+      activities: t.activities.map((x) => ({ ...x, id: 0, candidateId: x.candidateId === id ? "self" : x.candidateId, createdAt: 0 })),
+      events: t.events.map((e) => {
+        const payload = e.payload as { candidate: Record<string, unknown> };
+        expect(payload.candidate).toEqual({ id, public_id: t.candidate.publicId, name: t.candidate.name, email: t.candidate.email, url: expect.stringMatching(new RegExp(`/candidates/${id}$`)) });
+        return { ...e, id: "", occurredAt: 0, payload: { ...payload, candidate: {} } };
+      }),
+    });
+    expect(strip(ta, a)).toEqual(strip(tb, b));
+    expect(ta.activities[0]!.data).toEqual({ previous_stage: "prospect", new_stage: "phonescreen" });
+    expect(ta.activities[0]!.addedBy).toBe("api");
+    const answer = (value: typeof answerA) => without(value, "id", "public_id", "name", "email", "created_at", "updated_at", "applied_at");
+    expect(answer(answerA)).toEqual(answer(answerB));
+    expect(answerA.stage).toBe("phonescreen");
+    expect(answerA.job).toEqual({ id: jobId, title: "Site Reliability Engineer" });
+  });
+
+  it("moving to the current stage records nothing", async () => {
+    const id = await newCandidate("Same Stage");
+    const before = await trail(id);
+    const answer = await updateCandidate(typed, { id, stage: "prospect" });
+    expect(answer.stage).toBe("prospect");
+    expect(await trail(id)).toEqual(before);
+  });
+
+  it("concurrent moves of one candidate are serialised: each event's previous stage is the real one", async () => {
+    const id = await newCandidate("Raced");
+    const stages = ["applied", "phonescreen", "inprogress", "hired", "rejected", "applied", "inprogress", "phonescreen"] as const;
+    await Promise.all(stages.map((stage) => updateCandidate(typed, { id, stage })));
+    const { candidate, activities, events } = await trail(id);
+    const chain = activities.map((a) => a.data as { previous_stage: string; new_stage: string });
+    expect(chain[0]!.previous_stage).toBe("prospect");
+    for (let i = 1; i < chain.length; i++) expect(chain[i]!.previous_stage).toBe(chain[i - 1]!.new_stage);
+    expect(chain.at(-1)!.new_stage).toBe(candidate.stage);
+    // One event per activity, with the same stages (occurred_at is each transaction's start, not its commit order).
+    const sorted = (list: unknown[]) => list.map((x) => JSON.stringify(x, Object.keys(x as object).sort())).sort();
+    expect(sorted(events.map((e) => (e.payload as { stage_change: unknown }).stage_change))).toEqual(
+      sorted(chain.map((c) => ({ previous_stage: c.previous_stage, new_stage: c.new_stage, changed_by: "api", changed_by_user_id: null }))),
+    );
+  });
+
+  it("another company's candidate is a 404 and nothing changes", async () => {
+    const id = await newCandidate("Not Yours");
+    const before = await trail(id);
+    const error = await updateCandidate(other, { id, stage: "hired" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe("not_found");
+    expect(await trail(id)).toEqual(before);
+  });
+
+  it("a move that fails midway leaves nothing behind and the pool keeps working", async () => {
+    const id = await newCandidate("Rolled Back");
+    const before = await trail(id);
+    // A stage PostgreSQL cannot store (NUL) fails inside the transaction, after the lock.
+    const error = await updateCandidate(typed, { id, stage: "bad\u0000stage" as never }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(await trail(id)).toEqual(before);
+    for (let i = 0; i < 12; i++) await updateCandidate(typed, { id, stage: i % 2 ? "applied" : "hired" });
+    expect((await trail(id)).activities).toHaveLength(12);
+  });
+});
+
+/** A copy without the given keys (ids and times that differ between two otherwise equal rows). */
+function without<T extends object>(value: T, ...keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
+}
