@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { type LoadResult } from "./load.ts";
 import { type ProfileSummary } from "./profile.ts";
-import { RESUME, type ResumeResult } from "./resume.ts";
+import { type MemorySample, RESUME, type ResumeResult } from "./resume.ts";
 import { SCREENING, type ScreeningResult } from "./screening.ts";
 import { type ReportsBenchResult, type SearchBenchResult, WORKSPACE_P95_TARGET_MS } from "./workspace.ts";
 import { REPORTS_BENCH } from "./reports.ts";
@@ -191,6 +191,29 @@ function resumeSection(r: ResumeResult): string[] {
     "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     `| ${f0(r.single.p50)} ms | ${r.completed}/${r.uploads} | ${r.failed} | ${r.timedOut} | ${f0(r.uploadP50)} ms | ${f0(r.p50)} ms | ${f0(r.p95)} ms | ${f0(r.max)} ms | ${f1(r.seconds)} s | ${f0(r.cpu?.server ?? Number.NaN)} | ${f0(r.cpu?.db ?? Number.NaN)} | ${f0(r.peakRssMiB)} MiB |`,
     ...(r.failures.length ? ["", "Failures: " + r.failures.map((f) => `\`${f}\``).join(", ")] : []),
+    ...memoryTable(r.memory),
+  ];
+}
+
+/** What the sampled RSS is made of, as the server reports it (GET /api/bench/memory). */
+function memoryTable(memory: Extract<ResumeResult, { available: true }>["memory"]): string[] {
+  if (!memory) return [];
+  const row = (label: string, m: MemorySample) => {
+    const old = m.spaces.old_space;
+    const young = m.spaces.new_space;
+    const large = m.spaces.large_object_space;
+    const code = m.spaces.code_space;
+    const outside = m.rss - m.heapTotal - m.external;
+    return `| ${label} | ${f0(m.rss)} | ${f0(m.heapTotal)} (${f0(m.heapUsed)} used) | ${f0(old?.size ?? Number.NaN)} (${f0(old?.used ?? Number.NaN)}) | ${f0(young?.size ?? Number.NaN)} | ${f0(large?.size ?? Number.NaN)} | ${f0(code?.size ?? Number.NaN)} | ${f0(m.external)} (${f0(m.arrayBuffers)} ArrayBuffers) | ${f0(outside)} |`;
+  };
+  return [
+    "",
+    "The server's memory in MiB, as it reports it (GET /api/bench/memory, HIREFLOW_BENCH=1): before the concurrent uploads, and the sample taken at the phase's largest RSS. \"Rest\" is RSS minus the main thread's V8 heap and external memory: worker threads' heaps (the resume parsers), native code and allocator slack.",
+    "",
+    "| when | RSS | V8 heap (used) | old space (used) | new space | large objects | code | external | rest: workers, native |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    row("before the uploads", memory.before),
+    row("at the largest RSS", memory.peak),
   ];
 }
 

@@ -30,12 +30,29 @@ export type ResumeResult =
       seconds: number;
       peakRssMiB: number;
       hwmMiB: number;
+      /** The server's own account of its memory (GET /api/bench/memory) before the phase and at its largest RSS. */
+      memory?: { before: MemorySample; peak: MemorySample };
       /** CPU per upload over the phase (upload, parsing, saving, and the polling GETs): server and PostgreSQL. */
       cpu?: { server: number; db: number };
       /** 201 → completed of single uploads, one at a time, before the concurrent run: the unloaded pipeline. */
       single: { p50: number; max: number; n: number };
       failures: string[];
     };
+
+/** MiB, as GET /api/bench/memory reports them (the server process; its workers are in `rss` only). */
+export interface MemorySample {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  spaces: Record<string, { size: number; used: number }>;
+}
+
+async function memorySample(server: AppServer): Promise<MemorySample | undefined> {
+  const response = await fetch(`${server.url}/api/bench/memory`).catch(() => undefined);
+  return response?.ok ? ((await response.json()) as MemorySample) : undefined;
+}
 
 function upload(server: AppServer, company: SeededCompany, pdf: Uint8Array, i: number): Promise<Response> {
   const form = new FormData();
@@ -109,6 +126,14 @@ export async function runResumeBench(server: AppServer, company: SeededCompany, 
 
   let peakRss = rssMiB(server);
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMiB(server))), 50);
+  const memoryBefore = await memorySample(server);
+  let memoryPeak = memoryBefore;
+  // The server's breakdown every 250 ms; the one taken at the largest RSS is kept.
+  const memorySampler = setInterval(() => {
+    void memorySample(server).then((sample) => {
+      if (sample && (!memoryPeak || sample.rss > memoryPeak.rss)) memoryPeak = sample;
+    });
+  }, 250);
   const before = await probe?.sample();
   const started = performance.now();
   let outcomes: Outcome[];
@@ -116,6 +141,7 @@ export async function runResumeBench(server: AppServer, company: SeededCompany, 
     outcomes = await mapLimit(Array.from({ length: RESUME.uploads }, (_, i) => i), RESUME.concurrency, (i) => uploadAndWait(server, company, pdf, i, failures));
   } finally {
     clearInterval(sampler);
+    clearInterval(memorySampler);
   }
   const seconds = (performance.now() - started) / 1000;
   const after = await probe?.sample();
@@ -135,6 +161,7 @@ export async function runResumeBench(server: AppServer, company: SeededCompany, 
     seconds,
     peakRssMiB: peakRss,
     hwmMiB: server.peakRssMiB().reduce((sum, p) => sum + p.mib, 0),
+    ...(memoryBefore && memoryPeak ? { memory: { before: memoryBefore, peak: memoryPeak } } : {}),
     cpu: before && after ? { server: (after.server - before.server) / RESUME.uploads, db: (after.db - before.db) / RESUME.uploads } : undefined,
     single: { p50: singleP50!, max: singleMax!, n: RESUME.single },
     failures: failures.slice(0, 5),
