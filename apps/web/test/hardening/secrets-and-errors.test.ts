@@ -194,3 +194,33 @@ describe("secrets in requests and responses never reach the logs", () => {
     expect(record.request_id).toBeUndefined();
   });
 });
+
+describe("the benchmark's routes", () => {
+  // They tell how fast and how big the server is: nobody's business but the benchmark's.
+  it("answer 404 unless the server runs with HIREFLOW_BENCH=1", async () => {
+    if (testingTheBuild()) {
+      for (const path of ["/api/bench/constant", "/api/bench/memory"]) {
+        const res = await fetch(`${app.url}${path}`);
+        expect(res.status, path).toBe(404);
+        expect(await res.text(), path).not.toMatch(/rss|heap|"ok"/);
+      }
+      return;
+    }
+    const memory = await import("@/app/api/bench/memory/route");
+    const constant = await import("@/app/api/bench/constant/route");
+    const previous = process.env.HIREFLOW_BENCH;
+    try {
+      delete process.env.HIREFLOW_BENCH;
+      expect(memory.GET().status).toBe(404);
+      expect(constant.GET().status).toBe(404);
+      process.env.HIREFLOW_BENCH = "1";
+      const body = (await memory.GET().json()) as { rss: number; heapUsed: number; spaces: Record<string, { size: number }> };
+      expect(body.rss).toBeGreaterThan(body.heapUsed);
+      expect(body.spaces.old_space!.size).toBeGreaterThan(0);
+      expect(constant.GET().status).toBe(200);
+    } finally {
+      if (previous === undefined) delete process.env.HIREFLOW_BENCH;
+      else process.env.HIREFLOW_BENCH = previous;
+    }
+  });
+});
