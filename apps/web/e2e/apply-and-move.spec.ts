@@ -103,6 +103,7 @@ test("careers page → apply with a resume → pipeline → move (drag and drop,
     // the pointer (a neighbour), not this one.
     await card.dragTo(page.locator('section[data-stage="phonescreen"]'), { targetPosition: { x: 40, y: 24 } });
     await expect(page.locator('section[data-stage="phonescreen"]').getByTestId(`card-${candidateId}`)).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Moved 1 candidate to Phone screen." })).toBeAttached();
     const hook = await waitForHook(
       (h) => h.json?.event === "candidate.stage_changed" && h.json?.candidate?.id === candidateId && h.json?.stage_change?.new_stage === "phonescreen",
       "candidate.stage_changed (phonescreen) delivered",
@@ -116,6 +117,9 @@ test("careers page → apply with a resume → pipeline → move (drag and drop,
 
   await test.step("the keyboard alternative: the card's stage menu", async () => {
     const menu = page.getByLabel("Move Priya Raman to stage");
+    // The stage menus are disabled while a move is in flight; the webhook of the drag above can arrive
+    // before the browser has the move's answer, so wait for the board to take input again.
+    await expect(menu).toBeEnabled();
     await menu.focus();
     await expect(menu).toBeFocused();
     await menu.selectOption("inprogress");
