@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import { compressForClient } from "./compression.ts";
 
 /** A Host header that can stand in a URL as it is (name or IPv4, or a bracketed IPv6; optional port). */
 const PLAIN_HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$/;
@@ -26,10 +27,16 @@ export function toWebRequest(req: IncomingMessage, fallbackHost: string): Reques
 
 /**
  * Writes a fetch `Response` to node:http. API answers are small JSON documents: the body is read
- * whole and sent with a Content-Length, in one write. `extraHeaders` are added where the response
- * does not set them (the headers next.config.ts gives every response).
+ * whole and sent with a Content-Length, in one write — gzipped when `req` accepts it and it is big
+ * enough (compression.ts). `extraHeaders` are added where the response does not set them (the
+ * headers next.config.ts gives every response).
  */
-export async function sendWebResponse(res: ServerResponse, response: Response, extraHeaders: readonly { key: string; value: string }[]): Promise<void> {
+export async function sendWebResponse(
+  res: ServerResponse,
+  response: Response,
+  extraHeaders: readonly { key: string; value: string }[],
+  req?: IncomingMessage,
+): Promise<void> {
   res.statusCode = response.status;
   for (const { key, value } of extraHeaders) res.setHeader(key, value);
   for (const [name, value] of response.headers) {
@@ -37,7 +44,27 @@ export async function sendWebResponse(res: ServerResponse, response: Response, e
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader("set-cookie", cookies);
-  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
-  if (body && !res.hasHeader("content-length")) res.setHeader("content-length", body.byteLength);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  let body: Buffer = Buffer.from(await response.arrayBuffer());
+  if (req) {
+    const sent = await compressForClient(req.headers["accept-encoding"], { status: response.status, method: req.method ?? "GET", headers: response.headers, body });
+    if (sent.vary) appendVary(res, "Accept-Encoding");
+    if (sent.encoding) {
+      body = sent.body;
+      res.setHeader("content-encoding", sent.encoding);
+      res.setHeader("content-length", body.byteLength);
+    }
+  }
+  if (!res.hasHeader("content-length")) res.setHeader("content-length", body.byteLength);
   res.end(body);
+}
+
+function appendVary(res: ServerResponse, field: string): void {
+  const current = res.getHeader("vary");
+  const listed = (Array.isArray(current) ? current.join(",") : String(current ?? "")).split(",").map((v) => v.trim()).filter(Boolean);
+  if (listed.includes("*") || listed.some((v) => v.toLowerCase() === field.toLowerCase())) return;
+  res.setHeader("vary", [...listed, field].join(", "));
 }

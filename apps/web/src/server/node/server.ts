@@ -49,7 +49,7 @@ export function createHireflowServer(options: HireflowServerOptions): Server {
       // The gateway answers every error itself; this is a failure of the bridge.
       response = routeErrorResponse(error, newRequestId());
     }
-    await sendWebResponse(res, response, staticHeaders);
+    await sendWebResponse(res, response, staticHeaders, req);
   };
 
   return createServer((req, res) => {
