@@ -6,8 +6,21 @@ import { type AppError, logger, toAppError, toErrorBody } from "@hireflow/core";
  * error becomes HTTP, so each route answers the same envelope, carries the same `request-id`
  * header and logs an unexpected failure the same way.
  */
+// 96 random bits per id, drawn from a buffer filled 256 ids at a time: one randomBytes call per
+// request was ~3 % of a cached-key GET's CPU (docs/BENCHMARKS.md profile). Ids are not secrets.
+const ID_BYTES = 12;
+const IDS_PER_FILL = 256;
+let idPool = Buffer.alloc(0);
+let idOffset = 0;
+
 export function newRequestId(): string {
-  return `req_${randomBytes(12).toString("base64url")}`;
+  if (idOffset >= idPool.length) {
+    idPool = randomBytes(ID_BYTES * IDS_PER_FILL);
+    idOffset = 0;
+  }
+  const id = idPool.toString("base64url", idOffset, idOffset + ID_BYTES);
+  idOffset += ID_BYTES;
+  return `req_${id}`;
 }
 
 /** The one log line of a 5xx: request id, code and cause; `extra` names where (e.g. the procedure). */
