@@ -2,13 +2,6 @@ import { type CandidateActivity, poolOf } from "@hireflow/db";
 import { type ServiceContext } from "../context.ts";
 import { baseClientOf } from "../tenancy.ts";
 
-/**
- * POST /candidates/{id}/notes as one typed statement on Prisma's own pool: the note is inserted from
- * the candidate's row, so a candidate that is not the context's company's (or does not exist) inserts
- * nothing and the caller answers 404. Through Prisma it was two round trips (the lookup, the insert)
- * and most of the request's CPU (docs/BENCHMARKS.md). notes.test.ts compares the two paths' rows.
- * Undefined: the client has no pool of its own (a transaction's client): the caller goes through Prisma.
- */
 const INSERT_NOTE = {
   name: "hireflow_insert_note",
   text: `INSERT INTO candidate_activities (company_id, candidate_id, type, added_by, performer_id, note)
@@ -23,6 +16,13 @@ export interface NoteInsert {
   note: string;
 }
 
+/**
+ * POST /candidates/{id}/notes as one typed statement on Prisma's own pool: the note is inserted from
+ * the candidate's row, so a candidate that is not the context's company's (or does not exist) inserts
+ * nothing and the caller answers 404. Through Prisma it was two round trips (the lookup, the insert)
+ * and most of the request's CPU (docs/BENCHMARKS.md). note-insert.test.ts compares the two paths' rows.
+ * Undefined: the client has no pool of its own (a transaction's client): the caller goes through Prisma.
+ */
 export async function insertNote(svc: ServiceContext, candidateId: number, note: NoteInsert): Promise<CandidateActivity | null | undefined> {
   const base = baseClientOf(svc.db);
   if (!base) return undefined;
