@@ -101,8 +101,15 @@ export async function settleBackgroundWork(companyIds: number[], timeoutMs = 30_
         where: { companyId: { in: companyIds }, status: "pending", OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: new Date(Date.now() + 60_000) } }] },
       }),
     ]);
-    // And quiet for a moment: an attempt that just ended (or a fan-out just inserting) still touches rows.
-    const recent = await prisma.webhookDelivery.count({ where: { companyId: { in: companyIds }, updatedAt: { gt: new Date(Date.now() - 1_500) } } });
+    // And quiet for a moment: an attempt that just ended still touches rows, and an event just
+    // published has its fan-out still queued in the runner (no delivery row yet: CI caught one landing
+    // between the two snapshots of a rejected request, in fuzz and trpc-fuzz).
+    const quietSince = new Date(Date.now() - 1_500);
+    const [recentDeliveries, recentlyPublished] = await Promise.all([
+      prisma.webhookDelivery.count({ where: { companyId: { in: companyIds }, updatedAt: { gt: quietSince } } }),
+      prisma.event.count({ where: { companyId: { in: companyIds }, publishedAt: { gt: quietSince } } }),
+    ]);
+    const recent = recentDeliveries + recentlyPublished;
     if (events + resumes + scorings + deliveries + recent === 0) return;
     if (Date.now() > deadline) {
       throw new Error(`background work still running after ${timeoutMs} ms: ${events} unpublished events, ${resumes} resumes, ${scorings} scorings, ${deliveries} deliveries due, ${recent} just updated`);
