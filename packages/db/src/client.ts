@@ -1,6 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
-import pg from "pg";
+import type pg from "pg";
 import { PrismaClient } from "./generated/prisma/client.ts";
+import { createPool } from "./pool.ts";
 
 export { PrismaClient };
 export type { Prisma } from "./generated/prisma/client.ts";
@@ -18,7 +19,7 @@ const POOL = Symbol.for("hireflow.pgPool");
 const BACKGROUND_POOL = Symbol.for("hireflow.backgroundPgPool");
 
 export function createPrismaClient(databaseUrl: string, options: CreatePrismaOptions = {}): PrismaClient {
-  const pool = new pg.Pool({
+  const pool = createPool({
     connectionString: databaseUrl,
     max: options.max ?? Number(process.env.DATABASE_POOL_SIZE ?? 10),
     // Fail a request quickly instead of queueing forever when the database is down.
@@ -35,7 +36,7 @@ export function createPrismaClient(databaseUrl: string, options: CreatePrismaOpt
   // statements would wait behind that queue each time, and webhooks fall behind the API that causes
   // them (docs/BENCHMARKS.md, webhooks). pg opens nothing until the first query, and idle
   // connections neither outlive 10 s nor keep the process alive.
-  const background = new pg.Pool({
+  const background = createPool({
     connectionString: databaseUrl,
     max: Number(process.env.DATABASE_BACKGROUND_POOL_SIZE ?? 4),
     connectionTimeoutMillis: 5_000,
