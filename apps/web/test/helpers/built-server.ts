@@ -92,9 +92,8 @@ export async function settleBackgroundWork(companyIds: number[], timeoutMs = 30_
   const prisma = getPrisma();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const [events, fanOuts, resumes, scorings, deliveries] = await Promise.all([
+    const [events, resumes, scorings, deliveries] = await Promise.all([
       prisma.event.count({ where: { companyId: { in: companyIds }, publishedAt: null } }),
-      unfinishedFanOuts(companyIds),
       prisma.candidate.count({ where: { companyId: { in: companyIds }, resumeStatus: { in: ["pending", "processing"] } } }),
       prisma.candidate.count({ where: { companyId: { in: companyIds }, fitStatus: "pending" } }),
       // Due now or soon (a first attempt, a redelivery); retries are ten minutes out under test:build (build-target.ts).
@@ -111,35 +110,12 @@ export async function settleBackgroundWork(companyIds: number[], timeoutMs = 30_
       prisma.event.count({ where: { companyId: { in: companyIds }, publishedAt: { gt: quietSince } } }),
     ]);
     const recent = recentDeliveries + recentlyPublished;
-    if (events + fanOuts + resumes + scorings + deliveries + recent === 0) return;
+    if (events + resumes + scorings + deliveries + recent === 0) return;
     if (Date.now() > deadline) {
-      throw new Error(`background work still running after ${timeoutMs} ms: ${events} unpublished events, ${fanOuts} fan-outs, ${resumes} resumes, ${scorings} scorings, ${deliveries} deliveries due, ${recent} just updated`);
+      throw new Error(`background work still running after ${timeoutMs} ms: ${events} unpublished events, ${resumes} resumes, ${scorings} scorings, ${deliveries} deliveries due, ${recent} just updated`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-/**
- * Published events whose fan-out has not run yet: an enabled endpoint the fan-out would give a
- * delivery (packages/jobs webhooks/store.ts, CREATE_DELIVERIES), unchanged since the event was
- * published, has none. A fan-out waits in the
- * server's runner queue for as long as the machine is busy, so a quiet period alone did not cover it
- * (a loaded CI machine saw its delivery land between a test's two snapshots).
- */
-async function unfinishedFanOuts(companyIds: number[]): Promise<number> {
-  const { getPrisma } = await import("@hireflow/db");
-  const { WEBHOOK_EVENT_TYPES } = await import("@hireflow/core");
-  const rows = await getPrisma().$queryRaw<{ n: number }[]>`
-    SELECT count(*)::int AS n
-    FROM events ev JOIN webhook_endpoints e ON e.company_id = ev.company_id
-    WHERE ev.company_id = ANY(${companyIds}::int[]) AND ev.published_at IS NOT NULL
-      AND e.enabled AND e.created_at <= ev.occurred_at
-      -- an endpoint changed since (re-enabled, resubscribed) is not one the fan-out saw
-      AND e.updated_at <= ev.published_at
-      AND CASE WHEN ev.type = 'webhook.test' THEN e.id = (ev.payload -> 'webhook_endpoint' ->> 'id')::int
-               ELSE ev.type = ANY(${[...WEBHOOK_EVENT_TYPES]}::text[]) AND (cardinality(e.events) = 0 OR ev.type = ANY(e.events)) END
-      AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = ev.id AND d.endpoint_id = e.id)`;
-  return rows[0]?.n ?? 0;
 }
 
 /**
