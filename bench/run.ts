@@ -11,7 +11,7 @@ import { runLoad, type LoadResult } from "./load.ts";
 import { largestProfile, summarise, type ProfileSummary } from "./profile.ts";
 import { machineInfo, versions, writeReport, type BenchResults } from "./report.ts";
 import { runResumeBench, type ResumeResult } from "./resume.ts";
-import { apiScenarios, DEEP_PAGE, followCursors } from "./scenarios.ts";
+import { apiScenarios, DEEP_PAGE, duplicateScenario, followCursors } from "./scenarios.ts";
 import { runScreeningBench, type ScreeningResult } from "./screening.ts";
 import { seed, type SeededCompany } from "./seed.ts";
 import { parseFlags } from "./flags.ts";
@@ -106,6 +106,7 @@ async function loadTests(app: AppServer, bare: BareServer, company: SeededCompan
   await measure("app", { ...constantScenario(), key: "next_constant#1" });
   await measure("bare", bareScenario(company.candidateIds));
   await measure("app", unauthorizedScenario(company.candidateIds));
+  await measure("app", await duplicateScenario(app.url, company));
   for (const scenario of api.slice(0, half)) await measure("app", scenario);
   await measure("app", { ...constantScenario(), key: "next_constant#2" });
   for (const scenario of api.slice(half)) await measure("app", scenario);

@@ -68,3 +68,20 @@ export async function followCursors(baseUrl: string, company: SeededCompany, pag
   }
   return cursor!;
 }
+
+/**
+ * Diagnostic, not an endpoint goal: a create the database refuses (the e-mail is taken in that job),
+ * answered 409. It measures the error path: the unique violation, the existing candidate's lookup
+ * and the envelope. Until packages/db's createPool each one also ended its pool connection, so a burst
+ * of them reconnected once per answer. The one candidate it needs is created here (removed with the
+ * POST load's, bench-%@example.com).
+ */
+export async function duplicateScenario(baseUrl: string, company: SeededCompany): Promise<Scenario> {
+  const headers = { authorization: `Bearer ${company.apiKey}`, "content-type": "application/json" };
+  const body = JSON.stringify({ job_id: company.jobIds[0], name: "Bench Duplicate", email: `bench-duplicate-${Date.now().toString(36)}@example.com` });
+  const first = await fetch(`${baseUrl}/api/v1/candidates`, { method: "POST", headers, body });
+  if (first.status !== 201) throw new Error(`creating the duplicate scenario's candidate answered ${first.status}: ${(await first.text()).slice(0, 300)}`);
+  const second = await fetch(`${baseUrl}/api/v1/candidates`, { method: "POST", headers, body });
+  if (second.status !== 409) throw new Error(`the duplicate create answered ${second.status}, not 409: ${(await second.text()).slice(0, 300)}`);
+  return { key: "diag_409", label: "Diagnostic: POST /api/v1/candidates, e-mail taken in the job (409)", method: "POST", headers, next: () => ({ path: "/api/v1/candidates", body }) };
+}
