@@ -5,7 +5,8 @@
  * other builds are left alone); then the production server `npm start` runs against that database. On SIGTERM/SIGINT it
  * stops the server and drops the database.
  *
- *   PLAYWRIGHT_SKIP_BUILD=1   reuse an existing .next-e2e build
+ *   PLAYWRIGHT_SKIP_BUILD=1   reuse an existing build (in .next-e2e, or E2E_NEXT_DIST_DIR)
+ *   E2E_NEXT_DIST_DIR=.next   the build folder (CI runs the build it just made and tested: .next)
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -21,7 +22,7 @@ const webDir = path.resolve(import.meta.dirname, "../..");
 const nextBin = path.resolve(webDir, "../../node_modules/next/dist/bin/next");
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseUrl = `http://localhost:${port}`;
-const distDir = ".next-e2e";
+const distDir = process.env.E2E_NEXT_DIST_DIR || ".next-e2e";
 const log = (line: string) => process.stdout.write(`[e2e-server] ${line}\n`);
 
 const server = await createTestServer();

@@ -1,5 +1,5 @@
 import { envInt } from "@hireflow/config";
-import { listenForNotifications, type NotificationListener } from "@hireflow/db/notifications";
+import { listenForNotifications, type NotificationListener, type RawQueryClient, waitForListeners } from "@hireflow/db/notifications";
 import { logger } from "../logger.ts";
 import type { ApiKeyPrincipal } from "./api-keys.ts";
 
@@ -7,7 +7,8 @@ import type { ApiKeyPrincipal } from "./api-keys.ts";
  * Verified API keys kept in a long-lived process (the self-hosted server), so a request makes no
  * round trip for its key. Revocation stays immediate: a trigger on api_keys (migration
  * 20261125150000_api_key_notify) NOTIFYs every change that matters at commit, and each process drops
- * the key at once. The cache is used only while this process is LISTENing: when the connection
+ * the key at once; revokeApiKey waits until every such process confirmed it (waitForApiKeyCaches).
+ * The cache is used only while this process is LISTENing: when the connection
  * drops (a notification may be lost) everything is forgotten and every request reads the database
  * again until LISTEN holds. A short TTL is the last safety net. Serverless instances never start it.
  */
@@ -26,8 +27,6 @@ interface CacheState {
   generation: number;
   ttlMs: number;
   listener: NotificationListener;
-  /** Callers waiting to see a key's notification arrive here (revokeApiKey). */
-  waiters: Map<string, Set<() => void>>;
 }
 
 // On globalThis: Next bundles this module more than once per process (and the node server has its
@@ -51,7 +50,6 @@ export function startApiKeyCache(databaseUrl: string): ApiKeyCacheHandle {
     entries: new Map(),
     generation: 0,
     ttlMs,
-    waiters: new Map(),
     listener: listenForNotifications(databaseUrl, API_KEY_CHANNEL, {
       onMessage: (payload) => invalidate(state, payload),
       onStateChange: (listening) => {
@@ -71,12 +69,6 @@ function invalidate(state: CacheState, payload: string): void {
   else {
     for (const [hash, entry] of state.entries) {
       if (String(entry.principal.apiKeyId) === payload) state.entries.delete(hash);
-    }
-  }
-  for (const [id, waiters] of state.waiters) {
-    if (payload === "*" || id === payload) {
-      state.waiters.delete(id);
-      for (const resolve of waiters) resolve();
     }
   }
 }
@@ -109,50 +101,24 @@ export function rememberApiKey(secretHash: string, generation: number, principal
   state.entries.set(secretHash, { principal, lastUsedAt, expiresAt: Date.now() + state.ttlMs });
 }
 
-export interface ApiKeyChangeWatch {
-  /** Resolves once the change's notification reached this process (at once where nothing is cached). */
-  seen(): Promise<void>;
-  /** The change did not happen after all (nothing was updated). */
-  cancel(): void;
-}
-
 /**
- * Watch for a key's notification before changing the key (revokeApiKey), then wait for it after the
- * commit: the caller answers only once PostgreSQL has sent it to every listening process. If it
- * does not arrive within `timeoutMs`, this process forgets every key instead.
+ * Waits until every process that caches keys (any server on this database) has handled every key
+ * change committed before this call: revokeApiKey answers only then, so the very next request
+ * anywhere is refused. Works from any process, one that caches nothing (serverless, a script)
+ * included. If some listener does not answer within `timeoutMs` (a stalled process), this process
+ * forgets its own keys and the others' 30 s TTL is what is left; that is logged.
  */
-export function watchApiKeyChange(apiKeyId: number, timeoutMs = 2_000): ApiKeyChangeWatch {
-  const state = activeState();
-  if (!state) return { seen: () => Promise.resolve(), cancel: () => {} };
-  const id = String(apiKeyId);
-  let arrived = false;
-  let wake = () => {};
-  const mark = () => {
-    arrived = true;
-    wake();
-  };
-  const waiters = state.waiters.get(id) ?? new Set();
-  waiters.add(mark);
-  state.waiters.set(id, waiters);
-  const cancel = () => {
-    state.waiters.get(id)?.delete(mark);
-    if (state.waiters.get(id)?.size === 0) state.waiters.delete(id);
-  };
-  return {
-    cancel,
-    seen: () =>
-      arrived
-        ? Promise.resolve()
-        : new Promise<void>((resolve) => {
-            const timer = setTimeout(() => {
-              cancel();
-              invalidate(state, "*");
-              resolve();
-            }, timeoutMs);
-            wake = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          }),
-  };
+export async function waitForApiKeyCaches(db: RawQueryClient, timeoutMs = 2_000): Promise<void> {
+  let synced = false;
+  try {
+    synced = await waitForListeners(db, API_KEY_CHANNEL, timeoutMs);
+  } catch (error) {
+    logger.warn("could not confirm that every server dropped the changed API key", { error: String(error) });
+    return;
+  }
+  if (!synced) {
+    const state = globalForCache.__hireflowApiKeyCache;
+    if (state) invalidate(state, "*");
+    logger.warn("a server did not confirm an API key change in time; its cache expires within the TTL", { channel: API_KEY_CHANNEL, timeout_ms: timeoutMs });
+  }
 }

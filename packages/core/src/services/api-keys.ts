@@ -1,6 +1,6 @@
 import { type Prisma } from "@hireflow/db";
 import { tenantRow } from "../tenancy.ts";
-import { watchApiKeyChange } from "../auth/api-key-cache.ts";
+import { waitForApiKeyCaches } from "../auth/api-key-cache.ts";
 import { generateApiKey } from "../auth/api-keys.ts";
 import { API_SCOPES, type ApiScope, isApiScope, normalizeScopes } from "../auth/scopes.ts";
 import { type ServiceContext, actorUserId } from "../context.ts";
@@ -53,26 +53,21 @@ export async function listApiKeys(svc: ServiceContext): Promise<ApiKeyDto[]> {
 }
 
 /**
- * Revocation is immediate: the answer waits until PostgreSQL has told every server that caches keys
- * (api-key-cache.ts), and those that don't read revoked_at on every request. Revoking twice changes nothing.
+ * Revocation is immediate: the answer waits until every server that caches keys (api-key-cache.ts)
+ * has dropped it, and those that don't read revoked_at on every request. Revoking twice changes nothing.
  */
 export async function revokeApiKey(svc: ServiceContext, id: number): Promise<ApiKeyDto> {
-  const change = watchApiKeyChange(id);
   let revoked = false;
-  try {
-    const row = await svc.db.$transaction(async (tx) => {
-      const { count } = await tx.apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
-      const key = await tx.apiKey.findUnique({ where: { id }, include: { createdBy: { select: { id: true, name: true, email: true } } } });
-      if (!key) throw AppError.notFound("API key", id);
-      if (count === 1) await recordAudit(tx, svc, { action: "api_key.revoked", target: { type: "api_key", id, label: `${key.name} (${key.prefix}…)` } });
-      revoked = count === 1;
-      return key;
-    });
-    if (revoked) await change.seen();
-    return serializeApiKey(row);
-  } finally {
-    if (!revoked) change.cancel();
-  }
+  const row = await svc.db.$transaction(async (tx) => {
+    const { count } = await tx.apiKey.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+    const key = await tx.apiKey.findUnique({ where: { id }, include: { createdBy: { select: { id: true, name: true, email: true } } } });
+    if (!key) throw AppError.notFound("API key", id);
+    if (count === 1) await recordAudit(tx, svc, { action: "api_key.revoked", target: { type: "api_key", id, label: `${key.name} (${key.prefix}…)` } });
+    revoked = count === 1;
+    return key;
+  });
+  if (revoked) await waitForApiKeyCaches(svc.db);
+  return serializeApiKey(row);
 }
 
 /** Scopes as given (callers other than the zod-validated procedure: the admin CLI, seeds), checked here too. */

@@ -11,7 +11,7 @@ import { normalizePhone } from "./phone.ts";
 import { readCandidateRow } from "./candidate-read.ts";
 import { listCandidateRows } from "./candidate-list.ts";
 import { moveCandidateStage, type StageChange } from "./candidate-move.ts";
-import { type ActivityInsert, type CandidateInsert, insertCandidate, type JobForCreate, readJobForCreate } from "./candidate-insert.ts";
+import { type ActivityInsert, type CandidateInsert, findCandidateWithEmail, insertCandidate, type JobForCreate, readJobForCreate } from "./candidate-insert.ts";
 import { type CandidateRow, candidateRead, candidateSummarySelect, serializeCandidate, serializeCandidateDetail } from "./serialize.ts";
 
 export const DUPLICATE_INDEX = "candidates_job_email_key";
@@ -50,7 +50,8 @@ async function companyRegion(svc: ServiceContext): Promise<string> {
 }
 
 async function duplicateError(svc: ServiceContext, jobId: number | null, email: string): Promise<AppError> {
-  const existing = await svc.db.candidate.findFirst({
+  const typed = jobId === null ? undefined : await findCandidateWithEmail(svc, jobId, email);
+  const existing = typed !== undefined ? typed : await svc.db.candidate.findFirst({
     where: { jobId, email: { equals: email, mode: "insensitive" } },
     select: { id: true },
   });
