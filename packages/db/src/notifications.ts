@@ -3,6 +3,11 @@ import pg from "pg";
 const SYNC_PAYLOAD = /^sync:(\d{1,20})$/;
 /** The application_name of a session that LISTENs on `channel`, as pg_stat_activity shows it. */
 const listenerName = (channel: string) => `hireflow-listen:${channel}`;
+const nameSession = (client: pg.Client, name: string) => client.query("SELECT set_config('application_name', $1, false)", [name]);
+
+function assertPlainChannel(channel: string): void {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a plain channel name: ${channel}`);
+}
 
 export interface NotificationListener {
   /** True while LISTEN is in effect: every NOTIFY on the channel committed from now on reaches `onMessage`. */
@@ -28,7 +33,7 @@ export interface ListenOptions {
  * token in its connection's application_name, which every session can read in pg_stat_activity.
  */
 export function listenForNotifications(databaseUrl: string, channel: string, options: ListenOptions): NotificationListener {
-  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a plain channel name: ${channel}`);
+  assertPlainChannel(channel);
   let client: pg.Client | null = null;
   let listening = false;
   let stopped = false;
@@ -65,7 +70,7 @@ export function listenForNotifications(databaseUrl: string, channel: string, opt
       const sync = SYNC_PAYLOAD.exec(payload);
       // PostgreSQL delivers a channel's notifications in commit order, and onMessage has handled every
       // earlier one by now (it is synchronous): the acknowledgement covers them all.
-      if (sync) void current.query("SELECT set_config('application_name', $1, false)", [`${listenerName(channel)}:${sync[1]}`]).catch(() => {});
+      if (sync) void nameSession(current, `${listenerName(channel)}:${sync[1]}`).catch(() => {});
       else options.onMessage(payload);
     });
     try {
@@ -73,7 +78,7 @@ export function listenForNotifications(databaseUrl: string, channel: string, opt
       await current.query(`LISTEN ${channel}`);
       // Named only once LISTEN holds: waitForListeners waits for the sessions named so, and each of
       // them is sure to receive its sync message.
-      await current.query("SELECT set_config('application_name', $1, false)", [listenerName(channel)]);
+      await nameSession(current, listenerName(channel));
       if (client !== current) return;
       // The connection must not keep a process alive on its own.
       (current as unknown as { connection?: { stream?: { unref?(): void } } }).connection?.stream?.unref?.();
@@ -113,7 +118,7 @@ export interface RawQueryClient {
  * caller decides what that means. A session that ends meanwhile counts as done.
  */
 export async function waitForListeners(db: RawQueryClient, channel: string, timeoutMs = 2_000): Promise<boolean> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a plain channel name: ${channel}`);
+  assertPlainChannel(channel);
   const name = listenerName(channel);
   // One statement: the listeners named at this point were LISTENing before this NOTIFY commits,
   // so each receives it. The token is a microsecond clock, so a later sync's token is larger: a
