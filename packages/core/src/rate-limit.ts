@@ -19,6 +19,8 @@ export interface RateLimitResult {
 
 export interface RateLimiter {
   hit(bucket: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /** Forgets the bucket's count in the current window (a successful sign-in clears its e-mail's failures). */
+  reset(bucket: string, windowMs: number): Promise<void>;
 }
 
 export function createMemoryRateLimiter(now: () => number = Date.now): RateLimiter {
@@ -40,6 +42,9 @@ export function createMemoryRateLimiter(now: () => number = Date.now): RateLimit
       }
       window.count++;
       return result(window.count, limit, start + windowMs - t);
+    },
+    async reset(bucket, windowMs) {
+      windows.delete(`${bucket}:${windowMs}`);
     },
   };
 }
@@ -106,7 +111,7 @@ export function createRedisRateLimiter(redis: Redis, options: RedisRateLimiterOp
       const t = Date.now();
       const start = t - (t % windowMs);
       try {
-        const [count, ttl] = (await redis.eval(SCRIPT, 1, `hireflow:rl:${bucket}:${windowMs}:${start}`, String(windowMs))) as [number, number];
+        const [count, ttl] = (await redis.eval(SCRIPT, 1, redisKey(bucket, windowMs, start), String(windowMs))) as [number, number];
         markUp();
         return result(count, limit, ttl > 0 ? ttl : start + windowMs - t);
       } catch (error) {
@@ -114,8 +119,20 @@ export function createRedisRateLimiter(redis: Redis, options: RedisRateLimiterOp
         return allowAll();
       }
     },
+    async reset(bucket, windowMs) {
+      if (!(await connected())) return;
+      const t = Date.now();
+      try {
+        await redis.del(redisKey(bucket, windowMs, t - (t % windowMs)));
+        markUp();
+      } catch (error) {
+        markDown(error);
+      }
+    },
   };
 }
+
+const redisKey = (bucket: string, windowMs: number, start: number) => `hireflow:rl:${bucket}:${windowMs}:${start}`;
 
 /** The client the limiter uses: fails fast rather than queueing requests behind a dead connection. */
 export function createRateLimitRedis(url: string): Redis {

@@ -16,6 +16,16 @@ describe("memory rate limiter", () => {
     now += 10_000;
     expect(await limiter.hit("k", 3, 10_000)).toMatchObject({ allowed: true, remaining: 2 });
   });
+
+  it("reset forgets a bucket's count in the window, and only that bucket's", async () => {
+    const limiter = createMemoryRateLimiter(() => 1_000_000);
+    for (let i = 0; i < 3; i++) await limiter.hit("k", 3, 10_000);
+    await limiter.hit("other", 1, 10_000);
+    expect((await limiter.hit("k", 3, 10_000)).allowed).toBe(false);
+    await limiter.reset("k", 10_000);
+    expect(await limiter.hit("k", 3, 10_000)).toMatchObject({ allowed: true, remaining: 2 });
+    expect((await limiter.hit("other", 1, 10_000)).allowed).toBe(false);
+  });
 });
 
 describe("redis rate limiter", async () => {
@@ -31,6 +41,16 @@ describe("redis rate limiter", async () => {
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).hit(bucket, 6, 10_000)));
     expect(results.filter((r) => r.allowed)).toHaveLength(6);
     expect(results.filter((r) => !r.allowed).every((r) => r.remaining === 0 && r.resetSeconds <= 10)).toBe(true);
+  });
+
+  it.runIf(available || Boolean(process.env.CI))("reset forgets a bucket's count in the window (every instance sees it)", async () => {
+    const bucket = `test-${randomBytes(6).toString("hex")}`;
+    const a = createRedisRateLimiter(redis);
+    const b = createRedisRateLimiter(redis);
+    for (let i = 0; i < 2; i++) await a.hit(bucket, 2, 60_000);
+    expect((await b.hit(bucket, 2, 60_000)).allowed).toBe(false);
+    await b.reset(bucket, 60_000);
+    expect(await a.hit(bucket, 2, 60_000)).toMatchObject({ allowed: true, remaining: 1 });
   });
 
   // Every process starts this way (a serverless cold start always does): the client is still

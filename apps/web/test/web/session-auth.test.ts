@@ -111,6 +111,54 @@ describe("sign-in", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect((await limited.json()).error.code).toBe("rate_limited");
   });
+
+  it("counts failed attempts per e-mail: correct sign-ins never lock the account, and a success clears the failures", async () => {
+    const ip = { "x-forwarded-for": `203.0.113.${10 + Math.floor(Math.random() * 200)}` };
+    const email = `busy-admin-${randomBytes(4).toString("hex")}@example.com`;
+    const admin = await createUser(getPrisma(), { companyId: company.id, email, password: PASSWORD, name: "Busy", role: "admin" });
+    // Well past the limit of 10: every one of them succeeds.
+    for (let i = 0; i < 15; i++) expect((await signIn(email, PASSWORD, ip)).status, `sign-in ${i + 1}`).toBe(200);
+    // Nine wrong passwords, then the right one: it succeeds and forgives the nine.
+    for (let i = 0; i < 9; i++) expect((await signIn(email, "typo", ip)).status).toBe(401);
+    expect((await signIn(email, PASSWORD, ip)).status).toBe(200);
+    // So ten more failures are allowed; then the e-mail is locked, even with the right password.
+    for (let i = 0; i < 10; i++) expect((await signIn(email, "typo", ip)).status, `failure ${i + 1}`).toBe(401);
+    const refused = await signIn(email, PASSWORD, ip);
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error.code).toBe("rate_limited");
+    // The refused attempt is a failed sign-in in the company's audit log (the "Sign-in failed" filter).
+    const until = Date.now() + 5_000;
+    let entry;
+    while (!(entry = await getPrisma().auditLogEntry.findFirst({ where: { companyId: company.id, action: "auth.sign_in_failed", targetId: admin.id, data: { path: ["reason"], equals: "too_many_attempts" } } }))) {
+      if (Date.now() > until) throw new Error("the refused sign-in was not recorded");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(entry).toMatchObject({ actorType: "anonymous", actorLabel: email, ip: ip["x-forwarded-for"], targetType: "user", targetLabel: email });
+    // A second refusal in the same window adds no entry (an attack cannot flood the log).
+    expect((await signIn(email, "typo", ip)).status).toBe(429);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await getPrisma().auditLogEntry.count({ where: { companyId: company.id, targetId: admin.id, data: { path: ["reason"], equals: "too_many_attempts" } } })).toBe(1);
+    // What Settings → Audit log lists under the "Sign-in failed" filter.
+    const caller = createCallerFactory(appRouter)({ prisma: getPrisma(), requestId: "req_test", principal: { kind: "user", companyId: company.id, userId: admin.id, role: "admin" } });
+    const { data: listed } = await caller.auditLog.list({ action: "auth.sign_in_failed" });
+    expect(listed.filter((e) => e.target?.id === admin.id).map((e) => e.data?.reason)).toContain("too_many_attempts");
+  });
+
+  it("keeps the per-IP cap on every attempt, whichever e-mail", async () => {
+    const before = process.env.HIREFLOW_SIGNIN_LIMIT_PER_IP;
+    process.env.HIREFLOW_SIGNIN_LIMIT_PER_IP = "5";
+    try {
+      const ip = { "x-forwarded-for": `198.18.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}` };
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await signIn(`spray-${i}-${randomBytes(3).toString("hex")}@example.com`, "guess", ip)).status);
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+      // Even the right password of a real account, from that IP.
+      expect((await signIn(user.email, PASSWORD, ip)).status).toBe(429);
+    } finally {
+      if (before === undefined) delete process.env.HIREFLOW_SIGNIN_LIMIT_PER_IP;
+      else process.env.HIREFLOW_SIGNIN_LIMIT_PER_IP = before;
+    }
+  });
 });
 
 describe("/api/trpc with a session", () => {

@@ -23,9 +23,15 @@ const INVALID = "E-mail or password is incorrect";
 let dummyHash: Promise<string> | undefined;
 
 /**
- * Checks the password and opens a session. Attempts are limited per client IP and per e-mail
- * address (fixed 15-minute windows; Redis when REDIS_URL is set, else this process's memory, so
- * with several instances and no Redis each instance counts on its own).
+ * Checks the password and opens a session. Two limits, in fixed 15-minute windows (Redis when
+ * REDIS_URL is set, else this process's memory, so with several instances and no Redis each
+ * instance counts on its own):
+ * - per client IP, every attempt (HIREFLOW_SIGNIN_LIMIT_PER_IP): a cap on one source's traffic;
+ * - per e-mail address, the attempts that did not succeed (HIREFLOW_SIGNIN_LIMIT_PER_EMAIL): each
+ *   attempt is counted before the password is checked (so parallel guesses cannot overshoot the
+ *   limit) and a successful sign-in clears the count, so signing in correctly never locks anyone out.
+ * A refused attempt at an existing account is recorded in its company's audit log as a failed
+ * sign-in (reason `too_many_attempts`), once per e-mail and window so a flood cannot fill the log.
  */
 export async function signIn(prisma: PrismaClient, raw: unknown, client: { ip: string }): Promise<{ session: NewSession; userId: string }> {
   const parsed = signInInput.safeParse(raw);
@@ -33,12 +39,17 @@ export async function signIn(prisma: PrismaClient, raw: unknown, client: { ip: s
   const email = parsed.data.email.toLowerCase();
 
   const limiter = getRateLimiter();
+  const emailBucket = `signin:email:${email}`;
   const [byIp, byEmail] = await Promise.all([
     limiter.hit(`signin:ip:${client.ip}`, envInt("HIREFLOW_SIGNIN_LIMIT_PER_IP", 50), WINDOW_MS),
-    limiter.hit(`signin:email:${email}`, envInt("HIREFLOW_SIGNIN_LIMIT_PER_EMAIL", 10), WINDOW_MS),
+    limiter.hit(emailBucket, envInt("HIREFLOW_SIGNIN_LIMIT_PER_EMAIL", 10), WINDOW_MS),
   ]);
   const refused = [byIp, byEmail].find((r) => !r.allowed);
   if (refused) {
+    // Not awaited: the refusal must not take longer for an existing account than for an unknown e-mail.
+    void recordRefusal(prisma, email, client.ip).catch((error: unknown) =>
+      logger.warn("a refused sign-in was not recorded in the audit log", { error: String(error) }),
+    );
     throw new AppError("rate_limited", `Too many sign-in attempts; try again in ${Math.ceil(refused.resetSeconds / 60)} minute(s)`, {
       headers: rateLimitHeaders(refused),
     });
@@ -55,14 +66,30 @@ export async function signIn(prisma: PrismaClient, raw: unknown, client: { ip: s
   if (!ok) {
     // Not awaited: a wrong password for an existing account must take as long to answer as an
     // unknown e-mail (no user enumeration by timing).
-    void recordAudit(svc.db, svc, { action: "auth.sign_in_failed", target, anonymous: { label: email } }).catch((error: unknown) =>
+    void recordAudit(svc.db, svc, { action: "auth.sign_in_failed", target, anonymous: { label: email }, data: { reason: "wrong_password" } }).catch((error: unknown) =>
       logger.warn("a failed sign-in was not recorded in the audit log", { error: String(error) }),
     );
     throw new AppError("unauthorized", INVALID);
   }
+  // The e-mail's failed attempts (and this one) are forgiven: only failures count towards its limit.
+  await limiter.reset(emailBucket, WINDOW_MS);
   await recordAudit(svc.db, svc, { action: "auth.signed_in", target });
   const session = await createSession(prisma, user.id);
   // Expired sessions are ignored by verifySession; this keeps the user's rows from piling up.
   void prisma.session.deleteMany({ where: { userId: user.id, expiresAt: { lte: new Date() } } }).catch(() => {});
   return { session, userId: user.id };
+}
+
+/** A refused (rate-limited) attempt at an existing account, as a failed sign-in: the first one per e-mail and window. */
+async function recordRefusal(prisma: PrismaClient, email: string, ip: string): Promise<void> {
+  const user = await prisma.user.findUnique({ where: { email }, select: { id: true, companyId: true } });
+  if (!user) return;
+  if (!(await getRateLimiter().hit(`signin:refused:${email}`, 1, WINDOW_MS)).allowed) return;
+  const svc = { ...systemContext(prisma, user.companyId, { type: "user", userId: user.id }), ip };
+  await recordAudit(svc.db, svc, {
+    action: "auth.sign_in_failed",
+    target: { type: "user", id: user.id, label: email },
+    anonymous: { label: email },
+    data: { reason: "too_many_attempts" },
+  });
 }
