@@ -39,6 +39,27 @@ ${VERIFYING_SIGNATURES_MARKDOWN}`;
 
 /** The tag of the webhook endpoint operations, apart from the document's `webhooks` (the events themselves). */
 const ENDPOINTS_TAG = "Webhook endpoints";
+/** The tag of the document's `webhooks`: the events Hireflow sends. The /docs sidebar groups them under it. */
+const WEBHOOKS_TAG = "Webhooks";
+
+/** Every tag of the document, in the order of the /docs sidebar, with what it covers (lint rule tag-description). */
+const TAGS: { name: string; description: string }[] = [
+  { name: "Account", description: "The API key making the request and its company: call `GET /me` first to test a connection." },
+  { name: "Candidates", description: "People in the pipeline: create (JSON, or multipart with a resume), list and search, read with the parsed resume and the AI fit, update and move between stages, add notes, export or erase their data." },
+  { name: "Jobs", description: "Open positions with their locations, salary, screening questions and AI screening settings; `apply_url` is the careers page." },
+  { name: ENDPOINTS_TAG, description: "Register the URLs that receive the **Webhooks** below, choose their events, rotate their secrets, send a test event, and read and redeliver their deliveries." },
+  { name: "Events", description: "Every event of the last 30 days a webhook endpoint can subscribe to, whether or not one is registered: the body each delivery carries." },
+  {
+    name: WEBHOOKS_TAG,
+    description: "The requests Hireflow sends to your webhook endpoints: one per event, signed with the Standard Webhooks scheme (see **Verifying webhook signatures**). They carry no API key: check the signature instead.",
+  },
+];
+
+/** The name of a webhook's operation: `candidate.stage_changed` → `candidateStageChangedWebhook` (lint rule operation-operationId). */
+export function webhookOperationId(event: string): string {
+  const words = event.split(/[._]/);
+  return `${words.map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join("")}Webhook`;
+}
 
 /** The generated document, finished in one place with what the generator cannot express. */
 function build(): OpenAPIObject {
@@ -48,7 +69,7 @@ function build(): OpenAPIObject {
     version: "0.1.0",
     baseUrl: `${appBaseUrl()}/api/v1`,
     docsUrl: `${appBaseUrl()}/docs`,
-    tags: ["Account", "Candidates", "Jobs", ENDPOINTS_TAG, "Events"],
+    tags: TAGS.map((tag) => tag.name),
     securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "API key, e.g. `hf_live_…`, limited to its scopes (each operation's `x-required-scope`)" } },
     defs: { Error: errorEnvelopeSchema },
   });
@@ -125,7 +146,11 @@ function build(): OpenAPIObject {
         name,
         {
           post: {
+            operationId: webhookOperationId(name),
             summary: name,
+            tags: [WEBHOOKS_TAG],
+            // Sent by Hireflow, so no API key: the receiver checks the signature (lint rule security-defined).
+            security: [],
             description: withParagraph(schema.meta()?.description, DELIVERY_TEXT),
             parameters: WEBHOOK_HEADERS,
             requestBody: { content: { "application/json": { schema, example: WEBHOOK_EXAMPLES[name] } } },
@@ -140,8 +165,18 @@ function build(): OpenAPIObject {
   const schemas = Object.fromEntries(Object.entries(doc.components?.schemas ?? {}).filter(([name]) => !name.startsWith("error.")));
   doc.components = { ...doc.components, schemas: { ...schemas, ...webhookDoc.components?.schemas } };
   doc.info["x-error-codes"] = ERROR_STATUS;
+  // The generator takes tag names only.
+  doc.tags = TAGS;
+  doc.info.license = LICENSE;
   return doc;
 }
+
+/**
+ * info.license (lint rules info-license, info-license-strict): the API is a hosted service under its
+ * operator's terms, not open source (the SDK package is MIT, see packages/sdk/package.json). SPDX has
+ * no identifier for that; `LicenseRef-` is SPDX's form for a license it does not list.
+ */
+const LICENSE = { name: "Proprietary", identifier: "LicenseRef-Proprietary" };
 
 function withParagraph(text: string | undefined, paragraph: string): string {
   return text ? `${text}\n\n${paragraph}` : paragraph;
