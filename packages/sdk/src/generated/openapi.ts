@@ -423,68 +423,7 @@ export type webhooks = {
          *
          *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /**
-                     * @description The event id: the same on every retry and redelivery (deduplicate on it)
-                     * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
-                     */
-                    "webhook-id": string;
-                    /**
-                     * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
-                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
-                     */
-                    "webhook-signature": string;
-                    /**
-                     * @description Unix seconds of this attempt
-                     * @example 1795340400
-                     */
-                    "webhook-timestamp": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    /**
-                     * @example {
-                     *       "event": "candidate.applied",
-                     *       "occurred_at": "2026-11-21T09:30:00.000Z",
-                     *       "candidate": {
-                     *         "id": 43,
-                     *         "name": "Katherine Johnson",
-                     *         "email": "kj@example.com",
-                     *         "url": "https://hireflow.example.com/candidates/43",
-                     *         "phone": "+14155552671",
-                     *         "fit_score": null,
-                     *         "applied_at": "2026-11-21T09:30:00.000Z",
-                     *         "resume_url": "https://hireflow.example.com/api/files/resumes/43?expires=1795340400&signature=9x1-c4",
-                     *         "resume_data": null
-                     *       },
-                     *       "job": {
-                     *         "id": 7,
-                     *         "title": "Platform Engineer"
-                     *       },
-                     *       "company": {
-                     *         "id": 1
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CandidateAppliedEvent"];
-                };
-            };
-            responses: {
-                /** @description Any 2xx acknowledges the delivery */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["candidateAppliedWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -506,61 +445,7 @@ export type webhooks = {
          *
          *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /**
-                     * @description The event id: the same on every retry and redelivery (deduplicate on it)
-                     * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
-                     */
-                    "webhook-id": string;
-                    /**
-                     * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
-                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
-                     */
-                    "webhook-signature": string;
-                    /**
-                     * @description Unix seconds of this attempt
-                     * @example 1795340400
-                     */
-                    "webhook-timestamp": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    /**
-                     * @example {
-                     *       "event": "candidate.deleted",
-                     *       "occurred_at": "2026-11-22T10:00:00.000Z",
-                     *       "candidate": {
-                     *         "id": 42,
-                     *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718"
-                     *       },
-                     *       "job": {
-                     *         "id": 7
-                     *       },
-                     *       "company": {
-                     *         "id": 1
-                     *       },
-                     *       "deleted_at": "2026-11-22T10:00:00.000Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CandidateDeletedEvent"];
-                };
-            };
-            responses: {
-                /** @description Any 2xx acknowledges the delivery */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["candidateDeletedWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -582,80 +467,7 @@ export type webhooks = {
          *
          *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /**
-                     * @description The event id: the same on every retry and redelivery (deduplicate on it)
-                     * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
-                     */
-                    "webhook-id": string;
-                    /**
-                     * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
-                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
-                     */
-                    "webhook-signature": string;
-                    /**
-                     * @description Unix seconds of this attempt
-                     * @example 1795340400
-                     */
-                    "webhook-timestamp": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    /**
-                     * @example {
-                     *       "event": "candidate.scored",
-                     *       "occurred_at": "2026-11-21T09:30:05.002Z",
-                     *       "candidate": {
-                     *         "id": 42,
-                     *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718"
-                     *       },
-                     *       "job": {
-                     *         "id": 7,
-                     *         "title": "Platform Engineer"
-                     *       },
-                     *       "company": {
-                     *         "id": 1
-                     *       },
-                     *       "fit_score": 80,
-                     *       "engine": "local",
-                     *       "scored_at": "2026-11-21T09:30:05.002Z",
-                     *       "criteria": [
-                     *         {
-                     *           "id": "skill-kubernetes",
-                     *           "type": "skill",
-                     *           "required": true,
-                     *           "weight": 3,
-                     *           "met": true
-                     *         },
-                     *         {
-                     *           "id": "min-years-5",
-                     *           "type": "min_years",
-                     *           "required": false,
-                     *           "weight": 2,
-                     *           "met": null
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CandidateScoredEvent"];
-                };
-            };
-            responses: {
-                /** @description Any 2xx acknowledges the delivery */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["candidateScoredWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -677,70 +489,7 @@ export type webhooks = {
          *
          *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /**
-                     * @description The event id: the same on every retry and redelivery (deduplicate on it)
-                     * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
-                     */
-                    "webhook-id": string;
-                    /**
-                     * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
-                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
-                     */
-                    "webhook-signature": string;
-                    /**
-                     * @description Unix seconds of this attempt
-                     * @example 1795340400
-                     */
-                    "webhook-timestamp": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    /**
-                     * @example {
-                     *       "event": "candidate.stage_changed",
-                     *       "occurred_at": "2026-11-21T09:42:17.512Z",
-                     *       "candidate": {
-                     *         "id": 42,
-                     *         "name": "Ada Lovelace",
-                     *         "email": "ada@example.com",
-                     *         "url": "https://hireflow.example.com/candidates/42",
-                     *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718"
-                     *       },
-                     *       "job": {
-                     *         "id": 7,
-                     *         "title": "Platform Engineer"
-                     *       },
-                     *       "company": {
-                     *         "id": 1
-                     *       },
-                     *       "stage_change": {
-                     *         "previous_stage": "applied",
-                     *         "new_stage": "phonescreen",
-                     *         "changed_by": "api",
-                     *         "changed_by_user_id": null
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["CandidateStageChangedEvent"];
-                };
-            };
-            responses: {
-                /** @description Any 2xx acknowledges the delivery */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["candidateStageChangedWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -762,56 +511,7 @@ export type webhooks = {
          *
          *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /**
-                     * @description The event id: the same on every retry and redelivery (deduplicate on it)
-                     * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
-                     */
-                    "webhook-id": string;
-                    /**
-                     * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
-                     * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
-                     */
-                    "webhook-signature": string;
-                    /**
-                     * @description Unix seconds of this attempt
-                     * @example 1795340400
-                     */
-                    "webhook-timestamp": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    /**
-                     * @example {
-                     *       "event": "webhook.test",
-                     *       "occurred_at": "2026-11-21T09:30:00.000Z",
-                     *       "webhook_endpoint": {
-                     *         "id": 3
-                     *       },
-                     *       "company": {
-                     *         "id": 1
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["WebhookTestEvent"];
-                };
-            };
-            responses: {
-                /** @description Any 2xx acknowledges the delivery */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        post: operations["webhookTestWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4482,6 +4182,311 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    candidateAppliedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                 * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795340400
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "candidate.applied",
+                 *       "occurred_at": "2026-11-21T09:30:00.000Z",
+                 *       "candidate": {
+                 *         "id": 43,
+                 *         "name": "Katherine Johnson",
+                 *         "email": "kj@example.com",
+                 *         "url": "https://hireflow.example.com/candidates/43",
+                 *         "phone": "+14155552671",
+                 *         "fit_score": null,
+                 *         "applied_at": "2026-11-21T09:30:00.000Z",
+                 *         "resume_url": "https://hireflow.example.com/api/files/resumes/43?expires=1795340400&signature=9x1-c4",
+                 *         "resume_data": null
+                 *       },
+                 *       "job": {
+                 *         "id": 7,
+                 *         "title": "Platform Engineer"
+                 *       },
+                 *       "company": {
+                 *         "id": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CandidateAppliedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    candidateDeletedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                 * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795340400
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "candidate.deleted",
+                 *       "occurred_at": "2026-11-22T10:00:00.000Z",
+                 *       "candidate": {
+                 *         "id": 42,
+                 *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718"
+                 *       },
+                 *       "job": {
+                 *         "id": 7
+                 *       },
+                 *       "company": {
+                 *         "id": 1
+                 *       },
+                 *       "deleted_at": "2026-11-22T10:00:00.000Z"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CandidateDeletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    candidateScoredWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                 * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795340400
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "candidate.scored",
+                 *       "occurred_at": "2026-11-21T09:30:05.002Z",
+                 *       "candidate": {
+                 *         "id": 42,
+                 *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718"
+                 *       },
+                 *       "job": {
+                 *         "id": 7,
+                 *         "title": "Platform Engineer"
+                 *       },
+                 *       "company": {
+                 *         "id": 1
+                 *       },
+                 *       "fit_score": 80,
+                 *       "engine": "local",
+                 *       "scored_at": "2026-11-21T09:30:05.002Z",
+                 *       "criteria": [
+                 *         {
+                 *           "id": "skill-kubernetes",
+                 *           "type": "skill",
+                 *           "required": true,
+                 *           "weight": 3,
+                 *           "met": true
+                 *         },
+                 *         {
+                 *           "id": "min-years-5",
+                 *           "type": "min_years",
+                 *           "required": false,
+                 *           "weight": 2,
+                 *           "met": null
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CandidateScoredEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    candidateStageChangedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                 * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795340400
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "candidate.stage_changed",
+                 *       "occurred_at": "2026-11-21T09:42:17.512Z",
+                 *       "candidate": {
+                 *         "id": 42,
+                 *         "name": "Ada Lovelace",
+                 *         "email": "ada@example.com",
+                 *         "url": "https://hireflow.example.com/candidates/42",
+                 *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718"
+                 *       },
+                 *       "job": {
+                 *         "id": 7,
+                 *         "title": "Platform Engineer"
+                 *       },
+                 *       "company": {
+                 *         "id": 1
+                 *       },
+                 *       "stage_change": {
+                 *         "previous_stage": "applied",
+                 *         "new_stage": "phonescreen",
+                 *         "changed_by": "api",
+                 *         "changed_by_user_id": null
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CandidateStageChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhookTestWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                 * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795340400
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "webhook.test",
+                 *       "occurred_at": "2026-11-21T09:30:00.000Z",
+                 *       "webhook_endpoint": {
+                 *         "id": 3
+                 *       },
+                 *       "company": {
+                 *         "id": 1
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
