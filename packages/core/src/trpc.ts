@@ -1,6 +1,6 @@
 import { initTRPC } from "@trpc/server";
 import { type OpenApiMeta } from "trpc-to-openapi";
-import { canManageSettings } from "./auth/roles.ts";
+import { canEraseCandidates, canManageSettings } from "./auth/roles.ts";
 import { type ApiScope } from "./auth/scopes.ts";
 import { actorOf, type Context, type Principal, type ServiceContext } from "./context.ts";
 import { AppError, toAppError, toErrorBody } from "./errors.ts";
@@ -16,6 +16,11 @@ export type Meta = OpenApiMeta<{
    * role owner or admin (assertSettingsAccess). API keys are not affected; their scopes decide.
    */
   settings?: true;
+  /**
+   * Erases a candidate for good: a signed-in member needs the role owner or admin (assertEraseAccess);
+   * recruiters may export but not erase. API keys are not affected; their scopes decide.
+   */
+  eraser?: true;
 }>;
 
 const t = initTRPC
@@ -58,16 +63,27 @@ export function assertSettingsAccess(principal: Principal, meta: Meta | undefine
 }
 
 /**
+ * Erasing a candidate (`meta.eraser`) refuses a signed-in recruiter with 403 forbidden, before anything
+ * is read or erased. Owners and admins pass; API keys pass (their scopes are checked by assertScope).
+ */
+export function assertEraseAccess(principal: Principal, meta: Meta | undefined): void {
+  if (principal.kind !== "user" || !meta?.eraser || canEraseCandidates(principal.role)) return;
+  throw new AppError("forbidden", `Only owners and admins can erase a candidate (recruiters may export their data); your role is ${principal.role}`);
+}
+
+/**
  * Authenticated as a member of a company (API key or session). Provides `ctx.svc`: the company's
  * scoped database client, the actor and the client's IP, which is all a service needs. An API key
  * must also hold the procedure's scope (assertScope), and a session the role a settings procedure
- * needs (assertSettingsAccess), both checked here before input is parsed or anything runs.
+ * or an erasure needs (assertSettingsAccess, assertEraseAccess), all checked here before input is
+ * parsed or anything runs.
  */
 export const companyProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
   const principal = ctx.principal;
   if (!principal) throw new AppError("unauthorized", "API key is missing or invalid");
   assertScope(principal, meta);
   assertSettingsAccess(principal, meta);
+  assertEraseAccess(principal, meta);
   const svc: ServiceContext = { db: scopedDb(ctx.prisma, principal.companyId), companyId: principal.companyId, actor: actorOf(principal), ip: ctx.ip ?? null };
   return next({ ctx: { ...ctx, principal, svc } });
 });

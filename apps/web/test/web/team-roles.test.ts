@@ -89,6 +89,10 @@ const PUBLIC = new Set(["careers.page", "careers.job"]);
 
 const settingsPaths = procedureMetas.filter(({ meta }) => meta.settings).map(({ path }) => path).sort();
 
+/** Procedures that erase a candidate (meta.eraser: owners and admins only; recruiters may export). Pinned like the settings. */
+const ERASE_PROCEDURES = ["candidates.delete"];
+const erasePaths = procedureMetas.filter(({ meta }) => meta.eraser).map(({ path }) => path).sort();
+
 describe("settings procedures: owners and admins only", () => {
   it("the settings procedures are exactly the expected list (marked with meta.settings)", () => {
     expect(settingsPaths).toEqual([...SETTINGS_PROCEDURES].sort());
@@ -141,13 +145,37 @@ describe("settings procedures: owners and admins only", () => {
 
   it("jobs, candidates, pipeline, reports and search stay open to recruiters (no 403 anywhere else)", async () => {
     const recruiter = await sessionOf((await member("recruiter")).id);
-    const others = procs.filter((p) => !settingsPaths.includes(p.path) && !(p.path in NOT_FOR_SESSIONS) && !PUBLIC.has(p.path));
-    expect(others.map((p) => p.path)).toEqual(expect.arrayContaining(["jobs.create", "candidates.update", "pipeline.move", "pipeline.quickSearch", "reports.funnel"]));
+    const others = procs.filter((p) => !settingsPaths.includes(p.path) && !erasePaths.includes(p.path) && !(p.path in NOT_FOR_SESSIONS) && !PUBLIC.has(p.path));
+    expect(others.map((p) => p.path)).toEqual(expect.arrayContaining(["jobs.create", "candidates.update", "candidates.export", "pipeline.move", "pipeline.quickSearch", "reports.funnel"]));
     for (const proc of others) {
       const resources = await seedTrpcResources(company, `Open${unique()}`);
       const input = validInput(proc, referenceHint(proc, resources), { skip: ["cursor"] });
       const res = await call(app.url, proc, input, recruiter);
       expect(res.status, `${proc.path} → ${res.status} ${res.text.slice(0, 300)}`).toBeLessThan(300);
+    }
+  });
+
+  it("erasing a candidate is for owners and admins: a recruiter gets 403 and the candidate stays; recruiters may export", async () => {
+    expect(erasePaths).toEqual(ERASE_PROCEDURES);
+    const recruiter = await sessionOf((await member("recruiter")).id);
+    const proc = byPath.get("candidates.delete")!;
+    const resources = await seedTrpcResources(company, `Erase${unique()}`);
+    const input = validInput(proc, referenceHint(proc, resources), { skip: ["cursor"] });
+    const before = await trpcSnapshot(company.id);
+    const refused = await call(app.url, proc, input, recruiter);
+    const context = `candidates.delete(${JSON.stringify(input)}) → ${refused.status} ${refused.text.slice(0, 300)}`;
+    checkResponse(refused, context, "POST");
+    expect([refused.status, errorCode(refused)], context).toEqual([403, "forbidden"]);
+    expect(refused.json.error.data.error.message).toMatch(/Only owners and admins can erase a candidate.*your role is recruiter/);
+    expect(await trpcSnapshot(company.id), "candidates.delete wrote for a recruiter").toEqual(before);
+    // The same recruiter may export the candidate (an access request).
+    const exported = await call(app.url, byPath.get("candidates.export")!, input, recruiter);
+    expect(exported.status, exported.text.slice(0, 300)).toBe(200);
+    // An admin and an owner may erase.
+    for (const role of ["admin", "owner"] as const) {
+      const { candidate } = await seedTrpcResources(company, `Erase${role}${unique()}`);
+      const res = await call(app.url, proc, { id: String(candidate) }, await sessionOf((await member(role)).id));
+      expect(res.status, `${role}: ${res.text.slice(0, 300)}`).toBe(200);
     }
   });
 

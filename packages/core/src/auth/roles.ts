@@ -20,6 +20,14 @@ export function canManageSettings(role: UserRole): boolean {
   return role === "owner" || role === "admin";
 }
 
+/**
+ * Whether a member may erase a candidate for good (GDPR Art. 17; `meta.eraser` on candidates.delete).
+ * Recruiters may still export a candidate's data (an access request) but not erase it.
+ */
+export function canEraseCandidates(role: UserRole): boolean {
+  return role === "owner" || role === "admin";
+}
+
 export function isUserRole(value: unknown): value is UserRole {
   return typeof value === "string" && (USER_ROLES as readonly string[]).includes(value);
 }

@@ -6,6 +6,8 @@ import { companyProcedure } from "../../trpc.ts";
 export const deleteCandidateProcedure = companyProcedure
   .meta({
     scope: "candidates:write",
+    // A signed-in recruiter is refused (403): erasure is for owners and admins.
+    eraser: true,
     openapi: {
       method: "DELETE",
       path: "/candidates/{id}",
