@@ -275,6 +275,30 @@ describe("the list: filters and keyset pages", () => {
     const actors = (await caller.auditLog.actors()).data.map((a) => a.value);
     expect(actors).toEqual(expect.arrayContaining([`user:${admin.id}`, "system", "anonymous"]));
   });
+
+  it("names each member's role (an owner is an owner, not a 'Member'); none for keys, the system and former members", async () => {
+    const other = await createTestCompany();
+    const owner = await member("owner", other.id);
+    const admin = await member("admin", other.id);
+    const recruiter = await member("recruiter", other.id);
+    const asOwner = createCallerFactory(appRouter)({ prisma: getPrisma(), requestId: "t", principal: { kind: "user", companyId: other.id, userId: owner.id, role: "owner" }, ip: IP });
+    const asAdmin = createCallerFactory(appRouter)({ prisma: getPrisma(), requestId: "t", principal: { kind: "user", companyId: other.id, userId: admin.id, role: "admin" }, ip: IP });
+    await asOwner.apiKeys.create({ name: "by the owner" });
+    await asAdmin.apiKeys.create({ name: "by the admin" });
+    await asOwner.team.changeRole({ user_id: recruiter.id, role: "admin" });
+    await asOwner.team.changeRole({ user_id: recruiter.id, role: "recruiter" });
+    const former = await member("admin", other.id);
+    await createCallerFactory(appRouter)({ prisma: getPrisma(), requestId: "t", principal: { kind: "user", companyId: other.id, userId: former.id, role: "admin" }, ip: IP }).apiKeys.create({ name: "by a former admin" });
+    await asOwner.team.removeMember({ user_id: former.id });
+
+    const { data } = await asOwner.auditLog.list({ limit: 100 });
+    const roleOf = (userId: string) => [...new Set(data.filter((e) => e.actor.type === "user" && e.actor.id === userId).map((e) => e.actor.role))];
+    expect(roleOf(owner.id)).toEqual(["owner"]);
+    expect(roleOf(admin.id)).toEqual(["admin"]);
+    expect(roleOf(former.id)).toEqual([null]);
+    expect(data.filter((e) => e.actor.type !== "user").map((e) => e.actor.role)).toEqual(data.filter((e) => e.actor.type !== "user").map(() => null));
+    expect(data.some((e) => e.actor.type === "system")).toBe(true);
+  });
 });
 
 describe("GET /api/audit-log.csv", () => {

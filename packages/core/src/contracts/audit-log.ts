@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { USER_ROLES } from "../auth/roles.ts";
 import { cursorParam, timestamp } from "./common.ts";
 
 /**
@@ -58,7 +59,13 @@ export type ListAuditLogInput = z.infer<typeof listAuditLogInput>;
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   action: z.string(),
-  actor: z.object({ type: z.enum(AUDIT_ACTOR_TYPES), id: z.string().nullable(), label: z.string() }),
+  actor: z.object({
+    type: z.enum(AUDIT_ACTOR_TYPES),
+    id: z.string().nullable(),
+    label: z.string(),
+    /** A member's role as of now (the log keeps no role history); null when they are no longer a member, or the actor is no member. */
+    role: z.enum(USER_ROLES).nullable(),
+  }),
   ip: z.string().nullable(),
   target: z.object({ type: z.string(), id: z.string().nullable(), label: z.string().nullable() }).nullable(),
   data: z.record(z.string(), z.unknown()).nullable(),

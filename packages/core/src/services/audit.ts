@@ -7,6 +7,7 @@ import {
   type AuditTargetType,
   type ListAuditLogInput,
 } from "../contracts/audit-log.ts";
+import { type UserRole } from "../auth/roles.ts";
 import { type ServiceContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { type ScopedDb, type ScopedTx } from "../tenancy.ts";
@@ -87,7 +88,7 @@ async function describeActor(db: AuditDb, svc: AuditContext): Promise<DescribedA
 
 type EntryRow = Prisma.AuditLogEntryGetPayload<object>;
 
-function serializeEntry(row: EntryRow): AuditEntryDto {
+function serializeEntry(row: EntryRow, roles: ReadonlyMap<string, UserRole> = new Map()): AuditEntryDto {
   return {
     id: row.id,
     action: row.action,
@@ -95,6 +96,7 @@ function serializeEntry(row: EntryRow): AuditEntryDto {
       type: row.actorType,
       id: row.actorUserId ?? (row.actorApiKeyId === null ? null : String(row.actorApiKeyId)),
       label: row.actorLabel,
+      role: row.actorUserId === null ? null : (roles.get(row.actorUserId) ?? null),
     },
     ip: row.ip,
     target: row.targetType === null ? null : { type: row.targetType, id: row.targetId, label: row.targetLabel },
@@ -149,7 +151,11 @@ export async function listAuditLog(svc: ServiceContext, input: ListAuditLogInput
   const hasMore = rows.length > limit;
   const items = hasMore ? rows.slice(0, limit) : rows;
   const last = items.at(-1);
-  return { data: items.map(serializeEntry), pagination: { next_cursor: hasMore && last ? encodeAuditCursor(last) : null, has_more: hasMore } };
+  // The members' roles as of now, in one query for the page (a removed member has none).
+  const userIds = [...new Set(items.flatMap((row) => (row.actorUserId === null ? [] : [row.actorUserId])))];
+  const members = userIds.length ? await svc.db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, role: true } }) : [];
+  const roles = new Map(members.map((m) => [m.id, m.role as UserRole]));
+  return { data: items.map((row) => serializeEntry(row, roles)), pagination: { next_cursor: hasMore && last ? encodeAuditCursor(last) : null, has_more: hasMore } };
 }
 
 /** The actors the filter offers: current members, every API key (revoked ones too), the service, failed sign-ins. */

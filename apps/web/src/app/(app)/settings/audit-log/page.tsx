@@ -1,4 +1,5 @@
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntryDto, auditLogFilters } from "@hireflow/core/contracts/audit-log";
+import { ROLE_LABELS } from "@hireflow/core/auth/roles";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Alert, Badge, type BadgeTone, Button, Card, compactInputClass, EmptyState, PageHeader, Time } from "@/components/ui";
@@ -15,6 +16,15 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 const ACTOR_TONE: Record<AuditEntryDto["actor"]["type"], BadgeTone> = { user: "slate", api_key: "blue", system: "indigo", anonymous: "amber" };
 const ACTOR_KIND: Record<AuditEntryDto["actor"]["type"], string> = { user: "Member", api_key: "API key", system: "System", anonymous: "Not signed in" };
 
+/** The actor's badge: a member's role as of now (Owner, Admin, Recruiter), "Former member" once removed. */
+function actorKind(actor: AuditEntryDto["actor"]): string {
+  if (actor.type !== "user") return ACTOR_KIND[actor.type];
+  return actor.role ? ROLE_LABELS[actor.role] : "Former member";
+}
+
+/** Why a sign-in failed (data.reason of auth.sign_in_failed). */
+const SIGN_IN_FAILURES: Record<string, string> = { wrong_password: "wrong password", too_many_attempts: "too many attempts (refused, 429)" };
+
 /** A short line of what changed: "role: admin → recruiter", "scopes: jobs:read", … */
 function details(entry: AuditEntryDto): string {
   if (!entry.data) return "";
@@ -25,6 +35,7 @@ function details(entry: AuditEntryDto): string {
         const change = value as { from: unknown; to: unknown };
         return `${key}: ${show(change.from)} → ${show(change.to)}`;
       }
+      if (key === "reason" && entry.action === "auth.sign_in_failed" && typeof value === "string") return `reason: ${SIGN_IN_FAILURES[value] ?? value}`;
       return `${key}: ${show(value)}`;
     })
     .join("; ");
@@ -141,7 +152,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
                         {entry.actor.label}
                       </Link>
                       <span className="mt-0.5 block">
-                        <Badge tone={ACTOR_TONE[entry.actor.type]}>{ACTOR_KIND[entry.actor.type]}</Badge>
+                        <Badge tone={ACTOR_TONE[entry.actor.type]}>{actorKind(entry.actor)}</Badge>
                       </span>
                     </td>
                     <td className="px-4 py-3">
