@@ -154,6 +154,10 @@ export function toAppError(error: unknown): AppError {
     }
   }
   if (isZodError(error)) return AppError.validation(zodIssuesToDetails(error.issues));
+  // A move that raced a pipeline edit removing its target stage: the foreign key refused it.
+  if (mentionsConstraint(error, STAGE_FOREIGN_KEY)) {
+    return new AppError("conflict", "The job's pipeline changed during this request: the stage no longer exists. Read the job's stages and try again.", { cause: error });
+  }
   // Typed SQL on the pg pool (services/*-read.ts, candidate-list.ts, candidate-insert.ts) throws pg's own errors.
   if (isPgDatabaseError(error)) {
     if (error.code === "22021" || error.code === "22P05") {
@@ -199,6 +203,16 @@ function isPgDatabaseError(error: unknown): error is Error & { code: string; con
   if (!(error instanceof Error) || !("severity" in error)) return false;
   const code = (error as { code?: unknown }).code;
   return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code);
+}
+
+/** candidates (job_id, stage) → job_stages (job_id, key): a candidate is only ever in a stage of its job. */
+export const STAGE_FOREIGN_KEY = "candidates_job_stage_fkey";
+
+/** Does this pg or Prisma error (of any query kind, raw included) name the constraint? */
+export function mentionsConstraint(error: unknown, constraint: string): boolean {
+  if (isPgDatabaseError(error)) return error.constraint === constraint;
+  if (!isPrismaError(error)) return false;
+  return JSON.stringify([error.meta ?? null, error.message]).includes(constraint);
 }
 
 /** Is this Prisma/pg error the given unique constraint (by index name)? */

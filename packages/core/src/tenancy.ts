@@ -18,6 +18,8 @@ const TENANT_MODELS = new Set([
   "WebhookDelivery",
   "ScreeningRun",
   "Invitation",
+  "JobStage",
+  "RejectReason",
   "AuditLogEntry",
 ]);
 

@@ -27,6 +27,8 @@ const RESOURCE_OF_SEGMENT: Record<string, string> = {
   webhook_endpoints: "webhooks",
   webhook_deliveries: "webhooks",
   events: "events",
+  // A candidate's reject reason: read with the candidates it is given to.
+  reject_reasons: "candidates",
 };
 
 const routes = procedureMetas.filter(({ meta }) => meta.openapi).map(({ path, meta }) => ({ path, meta, route: `${meta.openapi!.method} ${meta.openapi!.path}` }));

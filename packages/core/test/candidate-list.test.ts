@@ -67,12 +67,15 @@ describe("the typed candidate list returns Prisma's rows", () => {
     const filters: Array<[string, CandidateListQuery["filters"]]> = [
       ["no filter", {}],
       ["job", { jobId: jobA1 }],
-      ["stage", { stage: "inprogress" }],
+      ["stage", { stages: ["inprogress"] }],
+      ["stages", { stages: ["inprogress", "applied"] }],
+      ["stage type", { stageTypes: ["phonescreen"] }],
+      ["stage types", { stageTypes: ["applied", "phonescreen"] }],
       ["email, any case", { email: "PERSON.11@example.COM" }],
       ["created after", { createdAfter: new Date(Date.UTC(2026, 10, 10, 9, 0, 0, 123)) }],
       ["updated after", { updatedAfter: new Date(Date.UTC(2026, 10, 15)) }],
       ["min fit score", { minFitScore: 60 }],
-      ["every filter", { jobId: jobA1, stage: "phonescreen", createdAfter: new Date(Date.UTC(2026, 9, 1)), updatedAfter: new Date(Date.UTC(2026, 9, 1)), minFitScore: 10 }],
+      ["every filter", { jobId: jobA1, stages: ["phonescreen"], stageTypes: ["phonescreen"], createdAfter: new Date(Date.UTC(2026, 9, 1)), updatedAfter: new Date(Date.UTC(2026, 9, 1)), minFitScore: 10 }],
       ["another company's job", { jobId: -1 }],
     ];
     const list: Array<[string, CandidateListQuery]> = [];

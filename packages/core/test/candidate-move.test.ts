@@ -58,7 +58,7 @@ describe("the typed stage move writes what Prisma's transaction writes", () => {
       }),
     });
     expect(strip(ta, a)).toEqual(strip(tb, b));
-    expect(ta.activities[0]!.data).toEqual({ previous_stage: "prospect", new_stage: "phonescreen" });
+    expect(ta.activities[0]!.data).toEqual({ previous_stage: "prospect", new_stage: "phonescreen", previous_stage_name: "Prospect", new_stage_name: "Phone screen" });
     expect(ta.activities[0]!.addedBy).toBe("api");
     const answer = (value: typeof answerA) => without(value, "id", "public_id", "name", "email", "created_at", "updated_at", "applied_at");
     expect(answer(answerA)).toEqual(answer(answerB));
@@ -79,14 +79,27 @@ describe("the typed stage move writes what Prisma's transaction writes", () => {
     const stages = ["applied", "phonescreen", "inprogress", "hired", "rejected", "applied", "inprogress", "phonescreen"] as const;
     await Promise.all(stages.map((stage) => updateCandidate(typed, { id, stage })));
     const { candidate, activities, events } = await trail(id);
-    const chain = activities.map((a) => a.data as { previous_stage: string; new_stage: string });
+    const chain = activities.map((a) => a.data as { previous_stage: string; new_stage: string; previous_stage_name: string; new_stage_name: string });
     expect(chain[0]!.previous_stage).toBe("prospect");
     for (let i = 1; i < chain.length; i++) expect(chain[i]!.previous_stage).toBe(chain[i - 1]!.new_stage);
     expect(chain.at(-1)!.new_stage).toBe(candidate.stage);
     // One event per activity, with the same stages (occurred_at is each transaction's start, not its commit order).
     const sorted = (list: unknown[]) => list.map((x) => JSON.stringify(x, Object.keys(x as object).sort())).sort();
     expect(sorted(events.map((e) => (e.payload as { stage_change: unknown }).stage_change))).toEqual(
-      sorted(chain.map((c) => ({ previous_stage: c.previous_stage, new_stage: c.new_stage, changed_by: "api", changed_by_user_id: null }))),
+      sorted(
+        chain.map((c) => ({
+          previous_stage: c.previous_stage,
+          new_stage: c.new_stage,
+          // The default pipeline: key = type.
+          previous_stage_type: c.previous_stage,
+          new_stage_type: c.new_stage,
+          previous_stage_name: c.previous_stage_name,
+          new_stage_name: c.new_stage_name,
+          reject_reason: null,
+          changed_by: "api",
+          changed_by_user_id: null,
+        })),
+      ),
     );
   });
 

@@ -3,7 +3,7 @@ import { getPrisma } from "@hireflow/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCandidate, createCompany, createJob, systemContext } from "../src/index.ts";
 import { readCandidateRow } from "../src/services/candidate-read.ts";
-import { readJobRow } from "../src/services/job-read.ts";
+import { jobWithSlugAndStages, readJobRow } from "../src/services/job-read.ts";
 import { candidateRead } from "../src/services/serialize.ts";
 
 /**
@@ -75,7 +75,7 @@ describe("typed SQL reads return Prisma's rows", () => {
 
   it("a job", async () => {
     const typed = await readJobRow(a, jobId);
-    const viaPrisma = await a.db.job.findUnique({ where: { id: jobId }, include: { company: { select: { slug: true } } } });
+    const viaPrisma = await a.db.job.findUnique({ where: { id: jobId }, include: jobWithSlugAndStages });
     expect(typed).toEqual(viaPrisma);
     expect(Object.keys(typed!).sort()).toEqual(Object.keys(viaPrisma!).sort());
   });

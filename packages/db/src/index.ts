@@ -21,4 +21,6 @@ export type {
   WebhookDelivery,
   Invitation,
   AuditLogEntry,
+  JobStage,
+  RejectReason,
 } from "./generated/prisma/client.ts";

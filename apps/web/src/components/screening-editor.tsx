@@ -45,7 +45,8 @@ export interface ScreeningDraft {
   criteria: CriterionDraft[];
   advance: boolean;
   minScore: string;
-  toStage: PipelineStage;
+  /** A stage key of the job (or a type). */
+  toStage: string;
   rejectOnRequiredMiss: boolean;
 }
 
@@ -334,7 +335,7 @@ export function ScreeningEditor({
                 <select
                   {...describedBy("screening-to-stage", err.toStage)}
                   value={value.toStage}
-                  onChange={(e) => set({ toStage: e.target.value as PipelineStage })}
+                  onChange={(e) => set({ toStage: e.target.value })}
                   className={inputClass}
                 >
                   <StageOptions />

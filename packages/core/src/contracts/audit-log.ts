@@ -23,6 +23,10 @@ export const AUDIT_ACTIONS = {
   "candidate.erased": "Candidate erased",
   "candidate.exported": "Candidate exported",
   "privacy_settings.updated": "Privacy settings changed",
+  "job.pipeline_updated": "Job pipeline changed",
+  "pipeline_template.updated": "Pipeline template changed",
+  "reject_reason.created": "Reject reason added",
+  "reject_reason.updated": "Reject reason changed",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -31,7 +35,7 @@ export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ..
 export const AUDIT_ACTOR_TYPES = ["user", "api_key", "system", "anonymous"] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
-export const AUDIT_TARGET_TYPES = ["user", "invitation", "api_key", "webhook_endpoint", "candidate", "company"] as const;
+export const AUDIT_TARGET_TYPES = ["user", "invitation", "api_key", "webhook_endpoint", "candidate", "company", "job", "reject_reason"] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**

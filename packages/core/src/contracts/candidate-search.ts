@@ -4,6 +4,7 @@ import { INT32_MAX, paginationSchema, timestamp } from "./common.ts";
 import { searchQuery } from "./search-query.ts";
 import { FIT_STATUSES } from "./screening.ts";
 import { PUBLIC_API_STAGES } from "./stages.ts";
+import { stageKey } from "./job-stages.ts";
 
 export { SEARCH_QUERY_MAX, searchQuery } from "./search-query.ts";
 
@@ -20,7 +21,10 @@ export type CandidateListSort = (typeof CANDIDATE_LIST_SORTS)[number];
 export const listCompanyCandidatesInput = z.strictObject({
   q: searchQuery.optional(),
   job_id: id.optional(),
-  stage: z.enum(PUBLIC_API_STAGES).optional(),
+  /** A stage key (of the chosen job's pipeline; company-wide, the six default keys). */
+  stage: stageKey.optional(),
+  /** The type of the candidates' stages: company-wide across pipelines. */
+  stage_type: z.enum(PUBLIC_API_STAGES).optional(),
   source: z.enum(APPLICATION_SOURCES).optional(),
   min_fit_score: z.number().int().min(0).max(100).optional(),
   /** Applied at or after (inclusive). */
@@ -41,6 +45,8 @@ export const candidateListItemSchema = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   stage: z.string(),
+  stage_name: z.string(),
+  stage_type: z.enum(PUBLIC_API_STAGES),
   application_source: z.enum(APPLICATION_SOURCES),
   fit_score: z.number().nullable(),
   fit_status: z.enum(FIT_STATUSES).nullable(),
@@ -57,7 +63,7 @@ export const quickSearchInput = z.strictObject({ q: searchQuery });
 
 export const quickSearchResultSchema = z.object({
   candidates: z.array(
-    z.object({ id: z.number().int(), name: z.string().nullable(), email: z.string().nullable(), stage: z.string(), job_title: z.string().nullable() }),
+    z.object({ id: z.number().int(), name: z.string().nullable(), email: z.string().nullable(), stage: z.string(), stage_name: z.string(), job_title: z.string().nullable() }),
   ),
   jobs: z.array(z.object({ id: z.number().int(), title: z.string(), is_active: z.boolean() })),
 });

@@ -4,12 +4,18 @@ import { bodyInt, cursorParam, httpUrl, idParam, INT32_MAX, limitParam, querySco
 import { fitSchema } from "./screening.ts";
 import { searchQuery } from "./search-query.ts";
 import { PUBLIC_API_STAGES } from "./stages.ts";
+import { candidateRejectReasonSchema, rejectReasonId, STAGE_KEY_PATTERN, STAGE_TYPES } from "./job-stages.ts";
 
 export { PUBLIC_API_STAGES };
 export const APPLICATION_SOURCES = ["public_api", "self_apply", "manual", "import"] as const;
 export const RESUME_STATUSES = ["pending", "processing", "completed", "failed"] as const;
 
-const stage = z.enum(PUBLIC_API_STAGES);
+// A key of the job's pipeline or one of the six stage types (→ the first stage of that type in the
+// job's order); which keys a job has is checked by the service (400 naming them).
+const stage = z
+  .string()
+  .regex(STAGE_KEY_PATTERN, "Must be a stage key of the job or a stage type")
+  .meta({ description: `A stage key of the job's pipeline (job.stages), or a stage type (${PUBLIC_API_STAGES.join(", ")}): the job's first stage of that type`, example: "applied" });
 const name = singleLine(z.string().trim().min(1, "Must be 1 to 200 characters").max(200, "Must be 1 to 200 characters"));
 const email = singleLine(z.email("Must be a valid e-mail address").max(254));
 const phone = singleLine(z.string().trim().max(100, "Must be at most 100 characters"));
@@ -17,6 +23,15 @@ const location = singleLine(z.string().trim().max(500, "Must be at most 500 char
 // The URL parser drops tabs and newlines and percent-encodes NUL while validating; the stored value is the raw string.
 const linkedin = singleLine(httpUrl);
 const atsCandidateId = singleLine(z.string().trim().max(255, "Must be at most 255 characters"));
+
+/** A query value listing several values, comma-separated ("a,b"): each item checked by `item`. */
+function commaList<Out>(item: z.ZodType<Out, string>) {
+  return z
+    .string()
+    .max(1000)
+    .transform((value) => value.split(",").map((part) => part.trim()))
+    .pipe(z.array(item).min(1).max(30));
+}
 
 export const jobSummarySchema = z
   .object({ id: z.number().int().nullable(), title: z.string().nullable() })
@@ -31,12 +46,17 @@ export const candidateSchema = z
     phone: z.string().nullable().meta({ description: "E.164 when the number could be parsed, else as given" }),
     linkedin: z.string().nullable(),
     location: z.string().nullable(),
-    stage: z.string().nullable(),
+    stage: z.string().nullable().meta({ description: "Key of the candidate's stage in its job's pipeline (the six public values with the default pipeline)" }),
+    stage_type: z.enum(STAGE_TYPES).meta({ description: "What the stage means: one of the six public stage values" }),
+    stage_name: z.string().meta({ description: "The stage's name in the job's pipeline", example: "Phone screen" }),
     rating: z.number().int().min(1).max(5).nullable(),
     fit_score: z.number().nullable(),
     application_source: z.enum(APPLICATION_SOURCES),
     ats_candidate_id: z.string().nullable(),
     job: jobSummarySchema.nullable(),
+    reject_reason: candidateRejectReasonSchema.nullable().meta({ description: "Why the candidate was rejected (in a rejected-type stage), else null" }),
+    rejected_at: timestamp.nullable().meta({ description: "When the candidate entered its rejected-type stage; null outside one" }),
+    hired_at: timestamp.nullable().meta({ description: "When the candidate entered its hired-type stage; null outside one" }),
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -80,6 +100,7 @@ export const updateCandidateInput = z.strictObject({
   linkedin: linkedin.nullish(),
   location: location.nullish(),
   stage: stage.optional(),
+  reject_reason_id: rejectReasonId.nullish().meta({ description: "A reject reason (GET /reject_reasons); only with a move to a rejected-type stage" }),
   rating: bodyInt(1, 5).nullish(),
   ats_candidate_id: atsCandidateId.nullish(),
 });
@@ -89,7 +110,12 @@ export type UpdateCandidateInput = z.infer<typeof updateCandidateInput>;
 export const listCandidatesInput = z.strictObject({
   q: searchQuery.optional(),
   job_id: idParam.optional(),
-  stage: singleLine(z.string().max(100)).optional(),
+  stage: commaList(singleLine(z.string().max(100)))
+    .optional()
+    .meta({ description: "Stage keys, comma-separated: candidates in any of them" }),
+  stage_type: commaList(z.enum(STAGE_TYPES))
+    .optional()
+    .meta({ description: `Stage types, comma-separated (${STAGE_TYPES.join(", ")}): candidates whose stage is of any of them` }),
   email: singleLine(z.string().max(254)).optional(),
   created_after: timestamp.optional(),
   updated_after: timestamp.optional(),

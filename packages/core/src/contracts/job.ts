@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cursorParam, httpUrl, idParam, INT32_MAX, limitParam, queryBoolean, storableText, timestamp } from "./common.ts";
 import { screeningSettingsInput, screeningSettingsSchema } from "./screening.ts";
+import { jobStageSchema, jobStagesInput, stageMovesInput } from "./job-stages.ts";
 
 export const LOCATION_TYPES = ["onsite", "remote", "hybrid"] as const;
 
@@ -34,6 +35,7 @@ export const jobSchema = z
     apply_url: httpUrl.meta({ description: "Public application page of the job" }),
     screening_questions: z.array(screeningQuestionSchema),
     screening: screeningSettingsSchema,
+    stages: z.array(jobStageSchema).meta({ description: "The job's pipeline, in order: a candidate's `stage` is one of these keys" }),
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -75,6 +77,7 @@ const jobFields = {
   salary: salaryInput.optional(),
   screening_questions: z.array(screeningQuestionSchema).max(50).optional(),
   screening: screeningSettingsInput.optional(),
+  stages: jobStagesInput.optional(),
 };
 
 const oneDepartment = (job: { department?: string; department_id?: number }) => job.department === undefined || job.department_id === undefined;
@@ -83,7 +86,7 @@ const departmentRule = { message: "Give department or department_id, not both", 
 export const createJobInput = z.strictObject(jobFields).refine(oneDepartment, departmentRule).meta({ id: "CreateJob" });
 /** A strict partial: only the fields sent change (PATCH /jobs/{id}; the id comes from the path). */
 export const updateJobInput = z
-  .strictObject({ id: idParam, ...jobFields, title: jobFields.title.optional() })
+  .strictObject({ id: idParam, ...jobFields, title: jobFields.title.optional(), stage_moves: stageMovesInput.optional() })
   .refine(oneDepartment, departmentRule);
 
 export type CreateJobInput = z.infer<typeof createJobInput>;

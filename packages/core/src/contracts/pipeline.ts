@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { candidateDetailSchema, PUBLIC_API_STAGES, RESUME_STATUSES, APPLICATION_SOURCES } from "./candidate.ts";
-import { INT32_MAX, timestamp } from "./common.ts";
+import { INT32_MAX, storableText, timestamp } from "./common.ts";
+import { jobStageSchema, stageKey } from "./job-stages.ts";
 import { jobSchema, LOCATION_TYPES, screeningQuestionSchema } from "./job.ts";
 import { FIT_STATUSES } from "./screening.ts";
 
@@ -24,7 +25,9 @@ export const pipelineJobSchema = z.object({
   locations: z.array(z.string()),
   apply_url: z.string(),
   candidate_count: z.number().int(),
+  /** Candidates per stage key. */
   stage_counts: z.record(z.string(), z.number().int()),
+  stages: z.array(jobStageSchema),
   created_at: timestamp,
 });
 
@@ -44,7 +47,7 @@ export const pipelineCandidateSchema = z.object({
 });
 
 export const pipelineBoardSchema = z.object({
-  job: jobSchema.extend({ department: z.string() }),
+  job: jobSchema.extend({ department: z.string(), retired_stage_keys: z.array(z.string()) }),
   candidates: z.array(pipelineCandidateSchema),
   /** True when the board shows only the newest BOARD_LIMIT candidates. */
   truncated: z.boolean(),
@@ -56,7 +59,12 @@ export const MAX_BULK_MOVE = 200;
 
 export const moveCandidatesInput = z.strictObject({
   candidate_ids: z.array(id).min(1, "Select at least one candidate").max(MAX_BULK_MOVE, `At most ${MAX_BULK_MOVE} candidates at once`),
-  stage: z.enum(PIPELINE_STAGES),
+  /** A stage key of the candidates' job, or a stage type (each candidate's job's first stage of it). */
+  stage: stageKey,
+  /** With a move to a rejected-type stage: why. */
+  reject_reason_id: id.nullish(),
+  /** Free text kept in the timeline (a reject's "other" reason). */
+  reason: storableText(z.string().trim().max(500)).optional(),
 });
 
 export const moveCandidatesResultSchema = z.object({

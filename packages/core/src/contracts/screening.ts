@@ -32,7 +32,10 @@ export const screeningCriterionInput = z.discriminatedUnion("type", [
 
 export const screeningAdvanceSchema = z.strictObject({
   min_score: z.number().int().min(0).max(100),
-  to_stage: z.enum(PUBLIC_API_STAGES),
+  to_stage: z
+    .string()
+    .regex(/^[a-z0-9_]{1,40}$/, "Must be a stage key of the job or a stage type")
+    .meta({ description: `A stage key of the job's pipeline, or a stage type (${PUBLIC_API_STAGES.join(", ")}): the job's first stage of that type` }),
 });
 
 export const screeningSettingsInput = z.strictObject({

@@ -9,6 +9,7 @@ const candidateRef = {
 };
 const jobRef = z.object({ id: z.number().int().nullable(), title: z.string().nullable() });
 const companyRef = z.object({ id: z.number().int() });
+const stageType = z.enum(["prospect", "applied", "phonescreen", "inprogress", "hired", "rejected"]);
 
 export const candidateAppliedEventSchema = z
   .object({
@@ -16,6 +17,8 @@ export const candidateAppliedEventSchema = z
     occurred_at: z.string().meta({ description: "ISO 8601" }),
     candidate: z.object({
       ...candidateRef,
+      stage: z.string().meta({ description: "Key of the stage the application landed in (the job's first applied-type stage)" }),
+      stage_type: stageType,
       phone: z.string().nullable().meta({ description: "E.164" }),
       fit_score: z.number().int().min(0).max(100).nullable(),
       applied_at: z.string(),
@@ -35,8 +38,16 @@ export const candidateStageChangedEventSchema = z
     job: jobRef,
     company: companyRef,
     stage_change: z.object({
-      previous_stage: z.string(),
-      new_stage: z.string(),
+      previous_stage: z.string().meta({ description: "Key of the stage in the job's pipeline (job.stages)" }),
+      new_stage: z.string().meta({ description: "Key of the stage in the job's pipeline (job.stages)" }),
+      previous_stage_type: stageType,
+      new_stage_type: stageType,
+      previous_stage_name: z.string(),
+      new_stage_name: z.string(),
+      reject_reason: z
+        .object({ id: z.number().int(), name: z.string() })
+        .nullable()
+        .meta({ description: "With a move to a rejected-type stage: the reason given, else null" }),
       changed_by: z.enum(["user", "api", "ai_agent"]),
       changed_by_user_id: z.string().nullable().meta({ description: "UUID of the acting user; null for other actors" }),
     }),

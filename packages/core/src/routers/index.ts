@@ -11,6 +11,8 @@ import { pipelineRouter } from "./pipeline/index.ts";
 import { privacyRouter } from "./privacy/index.ts";
 import { reportRouter } from "./report/index.ts";
 import { teamRouter } from "./team/index.ts";
+import { rejectReasonRouter } from "./reject-reason/index.ts";
+import { pipelineTemplateRouter } from "./pipeline-template/index.ts";
 
 /** One router serves the web UI (/api/trpc) and, for procedures with `meta.openapi`, REST (/api/v1). */
 export const appRouter = router({
@@ -19,6 +21,7 @@ export const appRouter = router({
   webhookEndpoints: webhookEndpointRouter,
   me: meRouter,
   events: eventRouter,
+  rejectReasons: rejectReasonRouter,
   // Web app only (no meta.openapi):
   apiKeys: apiKeyRouter,
   pipeline: pipelineRouter,
@@ -27,6 +30,7 @@ export const appRouter = router({
   reports: reportRouter,
   team: teamRouter,
   auditLog: auditLogRouter,
+  pipelineTemplate: pipelineTemplateRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,6 +2,7 @@ import { poolOf } from "@hireflow/db";
 import { type ServiceContext } from "../context.ts";
 import { baseClientOf } from "../tenancy.ts";
 import { CANDIDATE_COLUMNS } from "./candidate-read.ts";
+import { type PipelineStage } from "./job-pipeline.ts";
 import { type CandidateRow } from "./serialize.ts";
 
 /**
@@ -19,11 +20,14 @@ export interface JobForCreate {
   title: string;
   screening: unknown;
   region: string;
+  /** The job's pipeline, in order. */
+  stages: PipelineStage[];
 }
 
 const JOB_FOR_CREATE = {
-  name: "hireflow_job_for_create",
-  text: `SELECT j.id, j.title, j.screening, c.default_phone_region AS region
+  name: "hireflow_job_for_create_with_stages",
+  text: `SELECT j.id, j.title, j.screening, c.default_phone_region AS region,
+    (SELECT json_agg(json_build_object('key', s.key, 'name', s.name, 'type', s.type) ORDER BY s.position, s.id) FROM job_stages s WHERE s.job_id = j.id) AS stages
   FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.company_id = $1 AND j.id = $2`,
 };
 
@@ -31,7 +35,8 @@ export async function readJobForCreate(svc: ServiceContext, jobId: number): Prom
   const base = baseClientOf(svc.db);
   if (!base) return undefined;
   const { rows } = await poolOf(base).query<JobForCreate>({ ...JOB_FOR_CREATE, values: [svc.companyId, jobId] });
-  return rows[0] ?? null;
+  const job = rows[0];
+  return job ? { ...job, stages: job.stages ?? [] } : null;
 }
 
 export interface CandidateInsert {
@@ -46,6 +51,9 @@ export interface CandidateInsert {
   leadType: "applied" | "sourced" | "referred";
   answers: Record<string, unknown> | null;
   privacyConsentAt: Date | null;
+  /** Set when the candidate is created straight into a hired / rejected-type stage. */
+  hiredAt: Date | null;
+  rejectedAt: Date | null;
 }
 
 export interface ActivityInsert {
@@ -60,8 +68,9 @@ export interface ActivityInsert {
 const INSERT_CANDIDATE = {
   name: "hireflow_insert_candidate",
   text: `WITH created AS (
-    INSERT INTO candidates AS c (company_id, job_id, name, email, phone, linkedin, location, stage, application_source, lead_type, answers, privacy_consent_at)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::application_source, $10::lead_type, $11::jsonb, $12)
+    INSERT INTO candidates AS c (company_id, job_id, name, email, phone, linkedin, location, stage, application_source, lead_type, answers,
+      privacy_consent_at, hired_at, rejected_at)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::application_source, $10::lead_type, $11::jsonb, $12, $17, $18)
     RETURNING ${CANDIDATE_COLUMNS}
   ), activities AS (
     INSERT INTO candidate_activities (company_id, candidate_id, type, added_by, performer_id, data, note)
@@ -73,10 +82,16 @@ const INSERT_CANDIDATE = {
   SELECT * FROM created`,
 };
 
-export async function insertCandidate(svc: ServiceContext, job: Pick<JobForCreate, "id" | "title">, row: CandidateInsert, activity: ActivityInsert): Promise<CandidateRow | undefined> {
+export async function insertCandidate(
+  svc: ServiceContext,
+  job: Pick<JobForCreate, "id" | "title">,
+  stage: PipelineStage,
+  row: CandidateInsert,
+  activity: ActivityInsert,
+): Promise<CandidateRow | undefined> {
   const base = baseClientOf(svc.db);
   if (!base) return undefined;
-  const { rows } = await poolOf(base).query<Omit<CandidateRow, "job">>({
+  const { rows } = await poolOf(base).query<Omit<CandidateRow, "job" | "jobStage" | "rejectReason">>({
     ...INSERT_CANDIDATE,
     values: [
       svc.companyId,
@@ -95,9 +110,11 @@ export async function insertCandidate(svc: ServiceContext, job: Pick<JobForCreat
       activity.performerId,
       JSON.stringify(activity.created),
       activity.note,
+      row.hiredAt,
+      row.rejectedAt,
     ],
   });
-  return { ...rows[0]!, job: { id: job.id, title: job.title } };
+  return { ...rows[0]!, job: { id: job.id, title: job.title }, jobStage: { name: stage.name, type: stage.type }, rejectReason: null };
 }
 
 // The candidate holding an e-mail in a job, for a 409's message: `lower(email)` as the unique index

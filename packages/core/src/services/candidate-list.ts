@@ -3,6 +3,8 @@ import { join, poolOf, sql, type Prisma, type Sql } from "@hireflow/db";
 import { type ServiceContext } from "../context.ts";
 import { baseClientOf } from "../tenancy.ts";
 import { type CursorKey } from "./pagination.ts";
+import { type StageType } from "../contracts/job-stages.ts";
+import { joinedOf, type JoinedColumns } from "./candidate-read.ts";
 import { type CandidateSummaryRow, candidateSummarySelect } from "./serialize.ts";
 
 /**
@@ -15,7 +17,10 @@ import { type CandidateSummaryRow, candidateSummarySelect } from "./serialize.ts
  */
 export interface CandidateListFilters {
   jobId?: number;
-  stage?: string;
+  /** Stage keys (any of them). */
+  stages?: string[];
+  /** Stage types (any of them): the type of the candidate's stage in its job's pipeline. */
+  stageTypes?: StageType[];
   /** Exact e-mail, case-insensitive. */
   email?: string;
   createdAfter?: Date;
@@ -35,11 +40,15 @@ export interface CandidateListQuery {
 
 const COLUMNS = sql`c.id, c.public_id AS "publicId", c.name, c.email, c.phone, c.linkedin, c.location, c.stage, c.rating,
   c.fit_score AS "fitScore", c.application_source AS "applicationSource", c.ats_candidate_id AS "atsCandidateId",
-  c.created_at AS "createdAt", c.updated_at AS "updatedAt", c.job_id AS "jobId", j.title AS "jobTitle"`;
+  c.rejected_at AS "rejectedAt", c.hired_at AS "hiredAt", c.created_at AS "createdAt", c.updated_at AS "updatedAt",
+  c.job_id AS "jobId", c.reject_reason_id AS "rejectReasonId", j.title AS "jobTitle", s.name AS "stageName",
+  s.type::text AS "stageType", r.name AS "rejectReasonName"`;
+const FROM = sql`candidates c LEFT JOIN jobs j ON j.id = c.job_id LEFT JOIN job_stages s ON s.job_id = c.job_id AND s.key = c.stage
+  LEFT JOIN reject_reasons r ON r.id = c.reject_reason_id`;
 
 const ORDER = { newest: sql`c.id DESC`, fit: sql`c.fit_score DESC NULLS LAST, c.id DESC` } as const;
 
-type SqlRow = Omit<CandidateSummaryRow, "job"> & { jobId: number | null; jobTitle: string | null };
+type SqlRow = Omit<CandidateSummaryRow, "job" | "jobStage" | "rejectReason"> & { jobId: number | null; rejectReasonId: number | null } & JoinedColumns;
 
 export async function listCandidateRows(svc: ServiceContext, query: CandidateListQuery): Promise<CandidateSummaryRow[]> {
   const base = baseClientOf(svc.db);
@@ -48,19 +57,24 @@ export async function listCandidateRows(svc: ServiceContext, query: CandidateLis
   // Named, so each connection parses a shape once; the name is the text's hash (a shape per filter set).
   const name = `hireflow_candidate_list_${createHash("sha1").update(statement.text).digest("hex").slice(0, 16)}`;
   const { rows } = await poolOf(base).query<SqlRow>({ name, text: statement.text, values: statement.values as unknown[] });
-  return rows.map(({ jobId, jobTitle, ...row }) => ({ ...row, job: jobId === null ? null : { id: jobId, title: jobTitle! } }));
+  return rows.map(({ jobId, rejectReasonId, jobTitle, stageName, stageType, rejectReasonName, ...row }) => ({
+    ...row,
+    ...joinedOf({ jobId, rejectReasonId, jobTitle, stageName, stageType, rejectReasonName }),
+  }));
 }
 
 function listSql(companyId: number, { filters: f, order, after, take }: CandidateListQuery): Sql {
   const where: Sql[] = [sql`c.company_id = ${companyId}`];
   if (f.jobId !== undefined) where.push(sql`c.job_id = ${f.jobId}`);
-  if (f.stage !== undefined) where.push(sql`c.stage = ${f.stage}`);
+  if (f.stages !== undefined) where.push(sql`c.stage = ANY(${f.stages}::text[])`);
+  // A candidate without a job has no pipeline: its stage value stands for its type.
+  if (f.stageTypes !== undefined) where.push(sql`(s.type::text = ANY(${f.stageTypes}::text[]) OR (c.job_id IS NULL AND c.stage = ANY(${f.stageTypes}::text[])))`);
   if (f.email !== undefined) where.push(sql`lower(c.email) = lower(${f.email})`);
   if (f.createdAfter !== undefined) where.push(sql`c.created_at > ${f.createdAfter}`);
   if (f.updatedAfter !== undefined) where.push(sql`c.updated_at > ${f.updatedAfter}`);
   if (f.minFitScore !== undefined) where.push(sql`c.fit_score >= ${f.minFitScore}`);
   if (after) where.push(order === "fit" ? afterFitSql(after.id, after.fit ?? null) : sql`c.id < ${after.id}`);
-  return sql`SELECT ${COLUMNS} FROM candidates c LEFT JOIN jobs j ON j.id = c.job_id
+  return sql`SELECT ${COLUMNS} FROM ${FROM}
     WHERE ${join(where, " AND ")} ORDER BY ${ORDER[order]} LIMIT ${take}`;
 }
 
@@ -75,7 +89,8 @@ export function listThroughPrisma(svc: ServiceContext, { filters: f, order, afte
   return svc.db.candidate.findMany({
     where: {
       ...(f.jobId === undefined ? {} : { jobId: f.jobId }),
-      ...(f.stage === undefined ? {} : { stage: f.stage }),
+      ...(f.stages === undefined ? {} : { stage: { in: f.stages } }),
+      ...(f.stageTypes === undefined ? {} : { AND: [{ OR: [{ jobStage: { type: { in: f.stageTypes } } }, { jobId: null, stage: { in: f.stageTypes } }] }] }),
       ...(f.email === undefined ? {} : { email: { equals: f.email, mode: "insensitive" as const } }),
       ...(f.createdAfter === undefined ? {} : { createdAt: { gt: f.createdAfter } }),
       ...(f.updatedAfter === undefined ? {} : { updatedAt: { gt: f.updatedAfter } }),

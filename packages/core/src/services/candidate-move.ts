@@ -2,33 +2,33 @@ import { poolOf } from "@hireflow/db";
 import { type ServiceContext } from "../context.ts";
 import { baseClientOf } from "../tenancy.ts";
 import { CANDIDATE_COLUMNS, CANDIDATE_WITH_JOB, type CandidateSqlRow, toCandidateRow } from "./candidate-read.ts";
+import { DEFAULT_PIPELINE, type PipelineStage, requireStage } from "./job-pipeline.ts";
 import { type CandidateRow } from "./serialize.ts";
+import { rejectReasonForMove, stageChange } from "./stage-change.ts";
+
+export type { StageChange } from "./stage-change.ts";
 
 /**
  * PATCH /candidates/{id} with only a stage — the pipeline's commonest write, and the one every
  * candidate.stage_changed webhook starts from — as typed SQL on one connection of Prisma's own pool:
- * BEGIN; the candidate read under its row lock; the move, its activity and its outbox event in one
- * statement; COMMIT. Four round trips where Prisma's transaction took seven (docs/BENCHMARKS.md,
- * webhooks). The activity and event are what changeStage (candidates.ts) records — both build them
- * with stageChange — and candidate-move.test.ts compares the two paths' rows. Filtered by the
- * context's company here. Undefined: the client has no pool (a transaction's client), use changeStage.
+ * BEGIN; the candidate read under its row lock, with its job's stages; the move, its activity and its
+ * outbox event in one statement; COMMIT. Four round trips where Prisma's transaction took seven
+ * (docs/BENCHMARKS.md, webhooks). The activity and event are what changeStage (candidates.ts) records
+ * — both build them with stageChange — and candidate-move.test.ts compares the two paths' rows.
+ * Filtered by the context's company here. Undefined: the client has no pool (a transaction's client),
+ * use changeStage.
  */
-export interface StageChange {
-  changedBy: "api" | "user" | "system" | "ai_agent";
-  userId: string | null;
-  activityData: Record<string, unknown>;
-  eventPayload: Record<string, unknown>;
-}
-
 const LOCK_CANDIDATE = {
-  name: "hireflow_candidate_for_update",
-  text: `${CANDIDATE_WITH_JOB} WHERE c.company_id = $1 AND c.id = $2 FOR UPDATE OF c`,
+  name: "hireflow_candidate_for_update_with_stages",
+  text: `${CANDIDATE_WITH_JOB.replace("SELECT ", `SELECT (SELECT json_agg(json_build_object('key', p.key, 'name', p.name, 'type', p.type) ORDER BY p.position, p.id)
+    FROM job_stages p WHERE p.job_id = c.job_id) AS "jobStages", `)} WHERE c.company_id = $1 AND c.id = $2 FOR UPDATE OF c`,
 };
 
 const MOVE_CANDIDATE = {
-  name: "hireflow_move_candidate",
+  name: "hireflow_move_candidate_outcomes",
   text: `WITH moved AS (
-    UPDATE candidates c SET stage = $3, updated_at = now() WHERE c.company_id = $1 AND c.id = $2
+    UPDATE candidates c SET stage = $3, hired_at = $8, rejected_at = $9, reject_reason_id = $10, updated_at = now()
+    WHERE c.company_id = $1 AND c.id = $2
     RETURNING ${CANDIDATE_COLUMNS}
   ), activity AS (
     INSERT INTO candidate_activities (company_id, candidate_id, type, added_by, performer_id, data)
@@ -43,8 +43,8 @@ const MOVE_CANDIDATE = {
 export async function moveCandidateStage(
   svc: ServiceContext,
   id: number,
-  newStage: string,
-  change: (current: CandidateRow) => StageChange,
+  value: string,
+  options: { rejectReasonId?: number | null } = {},
 ): Promise<{ row: CandidateRow; moved: boolean } | null | undefined> {
   const base = baseClientOf(svc.db);
   if (!base) return undefined;
@@ -52,24 +52,41 @@ export async function moveCandidateStage(
   let broken = false;
   try {
     await client.query("BEGIN");
-    const locked = await client.query<CandidateSqlRow>({ ...LOCK_CANDIDATE, values: [svc.companyId, id] });
+    const locked = await client.query<CandidateSqlRow & { jobStages: PipelineStage[] | null }>({ ...LOCK_CANDIDATE, values: [svc.companyId, id] });
     if (!locked.rows[0]) {
       await client.query("COMMIT");
       return null;
     }
-    const current = toCandidateRow(locked.rows[0]);
+    const { jobStages, ...sqlRow } = locked.rows[0];
+    const current = toCandidateRow(sqlRow);
+    const target = requireStage(jobStages ?? DEFAULT_PIPELINE, value);
+    const rejectReason = await rejectReasonForMove(svc.db, target, options.rejectReasonId);
     // Moving to the current stage records nothing.
-    if (current.stage === newStage) {
+    if (current.stage === target.key) {
       await client.query("COMMIT");
       return { row: current, moved: false };
     }
-    const { changedBy, userId, activityData, eventPayload } = change(current);
-    const { rows } = await client.query<Omit<CandidateRow, "job">>({
+    const { changedBy, userId, activityData, eventPayload, outcome } = stageChange(svc, current, target, { rejectReason });
+    const { rows } = await client.query<Omit<CandidateRow, "job" | "jobStage" | "rejectReason">>({
       ...MOVE_CANDIDATE,
-      values: [svc.companyId, id, newStage, changedBy, userId, JSON.stringify(activityData), JSON.stringify(eventPayload)],
+      values: [
+        svc.companyId,
+        id,
+        target.key,
+        changedBy,
+        userId,
+        JSON.stringify(activityData),
+        JSON.stringify(eventPayload),
+        outcome.hiredAt,
+        outcome.rejectedAt,
+        outcome.rejectReasonId,
+      ],
     });
     await client.query("COMMIT");
-    return { row: { ...rows[0]!, job: current.job }, moved: true };
+    return {
+      row: { ...rows[0]!, job: current.job, jobStage: { name: target.name, type: target.type }, rejectReason: target.type === "rejected" ? rejectReason : null },
+      moved: true,
+    };
   } catch (error) {
     await client.query("ROLLBACK").catch(() => (broken = true));
     throw error;

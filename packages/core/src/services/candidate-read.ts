@@ -1,6 +1,7 @@
 import { poolOf } from "@hireflow/db";
 import { type ServiceContext } from "../context.ts";
 import { baseClientOf } from "../tenancy.ts";
+import { type StageType } from "../contracts/job-stages.ts";
 import { type CandidateRow, candidateRead } from "./serialize.ts";
 
 /**
@@ -17,20 +18,41 @@ export const CANDIDATE_COLUMNS = `c.id, c.public_id AS "publicId", c.company_id 
     c.resume_filename AS "resumeFilename", c.resume_content_type AS "resumeContentType", c.resume_size AS "resumeSize",
     c.resume_status AS "resumeStatus", c.resume_data AS "resumeData", c.resume_error AS "resumeError",
     c.fit_status AS "fitStatus", c.fit_engine AS "fitEngine", c.fit_scored_at AS "fitScoredAt", c.fit_criteria AS "fitCriteria",
-    c.privacy_consent_at AS "privacyConsentAt", c.created_at AS "createdAt", c.updated_at AS "updatedAt"`;
+    c.privacy_consent_at AS "privacyConsentAt", c.reject_reason_id AS "rejectReasonId", c.rejected_at AS "rejectedAt",
+    c.hired_at AS "hiredAt", c.created_at AS "createdAt", c.updated_at AS "updatedAt"`;
 
-/** The candidate with its job's title: the SELECT list of CANDIDATE_BY_ID (and of a locking read). */
-export const CANDIDATE_WITH_JOB = `SELECT ${CANDIDATE_COLUMNS}, j.title AS "jobTitle" FROM candidates c LEFT JOIN jobs j ON j.id = c.job_id`;
+/** What the row reads of its job, its stage (the job's pipeline) and its reject reason. */
+export const CANDIDATE_JOINED_COLUMNS = `j.title AS "jobTitle", s.name AS "stageName", s.type::text AS "stageType", r.name AS "rejectReasonName"`;
+export const CANDIDATE_JOINS = `LEFT JOIN jobs j ON j.id = c.job_id LEFT JOIN job_stages s ON s.job_id = c.job_id AND s.key = c.stage
+    LEFT JOIN reject_reasons r ON r.id = c.reject_reason_id`;
+
+/** The candidate with its job's title, stage and reject reason: the SELECT of CANDIDATE_BY_ID (and of a locking read). */
+export const CANDIDATE_WITH_JOB = `SELECT ${CANDIDATE_COLUMNS}, ${CANDIDATE_JOINED_COLUMNS} FROM candidates c ${CANDIDATE_JOINS}`;
 
 const CANDIDATE_BY_ID = {
   name: "hireflow_candidate_by_id",
   text: `${CANDIDATE_WITH_JOB} WHERE c.company_id = $1 AND c.id = $2`,
 };
 
-export type CandidateSqlRow = Omit<CandidateRow, "job"> & { jobTitle: string | null };
+export interface JoinedColumns {
+  jobTitle: string | null;
+  stageName: string | null;
+  stageType: StageType | null;
+  rejectReasonName: string | null;
+}
+export type CandidateSqlRow = Omit<CandidateRow, "job" | "jobStage" | "rejectReason"> & JoinedColumns;
 
-export function toCandidateRow({ jobTitle, ...candidate }: CandidateSqlRow): CandidateRow {
-  return { ...candidate, job: candidate.jobId === null ? null : { id: candidate.jobId, title: jobTitle! } };
+/** The joined columns as the nested objects Prisma's include returns. */
+export function joinedOf(row: { jobId: number | null; rejectReasonId: number | null } & JoinedColumns): Pick<CandidateRow, "job" | "jobStage" | "rejectReason"> {
+  return {
+    job: row.jobId === null ? null : { id: row.jobId, title: row.jobTitle! },
+    jobStage: row.stageName === null ? null : { name: row.stageName, type: row.stageType! },
+    rejectReason: row.rejectReasonId === null ? null : { id: row.rejectReasonId, name: row.rejectReasonName! },
+  };
+}
+
+export function toCandidateRow({ jobTitle, stageName, stageType, rejectReasonName, ...candidate }: CandidateSqlRow): CandidateRow {
+  return { ...candidate, ...joinedOf({ ...candidate, jobTitle, stageName, stageType, rejectReasonName }) };
 }
 
 export async function readCandidateRow(svc: ServiceContext, id: number): Promise<CandidateRow | null> {

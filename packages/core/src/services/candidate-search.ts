@@ -2,6 +2,8 @@ import { join, sql, type Sql } from "@hireflow/db";
 import { type ServiceContext } from "../context.ts";
 import { type CandidateListItemDto, type ListCompanyCandidatesInput, type QuickSearchResultDto } from "../contracts/candidate-search.ts";
 import { AppError } from "../errors.ts";
+import { type StageType } from "../contracts/job-stages.ts";
+import { fallbackStage } from "./job-pipeline.ts";
 import { type CursorKey, DEFAULT_PAGE_SIZE, decodeCursorKey, encodeCursor } from "./pagination.ts";
 
 /**
@@ -33,7 +35,10 @@ export type CandidateSort = "relevance" | "newest" | "fit" | "name";
 
 export interface CandidateFilters {
   jobId?: number;
-  stage?: string;
+  /** Stage keys (any of them). */
+  stages?: string[];
+  /** Types of the candidates' stages (any of them). */
+  stageTypes?: StageType[];
   source?: "public_api" | "self_apply" | "manual" | "import";
   minFitScore?: number;
   /** Exact e-mail, case-insensitive (the API's `email`). */
@@ -204,7 +209,11 @@ function tiers(q: ParsedQuery): Tier[] {
 function filterSql(companyId: number, f: CandidateFilters): Sql {
   const parts: Sql[] = [sql`c.company_id = ${companyId}`];
   if (f.jobId !== undefined) parts.push(sql`c.job_id = ${f.jobId}`);
-  if (f.stage !== undefined) parts.push(sql`c.stage = ${f.stage}`);
+  if (f.stages !== undefined) parts.push(sql`c.stage = ANY(${f.stages}::text[])`);
+  if (f.stageTypes !== undefined) {
+    parts.push(sql`(EXISTS (SELECT 1 FROM job_stages s WHERE s.job_id = c.job_id AND s.key = c.stage AND s.type::text = ANY(${f.stageTypes}::text[]))
+      OR (c.job_id IS NULL AND c.stage = ANY(${f.stageTypes}::text[])))`);
+  }
   if (f.source !== undefined) parts.push(sql`c.application_source = ${f.source}::application_source`);
   if (f.minFitScore !== undefined) parts.push(sql`c.fit_score >= ${f.minFitScore}`);
   if (f.email !== undefined) parts.push(sql`lower(c.email) = lower(${f.email})`);
@@ -370,6 +379,7 @@ const listItemSelect = {
   resumeStatus: true,
   createdAt: true,
   job: { select: { id: true, title: true } },
+  jobStage: { select: { name: true, type: true } },
 } as const;
 
 /** The web app's company-wide candidate list (/candidates): filters, search, sort, keyset pages. */
@@ -378,7 +388,8 @@ export async function listCompanyCandidates(svc: ServiceContext, input: ListComp
     q: input.q,
     filters: {
       jobId: input.job_id,
-      stage: input.stage,
+      ...(input.stage !== undefined && { stages: [input.stage] }),
+      ...(input.stage_type !== undefined && { stageTypes: [input.stage_type] }),
       source: input.source,
       minFitScore: input.min_fit_score,
       appliedFrom: input.applied_after,
@@ -397,6 +408,8 @@ export async function listCompanyCandidates(svc: ServiceContext, input: ListComp
       email: c.email,
       phone: c.phone,
       stage: c.stage,
+      stage_name: (c.jobStage ?? fallbackStage(c.stage)).name,
+      stage_type: (c.jobStage ?? fallbackStage(c.stage)).type,
       application_source: c.applicationSource,
       fit_score: c.fitScore,
       fit_status: c.fitStatus,
@@ -414,11 +427,18 @@ export async function quickSearch(svc: ServiceContext, text: string): Promise<Qu
   const rows = candidateIds.length
     ? await svc.db.candidate.findMany({
         where: { id: { in: candidateIds } },
-        select: { id: true, name: true, email: true, stage: true, job: { select: { title: true } } },
+        select: { id: true, name: true, email: true, stage: true, job: { select: { title: true } }, jobStage: { select: { name: true } } },
       })
     : [];
   return {
-    candidates: inOrder(candidateIds, rows).map((c) => ({ id: c.id, name: c.name, email: c.email, stage: c.stage, job_title: c.job?.title ?? null })),
+    candidates: inOrder(candidateIds, rows).map((c) => ({
+      id: c.id,
+      name: c.name,
+      email: c.email,
+      stage: c.stage,
+      stage_name: c.jobStage?.name ?? fallbackStage(c.stage).name,
+      job_title: c.job?.title ?? null,
+    })),
     jobs,
   };
 }

@@ -2,6 +2,7 @@ import { type Prisma } from "@hireflow/db";
 import { type ServiceContext, actorKind, actorUserId } from "../context.ts";
 import { type CandidateDetailDto, type CreateCandidateInput, type UpdateCandidateInput } from "../contracts/candidate.ts";
 import { AppError, isUniqueViolation } from "../errors.ts";
+import { type StageType } from "../contracts/job-stages.ts";
 import { type ScopedTx, tenantRow } from "../tenancy.ts";
 import { candidateUrl, notifyEventsCommitted, recordEvent } from "./events.ts";
 import { requestScreening, screeningOn } from "./screening.ts";
@@ -10,7 +11,9 @@ import { DEFAULT_PAGE_SIZE, decodeCursorKey, page } from "./pagination.ts";
 import { normalizePhone } from "./phone.ts";
 import { readCandidateRow } from "./candidate-read.ts";
 import { listCandidateRows } from "./candidate-list.ts";
-import { moveCandidateStage, type StageChange } from "./candidate-move.ts";
+import { moveCandidateStage } from "./candidate-move.ts";
+import { DEFAULT_PIPELINE, firstOfType, type PipelineStage, readJobStages, requireStage } from "./job-pipeline.ts";
+import { rejectReasonForMove, stageChange } from "./stage-change.ts";
 import { type ActivityInsert, type CandidateInsert, findCandidateWithEmail, insertCandidate, type JobForCreate, readJobForCreate } from "./candidate-insert.ts";
 import { type CandidateRow, candidateRead, candidateSummarySelect, serializeCandidate, serializeCandidateDetail } from "./serialize.ts";
 
@@ -39,9 +42,15 @@ async function jobForCreate(svc: ServiceContext, jobId: number): Promise<JobForC
   if (typed !== undefined) return typed;
   const job = await svc.db.job.findUnique({
     where: { id: jobId },
-    select: { id: true, title: true, screening: true, company: { select: { defaultPhoneRegion: true } } },
+    select: {
+      id: true,
+      title: true,
+      screening: true,
+      company: { select: { defaultPhoneRegion: true } },
+      stages: { select: { key: true, name: true, type: true }, orderBy: [{ position: "asc" }, { id: "asc" }] },
+    },
   });
-  return job && { id: job.id, title: job.title, screening: job.screening, region: job.company.defaultPhoneRegion };
+  return job && { id: job.id, title: job.title, screening: job.screening, region: job.company.defaultPhoneRegion, stages: job.stages };
 }
 
 async function companyRegion(svc: ServiceContext): Promise<string> {
@@ -77,7 +86,11 @@ export async function createCandidate(
   const notes = input.notes?.trim() || null;
   const actor = actorKind(svc.actor);
   const performerId = actorUserId(svc.actor);
-  const stage = input.stage ?? (options.source === "self_apply" ? "applied" : "prospect");
+  // A key of the job or a type; by default the job's first prospect-type stage (first applied-type for
+  // careers applications).
+  const target = input.stage !== undefined ? requireStage(found.stages, input.stage) : firstOfType(found.stages, options.source === "self_apply" ? "applied" : "prospect");
+  const stage = target.key;
+  const now = new Date();
   const screened = screeningOn(found.screening);
   const applied = options.source === "self_apply" && (options.leadType ?? "applied") === "applied";
   const values: CandidateInsert = {
@@ -92,6 +105,8 @@ export async function createCandidate(
     leadType: options.leadType ?? (options.source === "self_apply" ? "applied" : "sourced"),
     answers: options.answers ?? null,
     privacyConsentAt: options.privacyConsentAt ?? null,
+    hiredAt: target.type === "hired" ? now : null,
+    rejectedAt: target.type === "rejected" ? now : null,
   };
   const activity: ActivityInsert = { addedBy: actor, performerId, created: { source: options.source, stage }, note: notes };
 
@@ -100,7 +115,7 @@ export async function createCandidate(
     // A create that writes nothing but the candidate and its activities is one typed statement
     // (candidate-insert.ts); a resume, a scoring or an event to record takes the transaction.
     const plain = !options.resume && !screened && !applied;
-    const inserted = plain ? await insertCandidate(svc, job, values, activity) : undefined;
+    const inserted = plain ? await insertCandidate(svc, job, target, values, activity) : undefined;
     created = inserted ?? (await svc.db.$transaction(async (tx) => {
       // No `include`: Prisma would answer it with two more queries (re-read the row, then its
       // job); the INSERT's RETURNING has every column and the job was read above.
@@ -121,7 +136,7 @@ export async function createCandidate(
         }),
         omit: { resumeText: true },
       });
-      const candidate: CandidateRow = { ...row, job };
+      const candidate: CandidateRow = { ...row, job, jobStage: { name: target.name, type: target.type }, rejectReason: null };
       await tx.candidateActivity.createMany({
         data: [
           tenantRow<Prisma.CandidateActivityCreateManyInput>({ candidateId: candidate.id, type: "created", addedBy: actor, performerId, data: activity.created as Prisma.InputJsonValue }),
@@ -133,7 +148,7 @@ export async function createCandidate(
       }
       // Scored at once without a resume; with one, once it is parsed (resumes.ts asks for it then).
       if (screened && !options.resume) await requestScreening(tx, candidate.id, "initial", { markPending: false });
-      if (applied) await recordApplied(tx, svc.companyId, candidate);
+      if (applied) await recordApplied(tx, svc.companyId, candidate, target);
       return candidate;
     }));
   } catch (error) {
@@ -144,11 +159,11 @@ export async function createCandidate(
   return serializeCandidateDetail(created);
 }
 
-async function recordApplied(tx: ScopedTx, companyId: number, c: CandidateRow): Promise<void> {
+async function recordApplied(tx: ScopedTx, companyId: number, c: CandidateRow, stage: PipelineStage): Promise<void> {
   // resume_url (signed, 24 h), resume_data, fit_score and applied_at are read at delivery time, when
-  // they are current; the payload keeps what the event fixes. Fields exactly as the spec's table.
+  // they are current; the payload keeps what the event fixes. The spec's fields, and the stage.
   await recordEvent(tx, "candidate.applied", {
-    candidate: { id: c.id, name: c.name, email: c.email, phone: c.phone, url: candidateUrl(c.id) },
+    candidate: { id: c.id, name: c.name, email: c.email, phone: c.phone, url: candidateUrl(c.id), stage: stage.key, stage_type: stage.type },
     job: { id: c.job?.id ?? null, title: c.job?.title ?? null },
     company: { id: companyId },
   });
@@ -161,22 +176,31 @@ export async function getCandidate(svc: ServiceContext, id: number): Promise<Can
 }
 
 /**
- * Moves a candidate to another stage (from the API, the UI, or the AI agent). A real change
- * records a `stage_changed` activity and a `candidate.stage_changed` event in the same
- * transaction; moving to the current stage records nothing. The caller holds the row lock
- * (lockCandidate) and passes the row it read after taking it. Returns the row after the move
- * (so callers need not read it again), or null when the candidate was already in that stage.
+ * Moves a candidate to another stage (from the API, the UI, or the AI agent). `value` is a key of
+ * the job's pipeline or a stage type (→ the job's first stage of that type); anything else is a 400
+ * naming the job's keys. A real change records a `stage_changed` activity and a
+ * `candidate.stage_changed` event in the same transaction, and sets or clears hired_at / rejected_at
+ * and the reject reason; moving to the current stage records nothing. The caller holds the row lock
+ * (lockCandidate) and passes the row it read after taking it. Returns the row after the move (so
+ * callers need not read it again), or null when the candidate was already in that stage.
  */
 export async function changeStage(
   tx: ScopedTx,
   svc: ServiceContext,
   current: CandidateRow,
-  newStage: string,
-  options: { reason?: string } = {},
+  value: string,
+  options: { reason?: string; rejectReasonId?: number | null; stages?: readonly PipelineStage[] } = {},
 ): Promise<CandidateRow | null> {
-  if (current.stage === newStage) return null;
-  const change = stageChange(svc, current, newStage, options.reason);
-  const moved = await tx.candidate.update({ where: { id: current.id }, data: { stage: newStage }, omit: { resumeText: true } });
+  const stages = options.stages ?? (current.jobId === null ? DEFAULT_PIPELINE : await readJobStages(tx, current.jobId));
+  const target = requireStage(stages, value);
+  const rejectReason = await rejectReasonForMove(tx, target, options.rejectReasonId);
+  if (current.stage === target.key) return null;
+  const change = stageChange(svc, current, target, { reason: options.reason, rejectReason });
+  const moved = await tx.candidate.update({
+    where: { id: current.id },
+    data: { stage: target.key, hiredAt: change.outcome.hiredAt, rejectedAt: change.outcome.rejectedAt, rejectReasonId: change.outcome.rejectReasonId },
+    omit: { resumeText: true },
+  });
   await tx.candidateActivity.create({
     data: tenantRow<Prisma.CandidateActivityUncheckedCreateInput>({
       candidateId: current.id,
@@ -187,28 +211,14 @@ export async function changeStage(
     }),
   });
   await recordEvent(tx, "candidate.stage_changed", change.eventPayload);
-  return { ...moved, job: current.job };
-}
-
-/** What a move records: the activity's data and the event's payload (both paths of a move share it). */
-export function stageChange(svc: ServiceContext, current: CandidateRow, newStage: string, reason?: string): StageChange {
-  const changedBy = actorKind(svc.actor);
-  const userId = actorUserId(svc.actor);
-  return {
-    changedBy,
-    userId,
-    activityData: { previous_stage: current.stage, new_stage: newStage, ...(reason && { reason }) },
-    eventPayload: {
-      candidate: { id: current.id, public_id: current.publicId, name: current.name, email: current.email, url: candidateUrl(current.id) },
-      job: { id: current.job?.id ?? null, title: current.job?.title ?? null },
-      company: { id: svc.companyId },
-      stage_change: { previous_stage: current.stage, new_stage: newStage, changed_by: changedBy, changed_by_user_id: userId },
-    },
-  };
+  return { ...moved, job: current.job, jobStage: { name: target.name, type: target.type }, rejectReason: target.type === "rejected" ? rejectReason : null };
 }
 
 export async function updateCandidate(svc: ServiceContext, input: UpdateCandidateInput): Promise<CandidateDetailDto> {
-  const { id, stage, ...fields } = input;
+  const { id, stage, reject_reason_id: rejectReasonId, ...fields } = input;
+  if (rejectReasonId != null && stage === undefined) {
+    throw AppError.validation([{ field: "reject_reason_id", message: "Only with a move: give stage (a stage of type \"rejected\") too" }]);
+  }
   const region = fields.phone ? await companyRegion(svc) : "US";
   const data: Prisma.CandidateUncheckedUpdateInput = {};
   if (fields.name !== undefined) data.name = fields.name;
@@ -223,7 +233,7 @@ export async function updateCandidate(svc: ServiceContext, input: UpdateCandidat
   try {
     // A stage-only change (the pipeline's commonest write) is typed SQL (candidate-move.ts).
     if (stage !== undefined && Object.keys(data).length === 0) {
-      const result = await moveCandidateStage(svc, id, stage, (current) => stageChange(svc, current, stage));
+      const result = await moveCandidateStage(svc, id, stage, { rejectReasonId });
       if (result === null) throw AppError.notFound("Candidate", id);
       if (result !== undefined) {
         if (result.moved) notifyEventsCommitted();
@@ -235,7 +245,7 @@ export async function updateCandidate(svc: ServiceContext, input: UpdateCandidat
       if (stage !== undefined) await lockCandidate(tx, svc.companyId, id);
       const current = await tx.candidate.findUnique({ where: { id }, ...candidateRead });
       if (!current) throw AppError.notFound("Candidate", id);
-      if (stage !== undefined) moved = await changeStage(tx, svc, current, stage);
+      if (stage !== undefined) moved = await changeStage(tx, svc, current, stage, { rejectReasonId });
       // A stage-only change answers with the row the move's UPDATE returned (no re-read).
       if (Object.keys(data).length === 0) return moved ?? current;
       return tx.candidate.update({ where: { id }, data, ...candidateRead });
@@ -261,7 +271,8 @@ export async function listCandidates(
   input: {
     q?: string;
     job_id?: number;
-    stage?: string;
+    stage?: string[];
+    stage_type?: StageType[];
     email?: string;
     created_after?: string;
     updated_after?: string;
@@ -279,7 +290,8 @@ export async function listCandidates(
   const rows = await listCandidateRows(svc, {
     filters: {
       jobId: input.job_id,
-      stage: input.stage,
+      stages: input.stage,
+      stageTypes: input.stage_type,
       email: input.email,
       createdAfter: input.created_after === undefined ? undefined : new Date(input.created_after),
       updatedAfter: input.updated_after === undefined ? undefined : new Date(input.updated_after),
@@ -298,7 +310,8 @@ async function searchCandidates(svc: ServiceContext, input: Parameters<typeof li
     q: input.q,
     filters: {
       jobId: input.job_id,
-      stage: input.stage,
+      stages: input.stage,
+      stageTypes: input.stage_type,
       email: input.email,
       createdAfter: input.created_after,
       updatedAfter: input.updated_after,

@@ -14,7 +14,7 @@ async function companyBySlug(prisma: PrismaClient, slug: string) {
 }
 
 function toCareersJob(job: Parameters<typeof serializeJob>[0] & { department: { name: string } }, slug: string): CareersJobDto {
-  const dto = serializeJob(job, slug);
+  const dto = serializeJob(job, slug, []);
   return {
     id: dto.id,
     title: dto.title,

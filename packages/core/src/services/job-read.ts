@@ -1,6 +1,7 @@
 import { type Job, poolOf } from "@hireflow/db";
 import { type ServiceContext } from "../context.ts";
 import { baseClientOf } from "../tenancy.ts";
+import { type PipelineStage } from "./job-pipeline.ts";
 
 /**
  * GET /jobs/{id} as one typed SQL statement on Prisma's own pool, like candidate-read.ts (and for the
@@ -8,24 +9,31 @@ import { baseClientOf } from "../tenancy.ts";
  * with Prisma's on every column.
  */
 const JOB_BY_ID = {
-  name: "hireflow_job_by_id",
+  name: "hireflow_job_by_id_with_stages",
   text: `SELECT j.id, j.company_id AS "companyId", j.department_id AS "departmentId", j.title, j.description,
     j.is_active AS "isActive", j.is_public AS "isPublic", j.locations, j.location_type AS "locationType",
     j.salary_min AS "salaryMin", j.salary_max AS "salaryMax", j.salary_currency AS "salaryCurrency",
     j.screening_questions AS "screeningQuestions", j.screening, j.rescore_requested_at AS "rescoreRequestedAt",
-    j.created_at AS "createdAt", j.updated_at AS "updatedAt", c.slug AS "companySlug"
+    j.retired_stage_keys AS "retiredStageKeys", j.created_at AS "createdAt", j.updated_at AS "updatedAt", c.slug AS "companySlug",
+    (SELECT json_agg(json_build_object('key', s.key, 'name', s.name, 'type', s.type) ORDER BY s.position, s.id) FROM job_stages s WHERE s.job_id = j.id) AS stages
   FROM jobs j JOIN companies c ON c.id = j.company_id
   WHERE j.company_id = $1 AND j.id = $2`,
 };
 
-export type JobWithCompanySlug = Job & { company: { slug: string } };
+export type JobWithCompanySlug = Job & { company: { slug: string }; stages: PipelineStage[] };
+
+/** Prisma's include for the same shape (a job with its company's slug and its stages in order). */
+export const jobWithSlugAndStages = {
+  stages: { select: { key: true as const, name: true as const, type: true as const }, orderBy: [{ position: "asc" as const }, { id: "asc" as const }] },
+  company: { select: { slug: true as const } },
+};
 
 export async function readJobRow(svc: ServiceContext, id: number): Promise<JobWithCompanySlug | null> {
   const base = baseClientOf(svc.db);
-  if (!base) return svc.db.job.findUnique({ where: { id }, include: { company: { select: { slug: true } } } });
-  const { rows } = await poolOf(base).query<Job & { companySlug: string }>({ ...JOB_BY_ID, values: [svc.companyId, id] });
+  if (!base) return svc.db.job.findUnique({ where: { id }, include: jobWithSlugAndStages });
+  const { rows } = await poolOf(base).query<Job & { companySlug: string; stages: PipelineStage[] | null }>({ ...JOB_BY_ID, values: [svc.companyId, id] });
   const row = rows[0];
   if (!row) return null;
-  const { companySlug, ...job } = row;
-  return { ...job, company: { slug: companySlug } };
+  const { companySlug, stages, ...job } = row;
+  return { ...job, company: { slug: companySlug }, stages: stages ?? [] };
 }

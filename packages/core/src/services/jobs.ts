@@ -2,19 +2,20 @@ import { type Prisma } from "@hireflow/db";
 import { tenantRow } from "../tenancy.ts";
 import { type ServiceContext } from "../context.ts";
 import { type CreateJobInput, type JobDto, type ScreeningQuestion, type UpdateJobInput } from "../contracts/job.ts";
-import { DEFAULT_SCREENING } from "../contracts/screening.ts";
+import { DEFAULT_SCREENING, type ScreeningSettings } from "../contracts/screening.ts";
 import { AppError, isUniqueViolation } from "../errors.ts";
-import { readJobRow } from "./job-read.ts";
+import { jobWithSlugAndStages, readJobRow } from "./job-read.ts";
+import { type PipelineStage, readJobStages, readPipelineTemplate, replaceJobStages, resolveStage, setNewJobStages } from "./job-pipeline.ts";
 import { DEFAULT_PAGE_SIZE, decodeCursor, page } from "./pagination.ts";
 import { applyScreening, readScreening } from "./screening-settings.ts";
 import { serializeJob } from "./serialize.ts";
 
-const withCompanySlug = { company: { select: { slug: true } } } as const;
+const withCompanySlug = jobWithSlugAndStages;
 
 export async function getJob(svc: ServiceContext, id: number): Promise<JobDto> {
   const job = await readJobRow(svc, id);
   if (!job) throw AppError.notFound("Job", id);
-  return serializeJob(job, job.company.slug);
+  return serializeJob(job, job.company.slug, job.stages);
 }
 
 export async function listJobs(
@@ -33,7 +34,7 @@ export async function listJobs(
     orderBy: { id: "desc" },
     take: limit + 1,
   });
-  return page(rows, limit, (job) => serializeJob(job, job.company.slug));
+  return page(rows, limit, (job) => serializeJob(job, job.company.slug, job.stages));
 }
 
 async function departmentId(svc: ServiceContext, name: string): Promise<number> {
@@ -64,7 +65,16 @@ async function chosenDepartment(svc: ServiceContext, input: { department?: strin
   return input.department === undefined ? undefined : departmentId(svc, input.department);
 }
 
-type JobFields = Omit<CreateJobInput, "title" | "department" | "department_id" | "screening"> & { title?: string };
+type JobFields = Omit<CreateJobInput, "title" | "department" | "department_id" | "screening" | "stages"> & { title?: string };
+
+/** The AI agent's advance target must name a stage of the pipeline the job will have. */
+function checkAdvanceStage(settings: ScreeningSettings | undefined, stages: readonly PipelineStage[]): void {
+  const to = settings?.advance?.to_stage;
+  if (to !== undefined && !resolveStage(stages, to)) {
+    const keys = stages.map((stage) => stage.key).join(", ");
+    throw AppError.validation([{ field: "screening.advance.to_stage", message: `Not a stage of the job's pipeline: use one of its keys (${keys}) or a stage type` }]);
+  }
+}
 
 function jobData(input: JobFields) {
   return {
@@ -82,18 +92,27 @@ function jobData(input: JobFields) {
 }
 
 export async function createJob(svc: ServiceContext, input: CreateJobInput): Promise<JobDto> {
-  const { department, department_id, screening, ...fields } = input;
+  const { department, department_id, screening, stages, ...fields } = input;
   const screeningSettings = applyScreening(DEFAULT_SCREENING, screening, input.screening_questions ?? []);
+  checkAdvanceStage(screeningSettings, stages ?? (await readPipelineTemplate(svc.db, svc.companyId)).stages);
   const chosen = (await chosenDepartment(svc, { department, department_id })) ?? (await departmentId(svc, "General"));
-  const job = await svc.db.job.create({
-    data: tenantRow<Prisma.JobUncheckedCreateInput>({ ...jobData(fields), title: input.title, departmentId: chosen, screening: screeningSettings }),
-    include: withCompanySlug,
+  const job = await svc.db.$transaction(async (tx) => {
+    // The jobs_default_stages trigger gives the job the company's template; a request's own list replaces it.
+    const created = await tx.job.create({
+      data: tenantRow<Prisma.JobUncheckedCreateInput>({ ...jobData(fields), title: input.title, departmentId: chosen, screening: screeningSettings }),
+      select: { id: true },
+    });
+    if (stages) await setNewJobStages(tx, svc.companyId, created.id, stages);
+    return tx.job.findUniqueOrThrow({ where: { id: created.id }, include: withCompanySlug });
   });
-  return serializeJob(job, job.company.slug);
+  return serializeJob(job, job.company.slug, job.stages);
 }
 
 export async function updateJob(svc: ServiceContext, input: UpdateJobInput): Promise<JobDto> {
-  const { id, department, department_id, screening, ...rest } = input;
+  const { id, department, department_id, screening, stages, stage_moves: stageMoves, ...rest } = input;
+  if (stageMoves !== undefined && stages === undefined) {
+    throw AppError.validation([{ field: "stage_moves", message: "Only with stages (the new list the candidates move into)" }]);
+  }
   const existing = await svc.db.job.findUnique({
     where: { id },
     select: { id: true, salaryMin: true, salaryMax: true, screening: true, screeningQuestions: true },
@@ -108,6 +127,11 @@ export async function updateJob(svc: ServiceContext, input: UpdateJobInput): Pro
   const screeningSettings = screeningChanged ? applyScreening(readScreening(existing.screening), screening, questions) : undefined;
   const chosen = await chosenDepartment(svc, { department, department_id });
   const job = await svc.db.$transaction(async (tx) => {
+    // The pipeline first: it locks the job row, and the advance target is checked against the result.
+    if (stages !== undefined) await replaceJobStages(tx, svc, { jobId: id, stages, stageMoves });
+    if (screeningSettings || stages !== undefined) {
+      checkAdvanceStage(screeningSettings ?? readScreening(existing.screening), stages ?? (await readJobStages(tx, id)));
+    }
     const updated = await tx.job.update({
       where: { id },
       data: { ...jobData(rest), ...(chosen !== undefined && { departmentId: chosen }), ...(screeningSettings && { screening: screeningSettings }) },
@@ -116,6 +140,6 @@ export async function updateJob(svc: ServiceContext, input: UpdateJobInput): Pro
     // Screening switched off: scorings still waiting will be skipped, so they are no longer pending.
     if (screeningSettings?.mode === "off") await tx.candidate.updateMany({ where: { jobId: id, fitStatus: "pending" }, data: { fitStatus: null } });
     return updated;
-  });
-  return serializeJob(job, job.company.slug);
+  }, { timeout: 30_000 });
+  return serializeJob(job, job.company.slug, job.stages);
 }

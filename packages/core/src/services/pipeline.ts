@@ -9,13 +9,15 @@ import {
 import { type JobDto } from "../contracts/job.ts";
 import { AppError } from "../errors.ts";
 import { changeStage, lockCandidate } from "./candidates.ts";
+import { jobWithSlugAndStages } from "./job-read.ts";
+import { DEFAULT_PIPELINE, type PipelineStage, readJobStages } from "./job-pipeline.ts";
 import { notifyEventsCommitted } from "./events.ts";
-import { candidateRead, serializeCandidateDetail, serializeJob } from "./serialize.ts";
+import { candidateInclude, candidateRead, serializeCandidateDetail, serializeJob } from "./serialize.ts";
 
 /** The board shows at most this many candidates of a job (newest first). */
 export const BOARD_LIMIT = 500;
 
-const jobInclude = { company: { select: { slug: true } }, department: { select: { name: true } } } as const;
+const jobInclude = { ...jobWithSlugAndStages, department: { select: { name: true as const } } };
 
 /** Every job of the company with its department and how many candidates sit in each stage. */
 export async function listPipelineJobs(svc: ServiceContext): Promise<PipelineJobDto[]> {
@@ -32,7 +34,7 @@ export async function listPipelineJobs(svc: ServiceContext): Promise<PipelineJob
   }
   return jobs.map((job) => {
     const stageCounts = byJob.get(job.id) ?? {};
-    const dto = serializeJob(job, job.company.slug);
+    const dto = serializeJob(job, job.company.slug, job.stages);
     return {
       id: job.id,
       title: job.title,
@@ -44,15 +46,16 @@ export async function listPipelineJobs(svc: ServiceContext): Promise<PipelineJob
       apply_url: dto.apply_url,
       candidate_count: Object.values(stageCounts).reduce((a, b) => a + b, 0),
       stage_counts: stageCounts,
+      stages: dto.stages,
       created_at: dto.created_at,
     };
   });
 }
 
-export async function getJobWithDepartment(svc: ServiceContext, jobId: number): Promise<JobDto & { department: string }> {
+export async function getJobWithDepartment(svc: ServiceContext, jobId: number): Promise<JobDto & { department: string; retired_stage_keys: string[] }> {
   const job = await svc.db.job.findUnique({ where: { id: jobId }, include: jobInclude });
   if (!job) throw AppError.notFound("Job", jobId);
-  return { ...serializeJob(job, job.company.slug), department: job.department.name };
+  return { ...serializeJob(job, job.company.slug, job.stages), department: job.department.name, retired_stage_keys: job.retiredStageKeys };
 }
 
 /** One job's candidates for the board, newest first. */
@@ -98,20 +101,33 @@ export async function getPipeline(svc: ServiceContext, jobId: number): Promise<P
 /**
  * Moves one or many candidates to a stage in one transaction, through the same changeStage the
  * API uses: every candidate whose stage really changes gets its stage_changed activity and one
- * `candidate.stage_changed` event with the acting user. Locks are taken in id order, so two bulk
- * moves over overlapping selections cannot deadlock. An unknown id fails the whole move.
+ * `candidate.stage_changed` event with the acting user. `stage` is a key or a type, resolved in each
+ * candidate's own job (a selection may span jobs). Locks are taken in id order, so two bulk moves over
+ * overlapping selections cannot deadlock. An unknown id (or a stage one of the jobs lacks) fails the
+ * whole move.
  */
-export async function moveCandidates(svc: ServiceContext, candidateIds: number[], stage: string): Promise<{ moved: number[]; unchanged: number[] }> {
+export async function moveCandidates(
+  svc: ServiceContext,
+  candidateIds: number[],
+  stage: string,
+  options: { rejectReasonId?: number | null; reason?: string } = {},
+): Promise<{ moved: number[]; unchanged: number[] }> {
   const ids = [...new Set(candidateIds)].sort((a, b) => a - b);
   const result = await svc.db.$transaction(
     async (tx) => {
       const moved: number[] = [];
       const unchanged: number[] = [];
+      const pipelines = new Map<number, PipelineStage[]>();
       for (const id of ids) {
         await lockCandidate(tx, svc.companyId, id);
         const current = await tx.candidate.findUnique({ where: { id }, ...candidateRead });
         if (!current) throw AppError.notFound("Candidate", id);
-        if (await changeStage(tx, svc, current, stage)) moved.push(id);
+        let stages: readonly PipelineStage[] = DEFAULT_PIPELINE;
+        if (current.jobId !== null) {
+          stages = pipelines.get(current.jobId) ?? (await readJobStages(tx, current.jobId));
+          pipelines.set(current.jobId, [...stages]);
+        }
+        if (await changeStage(tx, svc, current, stage, { ...options, stages })) moved.push(id);
         else unchanged.push(id);
       }
       return { moved, unchanged };
@@ -136,7 +152,11 @@ function answerList(answers: unknown, questions: { id: string; label: string }[]
 export async function getCandidateProfile(svc: ServiceContext, id: number): Promise<CandidateProfileDto> {
   const candidate = await svc.db.candidate.findUnique({
     where: { id },
-    include: { job: { select: { id: true, title: true, screeningQuestions: true } } },
+    include: {
+      job: { select: { id: true, title: true, screeningQuestions: true } },
+      jobStage: candidateInclude.jobStage,
+      rejectReason: candidateInclude.rejectReason,
+    },
   });
   if (!candidate) throw AppError.notFound("Candidate", id);
   const activities = await svc.db.candidateActivity.findMany({

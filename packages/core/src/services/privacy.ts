@@ -12,15 +12,18 @@ export interface RetentionRule {
   scope: RetentionScope;
 }
 
+/** The type of candidate `c`'s stage in its job's pipeline (its stage value when it has no job). */
+const STAGE_TYPE_OF_C = sql`COALESCE((SELECT s.type::text FROM job_stages s WHERE s.job_id = c.job_id AND s.key = c.stage), c.stage)`;
+
 /**
- * Candidates a retention rule erases: rejected (or, with `not_hired`, any not hired) and without
+ * Candidates a retention rule erases: in a rejected-type stage (or, with `not_hired`, any not hired) and without
  * activity for `months` — the last of the row's update, its newest activity (a note, a stage change)
  * and its creation. Raw SQL (the scoping extension does not see it): it filters by company itself.
  */
 function eligible(companyId: number, rule: RetentionRule): Sql {
   return sql`
     c.company_id = ${companyId}
-    AND (CASE WHEN ${rule.scope} = 'rejected' THEN c.stage = 'rejected' ELSE c.stage <> 'hired' END)
+    AND (CASE WHEN ${rule.scope} = 'rejected' THEN ${STAGE_TYPE_OF_C} = 'rejected' ELSE ${STAGE_TYPE_OF_C} <> 'hired' END)
     AND GREATEST(c.updated_at, c.created_at,
           COALESCE((SELECT max(a.created_at) FROM candidate_activities a WHERE a.candidate_id = c.id), c.created_at))
         < now() - make_interval(months => ${rule.months}::int)`;

@@ -6,6 +6,8 @@ import { AppError } from "../errors.ts";
 import { type ScreeningInput, type ScreeningOutcome } from "../screening/types.ts";
 import { type ScopedTx, tenantRow } from "../tenancy.ts";
 import { changeStage, lockCandidate } from "./candidates.ts";
+import { DEFAULT_PIPELINE, fallbackStage, firstOfType, type PipelineStage, readJobStages, resolveStage } from "./job-pipeline.ts";
+import { type StageType } from "../contracts/job-stages.ts";
 import { csvCell } from "./csv.ts";
 import { notifyEventsCommitted, recordEvent } from "./events.ts";
 import { readScreening } from "./screening-settings.ts";
@@ -96,16 +98,24 @@ export interface AgentAction {
  * score: a person decides on scores) and only when the job allows it. Only while the candidate is
  * still in the stage it was created in and nobody moved it since; never a hired candidate.
  */
-export function agentDecision(settings: ScreeningSettings, outcome: Pick<ScreeningOutcome, "fitScore" | "criteria">, stage: string): AgentAction | null {
-  if (settings.mode !== "auto" || stage === "hired") return null;
+export function agentDecision(
+  settings: ScreeningSettings,
+  outcome: Pick<ScreeningOutcome, "fitScore" | "criteria">,
+  current: { key: string; type: StageType },
+  stages: readonly PipelineStage[] = DEFAULT_PIPELINE,
+): AgentAction | null {
+  if (settings.mode !== "auto" || current.type === "hired") return null;
   const missed = outcome.criteria.find((c) => c.required && c.met === false);
   if (settings.reject_on_required_miss && missed) {
-    if (stage === "rejected") return null;
-    return { action: "reject", from: stage, to: "rejected", reason: `required: ${criterionLabel(missed)} — ${missed.evidence}`.slice(0, 300) };
+    if (current.type === "rejected") return null;
+    const to = firstOfType(stages, "rejected");
+    return { action: "reject", from: current.key, to: to.key, reason: `required: ${criterionLabel(missed)} — ${missed.evidence}`.slice(0, 300) };
   }
   const advance = settings.advance;
-  if (advance && outcome.fitScore !== null && outcome.fitScore >= advance.min_score && advance.to_stage !== stage) {
-    return { action: "advance", from: stage, to: advance.to_stage, reason: `fit ${outcome.fitScore} ≥ ${advance.min_score}` };
+  // A key of the job or a type (→ the job's first stage of it); a target the pipeline lost does nothing.
+  const target = advance ? resolveStage(stages, advance.to_stage) : undefined;
+  if (advance && target && outcome.fitScore !== null && outcome.fitScore >= advance.min_score && target.key !== current.key) {
+    return { action: "advance", from: current.key, to: target.key, reason: `fit ${outcome.fitScore} ≥ ${advance.min_score}` };
   }
   return null;
 }
@@ -160,9 +170,13 @@ export async function saveScreeningOutcome(
         tx.screeningRun.count({ where: { candidateId: current.id, status: "completed" } }),
         tx.candidateActivity.count({ where: { candidateId: current.id, type: "stage_changed" } }),
       ]);
-      if (earlier === 0 && moves === 0) action = agentDecision(subject.settings, outcome, current.stage);
+      if (earlier === 0 && moves === 0) {
+        const stages = await readJobStages(tx, subject.jobId);
+        const stage = current.jobStage ?? fallbackStage(current.stage);
+        action = agentDecision(subject.settings, outcome, { key: current.stage, type: stage.type }, stages);
+        if (action) await changeStage(tx, agent, current, action.to, { reason: action.reason, stages });
+      }
     }
-    if (action) await changeStage(tx, agent, current, action.to, { reason: action.reason });
 
     await tx.screeningRun.create({
       data: tenantRow<Prisma.ScreeningRunUncheckedCreateInput>({

@@ -5,14 +5,33 @@ import { type CandidateDetailDto, type CandidateDto } from "../contracts/candida
 import { type JobDto } from "../contracts/job.ts";
 import { type NoteDto } from "../contracts/note.ts";
 import { type CriterionResult } from "../contracts/screening.ts";
+import { type StageType } from "../contracts/job-stages.ts";
+import { fallbackStage, type PipelineStage } from "./job-pipeline.ts";
 import { readScreening } from "./screening-settings.ts";
 
 /**
  * A candidate as the API reads it: every column but resume_text (the full extracted text, up to
- * 200,000 characters, read only by the scorer and the export), with its job's id and title.
+ * 200,000 characters, read only by the scorer and the export), with its job's id and title, its
+ * stage's name and type (the job's pipeline) and its reject reason: all in the row's one query.
  */
-export type CandidateRow = Omit<Candidate, "resumeText"> & { job: Pick<Job, "id" | "title"> | null };
-export const candidateInclude = { job: { select: { id: true, title: true } } } as const;
+export type CandidateRow = Omit<Candidate, "resumeText"> & {
+  job: Pick<Job, "id" | "title"> | null;
+  jobStage: StageOfRow | null;
+  rejectReason: RejectReasonOfRow | null;
+};
+export interface StageOfRow {
+  name: string;
+  type: StageType;
+}
+export interface RejectReasonOfRow {
+  id: number;
+  name: string;
+}
+export const candidateInclude = {
+  job: { select: { id: true, title: true } },
+  jobStage: { select: { name: true, type: true } },
+  rejectReason: { select: { id: true, name: true } },
+} as const;
 /** `include` + `omit` for a CandidateRow. */
 export const candidateRead = { include: candidateInclude, omit: { resumeText: true } } as const;
 
@@ -30,16 +49,22 @@ export const candidateSummarySelect = {
   fitScore: true,
   applicationSource: true,
   atsCandidateId: true,
+  rejectedAt: true,
+  hiredAt: true,
   createdAt: true,
   updatedAt: true,
   job: candidateInclude.job,
+  jobStage: candidateInclude.jobStage,
+  rejectReason: candidateInclude.rejectReason,
 } as const;
 export type CandidateSummaryRow = Pick<
   CandidateRow,
-  "id" | "publicId" | "name" | "email" | "phone" | "linkedin" | "location" | "stage" | "rating" | "fitScore" | "applicationSource" | "atsCandidateId" | "createdAt" | "updatedAt" | "job"
+  | "id" | "publicId" | "name" | "email" | "phone" | "linkedin" | "location" | "stage" | "rating" | "fitScore" | "applicationSource"
+  | "atsCandidateId" | "rejectedAt" | "hiredAt" | "createdAt" | "updatedAt" | "job" | "jobStage" | "rejectReason"
 >;
 
 export function serializeCandidate(c: CandidateSummaryRow): CandidateDto {
+  const stage = c.jobStage ?? fallbackStage(c.stage);
   return {
     id: c.id,
     public_id: c.publicId,
@@ -49,11 +74,16 @@ export function serializeCandidate(c: CandidateSummaryRow): CandidateDto {
     linkedin: c.linkedin,
     location: c.location,
     stage: c.stage,
+    stage_type: stage.type,
+    stage_name: stage.name,
     rating: c.rating,
     fit_score: c.fitScore,
     application_source: c.applicationSource,
     ats_candidate_id: c.atsCandidateId,
     job: c.job ? { id: c.job.id, title: c.job.title } : null,
+    reject_reason: c.rejectReason ? { id: c.rejectReason.id, name: c.rejectReason.name } : null,
+    rejected_at: c.rejectedAt?.toISOString() ?? null,
+    hired_at: c.hiredAt?.toISOString() ?? null,
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
   };
@@ -84,7 +114,7 @@ export function applyUrl(jobId: number, companySlug: string): string {
   return `${appBaseUrl()}/careers/${encodeURIComponent(companySlug)}/jobs/${jobId}`;
 }
 
-export function serializeJob(j: Job, companySlug: string): JobDto {
+export function serializeJob(j: Job, companySlug: string, stages: readonly PipelineStage[]): JobDto {
   return {
     id: j.id,
     title: j.title,
@@ -98,6 +128,7 @@ export function serializeJob(j: Job, companySlug: string): JobDto {
     apply_url: applyUrl(j.id, companySlug),
     screening_questions: j.screeningQuestions as JobDto["screening_questions"],
     screening: readScreening(j.screening),
+    stages: stages.map(({ key, name, type }) => ({ key, name, type })),
     created_at: j.createdAt.toISOString(),
     updated_at: j.updatedAt.toISOString(),
   };

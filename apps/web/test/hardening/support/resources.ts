@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { addNote, changeStage, createCandidate, lockCandidate, systemContext } from "@hireflow/core";
+import { addNote, candidateInclude, changeStage, createCandidate, lockCandidate, systemContext } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { settleBackgroundWork, testingTheBuild } from "../../helpers/built-server.ts";
 import { addJob, type TestCompany } from "../../helpers/fixtures.ts";
@@ -81,7 +81,7 @@ export async function seedResources(company: TestCompany, marker: string): Promi
   // outbox sweep would otherwise fan it out to the endpoint below while a sweep compares snapshots.
   const listed = await svc.db.$transaction(async (tx) => {
     await lockCandidate(tx, company.id, candidate.id);
-    const current = await tx.candidate.findUniqueOrThrow({ where: { id: candidate.id }, include: { job: { select: { id: true, title: true } } } });
+    const current = await tx.candidate.findUniqueOrThrow({ where: { id: candidate.id }, include: candidateInclude });
     await changeStage(tx, systemContext(prisma, company.id, { type: "api", apiKeyId: 0 }), current, "phonescreen");
     const moved = await tx.event.findFirstOrThrow({
       where: { type: "candidate.stage_changed", publishedAt: null, payload: { path: ["candidate", "id"], equals: candidate.id } },

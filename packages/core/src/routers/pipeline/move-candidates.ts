@@ -7,4 +7,6 @@ import { companyProcedure } from "../../trpc.ts";
 export const moveCandidatesProcedure = companyProcedure
   .input(moveCandidatesInput)
   .output(dataEnvelope(moveCandidatesResultSchema))
-  .mutation(async ({ ctx, input }) => ({ data: await moveCandidates(ctx.svc, input.candidate_ids, input.stage) }));
+  .mutation(async ({ ctx, input }) => ({
+    data: await moveCandidates(ctx.svc, input.candidate_ids, input.stage, { rejectReasonId: input.reject_reason_id, reason: input.reason || undefined }),
+  }));
