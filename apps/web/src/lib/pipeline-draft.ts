@@ -1,0 +1,117 @@
+import type { JobStageDto, StageType } from "@hireflow/core/contracts/job-stages";
+
+/**
+ * The pipeline editor's model (job form and Settings → Pipeline), kept free of React so it can be
+ * unit-tested: rows with a stable identity, stage keys generated from names, and the request body.
+ *
+ * A row's key is fixed once the stage exists (saved in the job, or copied from the company's
+ * template): renaming it keeps the key. A row added in the editor has no key of its own yet; it is
+ * generated from its name each time it is needed, unique against every fixed key and the reserved
+ * keys (the job's current and retired keys: a removed stage's key can never come back).
+ */
+
+/** The six stage types, labelled as the app names them. */
+export const STAGE_TYPE_OPTIONS: readonly { value: StageType; label: string }[] = [
+  { value: "prospect", label: "Prospect" },
+  { value: "applied", label: "Applied" },
+  { value: "phonescreen", label: "Phone screen" },
+  { value: "inprogress", label: "In progress" },
+  { value: "hired", label: "Hired" },
+  { value: "rejected", label: "Rejected" },
+];
+
+export const MAX_KEY_LENGTH = 40;
+
+/**
+ * A stage key from a name: lowercase `[a-z0-9_]`, accents folded ("Entrevista técnica" →
+ * "entrevista_tecnica"), at most 40 characters, "stage" when nothing is left; `_2`, `_3`, … until it
+ * is not in `taken`. Does not add the key to `taken`.
+ */
+export function stageKeyFromName(name: string, taken: ReadonlySet<string>): string {
+  const base =
+    name
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_")
+      .replace(/^_+/, "")
+      .slice(0, MAX_KEY_LENGTH)
+      .replace(/_+$/, "") || "stage";
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `_${n}`;
+    const key = `${base.slice(0, MAX_KEY_LENGTH - suffix.length).replace(/_+$/, "")}${suffix}`;
+    if (!taken.has(key)) return key;
+  }
+}
+
+export interface StageRow {
+  /** Identity in the editor (React keys, element ids, error mapping); counts from 1 in every render. */
+  id: number;
+  /** The stage's key once it exists; null for a row added here (its key comes from its name). */
+  key: string | null;
+  name: string;
+  type: StageType;
+}
+
+export interface PipelineDraft {
+  rows: StageRow[];
+  /** For a removed stage that holds candidates: the row id they move to. */
+  moves: Record<string, number>;
+  nextId: number;
+}
+
+export function initialDraft(stages: readonly JobStageDto[]): PipelineDraft {
+  return { rows: stages.map((stage, index) => ({ id: index + 1, key: stage.key, name: stage.name, type: stage.type })), moves: {}, nextId: stages.length + 1 };
+}
+
+/** Every row's key, by row id: fixed keys as they are, new rows' keys generated in list order. */
+export function rowKeys(rows: readonly StageRow[], reserved: Iterable<string> = []): Map<number, string> {
+  const taken = new Set<string>(reserved);
+  for (const row of rows) if (row.key !== null) taken.add(row.key);
+  const keys = new Map<number, string>();
+  for (const row of rows) {
+    if (row.key !== null) {
+      keys.set(row.id, row.key);
+    } else {
+      const key = stageKeyFromName(row.name, taken);
+      taken.add(key);
+      keys.set(row.id, key);
+    }
+  }
+  return keys;
+}
+
+/** Stages of `saved` that the draft no longer has (removing them is what saving does). */
+export function removedStages<T extends { key: string }>(saved: readonly T[], rows: readonly StageRow[]): T[] {
+  const kept = new Set(rows.map((row) => row.key).filter((key) => key !== null));
+  return saved.filter((stage) => !kept.has(stage.key));
+}
+
+/** Moves one row from `from` to `to` (indexes in the list). */
+export function moveRow(rows: readonly StageRow[], from: number, to: number): StageRow[] {
+  if (from === to || from < 0 || to < 0 || from >= rows.length || to >= rows.length) return [...rows];
+  const next = [...rows];
+  const [row] = next.splice(from, 1);
+  next.splice(to, 0, row!);
+  return next;
+}
+
+/**
+ * The request's `stages` (and, for a job, `stage_moves` for the removed stages a target was chosen for).
+ * `reserved`: keys a new stage may not take (the job's current and retired keys).
+ */
+export function pipelineInput(
+  draft: PipelineDraft,
+  options: { reserved?: Iterable<string>; saved?: readonly { key: string }[] } = {},
+): { stages: JobStageDto[]; stage_moves: Record<string, string> } {
+  const keys = rowKeys(draft.rows, options.reserved);
+  const stages = draft.rows.map((row) => ({ key: keys.get(row.id)!, name: row.name.trim(), type: row.type }));
+  const stageMoves: Record<string, string> = {};
+  for (const stage of removedStages(options.saved ?? [], draft.rows)) {
+    const target = draft.moves[stage.key];
+    const key = target === undefined ? undefined : keys.get(target);
+    if (key !== undefined) stageMoves[stage.key] = key;
+  }
+  return { stages, stage_moves: stageMoves };
+}
