@@ -32,6 +32,8 @@ const config: NextConfig = {
     return [{ source: "/:path*", headers: securityHeaders(process.env.NODE_ENV === "production") }];
   },
   typedRoutes: false,
+  // forbidden() and forbidden.tsx: a page a member's role may not open answers 403 with a page that says why.
+  experimental: { authInterrupts: true },
 };
 
 export default config;

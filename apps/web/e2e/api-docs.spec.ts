@@ -50,6 +50,8 @@ test("/docs renders the reference offline: scope, markdown, examples, code sampl
   expect((await bundle).status()).toBe(200);
 
   await expect(page.getByRole("heading", { level: 1, name: "Hireflow API" })).toBeVisible();
+  // A way back to the app (a full page load).
+  await expect(page.getByRole("navigation", { name: "Hireflow" }).getByRole("link", { name: "Back to Hireflow" })).toHaveAttribute("href", "/jobs");
 
   const create = section(page, "Create a candidate");
   await expect(create.getByRole("heading", { name: "Create a candidate" })).toBeVisible();
@@ -91,9 +93,13 @@ test("/docs renders the reference offline: scope, markdown, examples, code sampl
     await expect(section(page, op.summary).getByRole("heading", { name: op.summary }), `${method.toUpperCase()} ${path}`).toBeVisible();
   }
 
-  // Webhooks: each payload with its example, the signature headers, and how to verify them.
+  // Webhooks: a sidebar entry that leads to them (it was "#webhook/undefined/" while the webhooks had no tag).
+  await expect(page.locator('a[href*="undefined"]')).toHaveCount(0);
+  const webhooksEntry = page.getByRole("link", { name: "Webhooks", exact: true });
+  await expect(webhooksEntry).toHaveAttribute("href", /#tag\/webhooks$/);
+  // Each payload with its example, the signature headers, and how to verify them.
   for (const name of Object.keys(doc.webhooks)) {
-    await page.evaluate((hash) => (window.location.hash = hash), `webhook/POST/${name}`);
+    await page.evaluate((hash) => (window.location.hash = hash), `tag/webhooks/webhook/POST/${name}`);
     const webhook = section(page, name);
     await expect(webhook.getByRole("heading", { name }), name).toBeVisible();
     await expect(webhook).toContainText(`"event": "${name}"`);

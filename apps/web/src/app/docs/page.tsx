@@ -14,6 +14,13 @@ export const metadata: Metadata = { title: "API reference" };
 export default function DocsPage() {
   return (
     <div>
+      {/* The way back: /docs is outside the app's frame (Scalar draws the whole page). A full page load, so none of Scalar's injected styles follow. */}
+      <nav aria-label="Hireflow" className="flex items-center gap-4 border-b border-slate-200 bg-white px-4 py-2 text-sm">
+        <a href="/jobs" className="font-medium text-indigo-700 hover:underline">
+          <span aria-hidden="true">← </span>Back to Hireflow
+        </a>
+        <span className="text-slate-600">API reference</span>
+      </nav>
       <noscript>
         <p className="p-8">
           The API reference needs JavaScript. The OpenAPI document is at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { AppError, appRouter, createCallerFactory, toAppError } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { headers } from "next/headers";
-import { notFound, redirect } from "next/navigation";
+import { forbidden, notFound, redirect } from "next/navigation";
 import { clientIpFromHeaders } from "./client-ip.ts";
 import { getSession } from "./session.ts";
 
@@ -29,7 +29,7 @@ export function publicCaller() {
 
 /**
  * Runs a server-side call; a missing resource renders the 404 page, a lost session goes to sign-in,
- * and a page the member's role may not see (a recruiter on a settings page) goes to the jobs.
+ * and a page the member's role may not see (a recruiter on a settings page) is the "No access" page (403).
  */
 export async function load<T>(call: Promise<T>): Promise<T> {
   try {
@@ -38,7 +38,7 @@ export async function load<T>(call: Promise<T>): Promise<T> {
     const appError = error instanceof AppError ? error : toAppError(error);
     if (appError.code === "not_found" || appError.code === "validation_error" || appError.code === "bad_request") notFound();
     if (appError.code === "unauthorized") redirect("/sign-in");
-    if (appError.code === "forbidden") redirect("/jobs");
+    if (appError.code === "forbidden") forbidden();
     throw error;
   }
 }

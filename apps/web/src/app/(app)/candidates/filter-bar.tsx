@@ -102,6 +102,16 @@ export function FilterBar({ filters, jobs }: { filters: CandidateFilters; jobs: 
         <button type="submit" className={buttonClass("secondary")}>
           Search
         </button>
+        {/* The order of the list, beside the search rather than at the end of the filters: there it wrapped onto a line of its own. */}
+        <Filter id="filter-sort" label="Sort by">
+          <select id="filter-sort" name="sort" value={sortValue} onChange={change("sort")} className={compactInputClass}>
+            {(searching ? (["relevance", "newest", "fit", "name"] as const) : (["newest", "fit", "name"] as const)).map((value) => (
+              <option key={value} value={value}>
+                {SORT_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </Filter>
       </div>
       <div className="flex flex-wrap items-end gap-x-3 gap-y-2 text-sm">
         <Filter id="filter-job" label="Job">
@@ -155,15 +165,6 @@ export function FilterBar({ filters, jobs }: { filters: CandidateFilters; jobs: 
             <option value="">Any</option>
             <option value="yes">With resume</option>
             <option value="no">Without resume</option>
-          </select>
-        </Filter>
-        <Filter id="filter-sort" label="Sort by">
-          <select id="filter-sort" name="sort" value={sortValue} onChange={change("sort")} className={compactInputClass}>
-            {(searching ? (["relevance", "newest", "fit", "name"] as const) : (["newest", "fit", "name"] as const)).map((value) => (
-              <option key={value} value={value}>
-                {SORT_LABELS[value]}
-              </option>
-            ))}
           </select>
         </Filter>
         {(hasFilters(filters) || filters.sort) && (

@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ErasedNotice } from "@/components/erased-notice";
+import { jobPlace } from "@/components/job-meta";
 import { Badge, Card, EmptyState, LinkButton, PageHeader } from "@/components/ui";
 import { load, serverCaller } from "@/lib/server/caller";
 import { STAGES, stageLabel } from "@/lib/stages";
 
 export const metadata: Metadata = { title: "Jobs" };
-
-const LOCATION_TYPE = { onsite: "On-site", remote: "Remote", hybrid: "Hybrid" } as const;
 
 export default async function JobsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const caller = await serverCaller();
@@ -37,8 +36,7 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
                       </Link>
                     </h2>
                     <p className="mt-0.5 text-sm text-slate-600">
-                      {job.department} · {LOCATION_TYPE[job.location_type]}
-                      {job.locations.length > 0 && ` · ${job.locations.join(", ")}`}
+                      {[job.department, ...jobPlace(job)].filter(Boolean).join(" · ")}
                     </p>
                     <div className="mt-2 flex flex-wrap gap-1.5">
                       <Badge tone={job.is_active ? "green" : "slate"}>{job.is_active ? "Active" : "Inactive"}</Badge>

@@ -1,5 +1,5 @@
 import { canManageSettings } from "@hireflow/core/auth/roles";
-import { redirect } from "next/navigation";
+import { forbidden } from "next/navigation";
 import { type ReactNode } from "react";
 import { NavLink } from "@/components/nav-link";
 import { requireSession } from "@/lib/server/session";
@@ -13,12 +13,13 @@ const SETTINGS_NAV = [
 ];
 
 /**
- * Every settings page is for owners and admins: a recruiter is sent to the jobs (their settings
- * procedures answer 403 as well, and `load()` redirects the same way if a page's call gets there first).
+ * Every settings page is for owners and admins: a recruiter gets the "No access" page with 403
+ * ((app)/forbidden.tsx, which says why); their settings procedures answer 403 as well, and `load()`
+ * does the same if a page's call gets there first.
  */
 export default async function SettingsLayout({ children }: { children: ReactNode }) {
   const session = await requireSession("/settings");
-  if (!canManageSettings(session.user.role)) redirect("/jobs");
+  if (!canManageSettings(session.user.role)) forbidden();
   return (
     <>
       <nav aria-label="Settings" className="-mx-1 mb-6 flex gap-1 overflow-x-auto border-b border-slate-200 pb-2">

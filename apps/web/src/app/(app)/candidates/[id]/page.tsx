@@ -4,7 +4,9 @@ import Link from "next/link";
 import { type ReactNode } from "react";
 import { AutoRefresh } from "@/components/auto-refresh";
 import { Badge, Card, PageHeader, Time } from "@/components/ui";
+import { canEraseCandidates } from "@hireflow/core/auth/roles";
 import { load, serverCaller } from "@/lib/server/caller";
+import { requireSession } from "@/lib/server/session";
 import { describeCriterion, engineLabel, resultOf } from "@/lib/screening";
 import { idFromParams } from "@/lib/server/params";
 import { stageLabel, STAGE_TONES, isPipelineStage } from "@/lib/stages";
@@ -24,6 +26,7 @@ const RESUME_STATUS = {
 
 export default async function CandidatePage({ params }: { params: Promise<{ id: string }> }) {
   const id = await idFromParams(params);
+  const session = await requireSession(`/candidates/${id}`);
   const caller = await serverCaller();
   const { data: profile } = await load(caller.pipeline.candidate({ id }));
   const c = profile.candidate;
@@ -76,10 +79,11 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
             </Section>
           )}
           <Section title="Personal data">
-            <PrivacyActions candidateId={c.id} name={name} jobId={profile.job?.id ?? null} />
+            <PrivacyActions candidateId={c.id} name={name} jobId={profile.job?.id ?? null} canErase={canEraseCandidates(session.user.role)} />
           </Section>
         </div>
-        <Section title="Activity">
+        {/* As tall as its content: a grid item stretches to the row (the left column) by default. */}
+        <Section title="Activity" className="self-start">
           <NoteForm candidateId={c.id} />
           <Timeline entries={profile.timeline} />
         </Section>
@@ -88,9 +92,9 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   return (
-    <Card className="p-5">
+    <Card className={className ? `p-5 ${className}` : "p-5"}>
       <h2 className="mb-3 text-base font-semibold text-slate-900">{title}</h2>
       {children}
     </Card>

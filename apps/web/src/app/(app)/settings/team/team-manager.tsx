@@ -68,6 +68,8 @@ export function TeamManager({ initialMembers, initialInvitations, myRole }: { in
   }
 
   const inviteError = invite.error ? errorInfo(invite.error) : null;
+  // The company always keeps an owner: the last one can be neither demoted nor removed (the server refuses with 409 too).
+  const owners = members.data.filter((m) => m.role === "owner").length;
   const pending = invitations.data.filter((i) => i.status === "pending");
   const past = invitations.data.filter((i) => i.status !== "pending");
 
@@ -146,6 +148,8 @@ export function TeamManager({ initialMembers, initialInvitations, myRole }: { in
                 const who = member.name ?? member.email;
                 // An owner's role is an owner's to change; admins see it, read-only.
                 const locked = member.role === "owner" && myRole !== "owner";
+                const lastOwner = member.role === "owner" && owners === 1;
+                const reasonId = `last-owner-${member.id}`;
                 return (
                   <tr key={member.id} data-testid={`member-${member.email}`}>
                     <td className="px-4 py-3">
@@ -159,8 +163,9 @@ export function TeamManager({ initialMembers, initialInvitations, myRole }: { in
                       ) : (
                         <select
                           aria-label={`Role of ${who}`}
+                          aria-describedby={lastOwner ? reasonId : undefined}
                           value={member.role}
-                          disabled={changeRole.isPending}
+                          disabled={changeRole.isPending || lastOwner}
                           onChange={(e) => changeRole.mutate({ user_id: member.id, role: e.target.value as UserRole })}
                           className={compactInputClass}
                         >
@@ -171,11 +176,23 @@ export function TeamManager({ initialMembers, initialInvitations, myRole }: { in
                           ))}
                         </select>
                       )}
+                      {lastOwner && (
+                        <span id={reasonId} className="mt-1 block max-w-[16rem] text-xs text-slate-600">
+                          The company&apos;s last owner: make another member an owner first to change this role or remove {member.is_you ? "yourself" : "them"}.
+                        </span>
+                      )}
                     </td>
                     <td className="px-4 py-3 whitespace-nowrap"><Time iso={member.created_at} withTime={false} /></td>
                     <td className="px-4 py-3 text-right whitespace-nowrap">
                       {!locked && (
-                        <Button variant="danger-secondary" onClick={() => setRemoving(member)} aria-label={`Remove ${who}`}>
+                        <Button
+                          variant="danger-secondary"
+                          onClick={() => setRemoving(member)}
+                          aria-label={`Remove ${who}`}
+                          disabled={lastOwner}
+                          aria-describedby={lastOwner ? reasonId : undefined}
+                          title={lastOwner ? "The company's last owner cannot be removed" : undefined}
+                        >
                           Remove
                         </Button>
                       )}
