@@ -4,7 +4,6 @@ import type { QuickSearchResultDto } from "@hireflow/core/contracts/candidate-se
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { stageLabel } from "@/lib/stages";
 import { useTrpc } from "@/lib/trpc";
 import { cx } from "./ui";
 
@@ -24,7 +23,7 @@ function options(q: string, result: QuickSearchResultDto | undefined): { candida
       id: `qs-candidate-${c.id}`,
       href: `/candidates/${c.id}`,
       label: c.name ?? c.email ?? `Candidate ${c.id}`,
-      detail: [c.name ? c.email : null, c.job_title, stageLabel(c.stage)].filter(Boolean).join(" · "),
+      detail: [c.name ? c.email : null, c.job_title, c.stage_name].filter(Boolean).join(" · "),
     })),
     jobs: (result?.jobs ?? []).map((j) => ({ id: `qs-job-${j.id}`, href: `/jobs/${j.id}`, label: j.title, detail: j.is_active ? "Job" : "Job · inactive" })),
     all: text ? { id: "qs-all", href: `/candidates?q=${encodeURIComponent(text)}`, label: `All candidates matching “${text}”`, detail: "Search" } : null,

@@ -1,6 +1,5 @@
 "use client";
 
-import type { PipelineStage } from "@hireflow/core/contracts/pipeline";
 import type { ScreeningSettings } from "@hireflow/core/contracts/screening";
 import { useRef, type Dispatch, type ReactNode, type SetStateAction } from "react";
 import {
@@ -12,6 +11,7 @@ import {
   type CriterionType,
   type ScreeningMode,
 } from "@/lib/screening";
+import { isStageType, type JobStage, STAGE_TYPE_LABELS, TYPE_STAGES } from "@/lib/stages";
 import { StageOptions } from "./stage-options";
 import { Button, cx, describedBy, Field, inputClass } from "./ui";
 
@@ -125,13 +125,25 @@ export function screeningInput(draft: ScreeningDraft, questionIdOf: (key: number
   };
 }
 
-/** The sentence for a draft, as the API would store it. */
-export function describeDraft(draft: ScreeningDraft): string {
-  return describeScreening({
-    mode: draft.mode,
-    advance: draft.advance ? { min_score: toNumber(draft.minScore), to_stage: draft.toStage } : null,
-    reject_on_required_miss: draft.rejectOnRequiredMiss,
-  });
+/** The sentence for a draft, as the API would store it (`stages`: the job's, to name the stage). */
+export function describeDraft(draft: ScreeningDraft, stages?: readonly JobStage[]): string {
+  return describeScreening(
+    {
+      mode: draft.mode,
+      advance: draft.advance ? { min_score: toNumber(draft.minScore), to_stage: draft.toStage } : null,
+      reject_on_required_miss: draft.rejectOnRequiredMiss,
+    },
+    stages,
+  );
+}
+
+/** "Move them to": the job's stages (or the six types), and the stored value when it is none of them (a type: the job's first stage of it). */
+function advanceOptions(stages: readonly JobStage[] | undefined, current: string): Pick<JobStage, "key" | "name">[] {
+  const options: Pick<JobStage, "key" | "name">[] = [...(stages ?? TYPE_STAGES)];
+  if (current && !options.some((stage) => stage.key === current)) {
+    options.push({ key: current, name: isStageType(current) ? `First “${STAGE_TYPE_LABELS[current]}” stage` : current });
+  }
+  return options;
 }
 
 /**
@@ -191,12 +203,18 @@ export function ScreeningEditor({
   questions,
   errors,
   sentKeys,
+  stages,
 }: {
   value: ScreeningDraft;
   onChange: Dispatch<SetStateAction<ScreeningDraft>>;
   questions: QuestionRef[];
   errors: Record<string, string>;
   sentKeys: number[];
+  /**
+   * The job's stages (editing an existing job): "Move them to" lists them. Without (a new job), the
+   * six stage types, which the server resolves to the job's first stage of that type.
+   */
+  stages?: readonly JobStage[];
 }) {
   const nextKey = useRef(Math.max(0, ...value.criteria.map((c) => c.key)) + 1);
   const err = screeningErrors(errors, sentKeys);
@@ -338,7 +356,7 @@ export function ScreeningEditor({
                   onChange={(e) => set({ toStage: e.target.value })}
                   className={inputClass}
                 >
-                  <StageOptions />
+                  <StageOptions stages={advanceOptions(stages, value.toStage)} />
                 </select>
               </Field>
             </div>
@@ -373,7 +391,7 @@ export function ScreeningEditor({
       <div className="rounded-md bg-slate-50 px-4 py-3 ring-1 ring-slate-200">
         <h3 className="text-xs font-semibold tracking-wide text-slate-700 uppercase">What the agent will do</h3>
         <p className="mt-1 text-sm text-slate-900" aria-live="polite" data-testid="screening-summary">
-          {describeDraft(value)}
+          {describeDraft(value, stages)}
         </p>
       </div>
     </div>

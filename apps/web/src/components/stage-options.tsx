@@ -1,12 +1,12 @@
-import { STAGE_LABELS, STAGES } from "@/lib/stages";
+import type { JobStage } from "@/lib/stages";
 
-/** The pipeline's stages as the options of a <select>, in column order, labelled as on the board. */
-export function StageOptions() {
+/** Stages as the options of a <select>, in order, by name (the value is the key). */
+export function StageOptions({ stages }: { stages: readonly Pick<JobStage, "key" | "name">[] }) {
   return (
     <>
-      {STAGES.map((s) => (
-        <option key={s} value={s}>
-          {STAGE_LABELS[s]}
+      {stages.map((stage) => (
+        <option key={stage.key} value={stage.key}>
+          {stage.name}
         </option>
       ))}
     </>

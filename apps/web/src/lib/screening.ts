@@ -1,6 +1,6 @@
 import type { ScreeningQuestion } from "@hireflow/core/contracts/job";
 import type { CriterionResult, ScreeningCriterion, ScreeningSettings } from "@hireflow/core/contracts/screening";
-import { stageLabel } from "./stages";
+import { type JobStage, resolveStage, stageTypeLabel } from "./stages";
 
 /**
  * Words for AI screening, shared by the job form, the board and the candidate page (server and
@@ -30,9 +30,9 @@ export const MAX_CRITERIA = 30;
 
 /**
  * One plain sentence on what the agent will do with these settings. `min_score` may be NaN while
- * the field is being typed.
+ * the field is being typed. `stages`: the job's, to name the advance stage (a key or a type).
  */
-export function describeScreening(settings: Pick<ScreeningSettings, "mode" | "advance" | "reject_on_required_miss">): string {
+export function describeScreening(settings: Pick<ScreeningSettings, "mode" | "advance" | "reject_on_required_miss">, stages: readonly JobStage[] = []): string {
   if (settings.mode === "off") return "No scoring: fit scores stay empty.";
   if (settings.mode === "score") return "The agent scores each new candidate and never moves anyone.";
   const { advance, reject_on_required_miss: reject } = settings;
@@ -40,7 +40,8 @@ export function describeScreening(settings: Pick<ScreeningSettings, "mode" | "ad
   const parts = ["The agent scores each new candidate."];
   if (advance) {
     const score = Number.isFinite(advance.min_score) ? `${advance.min_score} or more` : "at least the threshold";
-    parts.push(`When a candidate scores ${score}, it moves them to ${stageLabel(advance.to_stage)}.`);
+    const stage = resolveStage(stages, advance.to_stage);
+    parts.push(`When a candidate scores ${score}, it moves them to ${stage ? stage.name : stageTypeLabel(advance.to_stage)}.`);
   }
   parts.push(reject ? "It rejects a candidate who misses a required criterion." : "It never rejects anyone.");
   return parts.join(" ");

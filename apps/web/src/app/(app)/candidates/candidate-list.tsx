@@ -1,15 +1,15 @@
 "use client";
 
 import type { CandidateListItemDto } from "@hireflow/core/contracts/candidate-search";
-import type { PipelineStage } from "@hireflow/core/contracts/pipeline";
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { type RejectChoice, useRejectPrompt } from "@/components/reject-dialog";
 import { StageOptions } from "@/components/stage-options";
 import { Alert, Badge, Button, compactInputClass, EmptyState, formatDate, LinkButton } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
-import { STAGE_LABELS, STAGE_TONES, isPipelineStage, stageLabel } from "@/lib/stages";
+import { type JobStage, stageTone, TYPE_STAGES } from "@/lib/stages";
 import { useTrpc } from "@/lib/trpc";
 import { type CandidateFilters, hasFilters, SOURCE_LABELS } from "./filters";
 
@@ -22,16 +22,22 @@ interface Page {
  * One page of /candidates as a table: tick candidates and move them to a stage in one go (the
  * board's pipeline.move: one stage_changed activity and event each), then the page reloads from
  * the server. Keyset pages: "Next page" links carry the cursor, "First page" drops it.
+ *
+ * The bulk move offers the stages of the job the list is filtered to (`jobStages`); company-wide, the
+ * six stage types, which the server resolves to each candidate's job's first stage of that type. A
+ * move to a rejected-type stage asks for a reason first.
  */
 export function CandidateList({
   page,
   filters,
+  jobStages,
   searching,
   firstPage,
   nextPage,
 }: {
   page: Page;
   filters: CandidateFilters;
+  jobStages: readonly JobStage[] | null;
   searching: boolean;
   firstPage: string | null;
   nextPage: string | null;
@@ -39,19 +45,46 @@ export function CandidateList({
   const trpc = useTrpc();
   const router = useRouter();
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [stage, setStage] = useState<PipelineStage>("phonescreen");
+  const stages = jobStages ?? TYPE_STAGES;
+  const [choice, setChoice] = useState<string | null>(null);
+  const stage = choice !== null && stages.some((s) => s.key === choice) ? choice : (stages.find((s) => s.type === "phonescreen") ?? stages[1] ?? stages[0])!.key;
   const [announcement, setAnnouncement] = useState("");
+  const reject = useRejectPrompt();
   const rows = page.data;
+  const nameOf = (key: string) => stages.find((s) => s.key === key)?.name ?? key;
 
   const move = useMutation({
-    mutationFn: async ({ ids, to }: { ids: number[]; to: PipelineStage }) => (await trpc.pipeline.move.mutate({ candidate_ids: ids, stage: to })).data,
+    mutationFn: async ({ ids, to, reason }: { ids: number[]; to: string; reason?: RejectChoice }) =>
+      (await trpc.pipeline.move.mutate({ candidate_ids: ids, stage: to, ...reason })).data,
     onSuccess: (result, { to }) => {
       const n = result.moved.length;
-      setAnnouncement(n === 0 ? `Already in ${STAGE_LABELS[to]}.` : `Moved ${n} candidate${n === 1 ? "" : "s"} to ${STAGE_LABELS[to]}.`);
+      setAnnouncement(n === 0 ? `Already in ${nameOf(to)}.` : `Moved ${n} candidate${n === 1 ? "" : "s"} to ${nameOf(to)}.`);
       setSelected(new Set());
       router.refresh();
     },
   });
+
+  /** Moves the selection; into a rejected-type stage only with the reason the dialog asks for (unless nobody would move). */
+  async function moveSelected() {
+    const ids = [...selected];
+    const target = stages.find((s) => s.key === stage);
+    if (!ids.length || !target) return;
+    let reason: RejectChoice | undefined;
+    if (target.type === "rejected") {
+      // Within a job, `stage` is a key; company-wide a type (each candidate's job's first stage of it).
+      const moving = rows.filter((c) => selected.has(c.id) && (jobStages ? c.stage !== target.key : c.stage_type !== "rejected"));
+      if (moving.length) {
+        const who = moving.length === 1 ? (moving[0]!.name ?? moving[0]!.email ?? `Candidate ${moving[0]!.id}`) : `${moving.length} candidates`;
+        const answer = await reject.ask({ count: moving.length, who, stageName: target.name });
+        if (!answer) {
+          setAnnouncement(moving.length === 1 ? `Not moved: ${who} stays where they were.` : `Not moved: the ${who} stay where they were.`);
+          return;
+        }
+        reason = answer;
+      }
+    }
+    move.mutate({ ids, to: target.key, reason });
+  }
 
   const allSelected = rows.length > 0 && rows.every((c) => selected.has(c.id));
   function toggle(id: number, on: boolean) {
@@ -97,10 +130,10 @@ export function CandidateList({
         <label htmlFor="list-bulk-stage" className="ml-auto text-sm text-slate-700">
           Move selected to
         </label>
-        <select id="list-bulk-stage" value={stage} onChange={(e) => setStage(e.target.value as PipelineStage)} className={compactInputClass}>
-          <StageOptions />
+        <select id="list-bulk-stage" value={stage} onChange={(e) => setChoice(e.target.value)} className={compactInputClass}>
+          <StageOptions stages={stages} />
         </select>
-        <Button onClick={() => move.mutate({ ids: [...selected], to: stage })} disabled={!selected.size || move.isPending}>
+        <Button onClick={() => void moveSelected()} disabled={!selected.size || move.isPending}>
           Move
         </Button>
         {selected.size > 0 && (
@@ -110,6 +143,7 @@ export function CandidateList({
         )}
       </div>
       {status}
+      {reject.dialog}
       {moveError && (
         <div className="mb-3">
           <Alert>Could not move: {moveError.message}</Alert>
@@ -173,7 +207,7 @@ export function CandidateList({
                   </td>
                   <td className="max-w-[14rem] truncate px-3 py-2 align-top text-slate-700">{c.job?.title ?? "—"}</td>
                   <td className="px-3 py-2 align-top whitespace-nowrap">
-                    <Badge tone={isPipelineStage(c.stage) ? STAGE_TONES[c.stage] : "slate"}>{stageLabel(c.stage)}</Badge>
+                    <Badge tone={stageTone(c.stage_type)}>{c.stage_name}</Badge>
                   </td>
                   <td className="px-3 py-2 align-top whitespace-nowrap text-slate-700">{SOURCE_LABELS[c.application_source]}</td>
                   <td className="px-3 py-2 text-right align-top whitespace-nowrap text-slate-700">

@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
-import { StageOptions } from "@/components/stage-options";
 import { buttonClass, compactInputClass, cx } from "@/components/ui";
+import { isStageType, type JobStage, STAGE_TYPE_LABELS, TYPE_STAGES } from "@/lib/stages";
 import { type CandidateFilters, candidatesHref, hasFilters, SORT_LABELS, SOURCE_LABELS } from "./filters";
 
 const SEARCH_DELAY_MS = 300;
@@ -14,7 +14,38 @@ const REQUEST_WINS_MS = 5_000;
  * The search box and filters of /candidates. A plain GET form (works without JavaScript); with it,
  * every change updates the URL at once (typing after a short pause), which re-renders the list.
  */
-export function FilterBar({ filters, jobs }: { filters: CandidateFilters; jobs: { id: number; title: string }[] }) {
+type FilterJob = { id: number; title: string; stages: JobStage[] };
+
+/**
+ * The stage filter when the job filter changes: the same stage where the new job has it, else the
+ * new job's first stage of the same type; company-wide, the stage's type. Empty when nothing fits.
+ */
+function carryStage(jobs: FilterJob[], from: Pick<CandidateFilters, "job" | "stage">, toJob: string): string {
+  const value = from.stage;
+  if (!value) return "";
+  const stagesOf = (job: string) => (job ? jobs.find((j) => String(j.id) === job)?.stages : undefined);
+  const type = stagesOf(from.job)?.find((s) => s.key === value)?.type ?? (isStageType(value) ? value : undefined);
+  if (!toJob) return type ?? "";
+  const stages = stagesOf(toJob) ?? [];
+  if (!type) return stages.some((s) => s.key === value) ? value : "";
+  return (stages.find((s) => s.key === value && s.type === type) ?? stages.find((s) => s.type === type))?.key ?? "";
+}
+
+/**
+ * The stage filter's options: with a job chosen, its stages by name; company-wide, the six stage
+ * types (each job's stages of that type). A value of the URL that is neither keeps an option of its own.
+ */
+function stageOptions(jobs: FilterJob[], filters: Pick<CandidateFilters, "job" | "stage">): { value: string; label: string }[] {
+  const job = filters.job ? jobs.find((j) => String(j.id) === filters.job) : undefined;
+  const options = (job ? job.stages : TYPE_STAGES).map((stage) => ({ value: stage.key, label: stage.name }));
+  const value = filters.stage;
+  if (value && !options.some((option) => option.value === value)) {
+    options.push({ value, label: isStageType(value) ? `Any “${STAGE_TYPE_LABELS[value]}” stage` : value });
+  }
+  return options;
+}
+
+export function FilterBar({ filters, jobs }: { filters: CandidateFilters; jobs: FilterJob[] }) {
   const router = useRouter();
   const [draft, setDraft] = useState(filters);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -55,6 +86,7 @@ export function FilterBar({ filters, jobs }: { filters: CandidateFilters; jobs: 
   function change(key: keyof CandidateFilters) {
     return (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
       const next = { ...draft, [key]: event.target.value };
+      if (key === "job") next.stage = carryStage(jobs, draft, next.job);
       setDraft(next);
       if (key === "q") {
         clearTimeout(timer.current);
@@ -127,7 +159,11 @@ export function FilterBar({ filters, jobs }: { filters: CandidateFilters; jobs: 
         <Filter id="filter-stage" label="Stage">
           <select id="filter-stage" name="stage" value={draft.stage} onChange={change("stage")} className={compactInputClass}>
             <option value="">Any stage</option>
-            <StageOptions />
+            {stageOptions(jobs, draft).map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
           </select>
         </Filter>
         <Filter id="filter-source" label="Source">

@@ -1,9 +1,10 @@
 import { APPLICATION_SOURCES } from "@hireflow/core/contracts/candidate";
 import { CANDIDATE_LIST_SORTS, type CandidateListSort, type ListCompanyCandidatesInput, SEARCH_QUERY_MAX } from "@hireflow/core/contracts/candidate-search";
-import { isPipelineStage } from "@/lib/stages";
+import { isStageType, type JobStage } from "@/lib/stages";
 
 /**
- * The candidate list's view lives in the URL, so a link reproduces it: `q`, `job`, `stage`,
+ * The candidate list's view lives in the URL, so a link reproduces it: `q`, `job`, `stage` (with a
+ * job, one of its stage keys; company-wide, a stage type — see stageFilter),
  * `source`, `fit` (score at least), `from`/`to` (applied between, dates in UTC, both inclusive),
  * `resume` (yes/no), `sort` and `cursor`. Values that do not parse are left out, never an error.
  */
@@ -48,7 +49,7 @@ export function readFilters(params: Params): CandidateFilters {
   return {
     q: first(params.q).slice(0, SEARCH_QUERY_MAX),
     job: /^[1-9][0-9]{0,9}$/.test(value("job")) && Number(value("job")) <= 2_147_483_647 ? value("job") : "",
-    stage: isPipelineStage(value("stage")) ? value("stage") : "",
+    stage: /^[a-z0-9_]{1,40}$/.test(value("stage")) ? value("stage") : "",
     source: (APPLICATION_SOURCES as readonly string[]).includes(value("source")) ? value("source") : "",
     fit: /^(100|[1-9]?[0-9])$/.test(fit) ? fit : "",
     from: validDate(value("from")) ? value("from") : "",
@@ -65,13 +66,27 @@ export function readCursor(params: Params): string | undefined {
 
 const DAY = 86_400_000;
 
-/** The procedure's input for these filters. */
-export function toInput(filters: CandidateFilters, cursor: string | undefined, limit: number): ListCompanyCandidatesInput {
+/**
+ * The stage filter as the procedure takes it. With a job chosen, `stage` is a key of its pipeline;
+ * a stage type that is not one of its keys (a link made company-wide) filters by that type.
+ * Company-wide, a stage type filters by type across every job's pipeline (any other value as a key).
+ * `jobStages` are the chosen job's stages, when known.
+ */
+export function stageFilter(filters: Pick<CandidateFilters, "job" | "stage">, jobStages?: readonly Pick<JobStage, "key">[]): Pick<ListCompanyCandidatesInput, "stage" | "stage_type"> {
+  const value = filters.stage;
+  if (!value) return {};
+  const isKey = filters.job ? (jobStages?.some((stage) => stage.key === value) ?? true) : false;
+  if (!isKey && isStageType(value)) return { stage_type: value };
+  return { stage: value };
+}
+
+/** The procedure's input for these filters (`jobStages`: the chosen job's stages, when known). */
+export function toInput(filters: CandidateFilters, cursor: string | undefined, limit: number, jobStages?: readonly Pick<JobStage, "key">[]): ListCompanyCandidatesInput {
   const q = filters.q.trim();
   return {
     ...(q && { q }),
     ...(filters.job && { job_id: Number(filters.job) }),
-    ...(filters.stage && { stage: filters.stage as ListCompanyCandidatesInput["stage"] }),
+    ...stageFilter(filters, jobStages),
     ...(filters.source && { source: filters.source as ListCompanyCandidatesInput["source"] }),
     ...(filters.fit && { min_fit_score: Number(filters.fit) }),
     ...(filters.from && { applied_after: new Date(`${filters.from}T00:00:00.000Z`).toISOString() }),

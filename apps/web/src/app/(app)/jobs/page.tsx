@@ -4,7 +4,6 @@ import { ErasedNotice } from "@/components/erased-notice";
 import { jobPlace } from "@/components/job-meta";
 import { Badge, Card, EmptyState, LinkButton, PageHeader } from "@/components/ui";
 import { load, serverCaller } from "@/lib/server/caller";
-import { STAGES, stageLabel } from "@/lib/stages";
 
 export const metadata: Metadata = { title: "Jobs" };
 
@@ -54,12 +53,15 @@ export default async function JobsPage({ searchParams }: { searchParams: Promise
                 </div>
                 {job.candidate_count > 0 && (
                   <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 border-t border-slate-100 pt-3 text-xs text-slate-600">
-                    {STAGES.filter((stage) => job.stage_counts[stage]).map((stage) => (
-                      <div key={stage} className="flex gap-1">
-                        <dt>{stageLabel(stage)}</dt>
-                        <dd className="font-semibold text-slate-900">{job.stage_counts[stage]}</dd>
-                      </div>
-                    ))}
+                    {/* The job's own stages, in its order, by name (those that hold candidates). */}
+                    {job.stages
+                      .filter((stage) => job.stage_counts[stage.key])
+                      .map((stage) => (
+                        <div key={stage.key} className="flex gap-1" data-stage={stage.key}>
+                          <dt>{stage.name}</dt>
+                          <dd className="font-semibold text-slate-900">{job.stage_counts[stage.key]}</dd>
+                        </div>
+                      ))}
                   </dl>
                 )}
               </Card>

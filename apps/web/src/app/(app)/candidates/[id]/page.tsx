@@ -9,7 +9,7 @@ import { load, serverCaller } from "@/lib/server/caller";
 import { requireSession } from "@/lib/server/session";
 import { describeCriterion, engineLabel, resultOf } from "@/lib/screening";
 import { idFromParams } from "@/lib/server/params";
-import { stageLabel, STAGE_TONES, isPipelineStage } from "@/lib/stages";
+import { type JobStage, stageName, stageTone, TYPE_STAGES } from "@/lib/stages";
 import { NoteForm } from "./note-form";
 import { PrivacyActions } from "./privacy-actions";
 import { StageSelect } from "./stage-select";
@@ -30,6 +30,8 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
   const caller = await serverCaller();
   const { data: profile } = await load(caller.pipeline.candidate({ id }));
   const c = profile.candidate;
+  // The stages the candidate can move to: its job's pipeline (a candidate without a job: the six types).
+  const stages: readonly JobStage[] = profile.job ? (await load(caller.jobs.get({ id: String(profile.job.id) }))).data.stages : TYPE_STAGES;
   const name = c.name ?? c.email ?? `Candidate ${c.id}`;
   return (
     <>
@@ -45,10 +47,15 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
             ) : (
               "No job"
             )}
-            {c.stage && <Badge tone={isPipelineStage(c.stage) ? STAGE_TONES[c.stage] : "slate"}>{stageLabel(c.stage)}</Badge>}
+            {c.stage && (
+              <span data-testid="candidate-stage">
+                <Badge tone={stageTone(c.stage_type)}>{c.stage_name}</Badge>
+              </span>
+            )}
+            <Outcome candidate={c} />
           </span>
         }
-        actions={<StageSelect candidateId={c.id} stage={c.stage ?? ""} name={name} />}
+        actions={<StageSelect candidateId={c.id} stage={c.stage ?? ""} name={name} stages={stages} />}
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="space-y-6">
@@ -85,7 +92,7 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
         {/* As tall as its content: a grid item stretches to the row (the left column) by default. */}
         <Section title="Activity" className="self-start">
           <NoteForm candidateId={c.id} />
-          <Timeline entries={profile.timeline} />
+          <Timeline entries={profile.timeline} stages={stages} />
         </Section>
       </div>
     </>
@@ -278,35 +285,101 @@ function ScreeningSection({ profile }: { profile: CandidateProfileDto }) {
   );
 }
 
+/** Hired or rejected: since when, and why (the reject reason). */
+function Outcome({ candidate: c }: { candidate: CandidateProfileDto["candidate"] }) {
+  if (c.stage_type === "rejected" || c.rejected_at) {
+    return (
+      <span className="text-sm text-slate-700" data-testid="candidate-outcome">
+        Rejected{c.rejected_at && <> on <Time iso={c.rejected_at} withTime={false} /></>}
+        {" · "}
+        {c.reject_reason ? (
+          <>
+            Reason: <strong className="font-medium text-slate-900">{c.reject_reason.name}</strong>
+          </>
+        ) : (
+          "no reason given"
+        )}
+      </span>
+    );
+  }
+  if (c.stage_type === "hired" || c.hired_at) {
+    return (
+      <span className="text-sm text-slate-700" data-testid="candidate-outcome">
+        Hired{c.hired_at && <> on <Time iso={c.hired_at} withTime={false} /></>}
+      </span>
+    );
+  }
+  return null;
+}
+
 function actor(entry: TimelineEntryDto): string {
   if (entry.performer) return entry.performer.name ?? entry.performer.email;
   return { api: "API", user: "A user", system: "Hireflow", ai_agent: "AI agent" }[entry.added_by];
 }
 
-function describe(entry: TimelineEntryDto): ReactNode {
+/** A stage of a timeline entry by name: the name the entry kept, else the job's current name of the key, else the key. */
+function entryStage(data: Record<string, unknown>, side: "previous" | "new", stages: readonly JobStage[]): string {
+  const kept = data[`${side}_stage_name`];
+  if (typeof kept === "string" && kept) return kept;
+  return stageName(stages, typeof data[`${side}_stage`] === "string" ? (data[`${side}_stage`] as string) : "");
+}
+
+/** What a stage change adds: the reject reason and the words given with it (or the agent's rule). */
+function moveReason(data: Record<string, unknown>): ReactNode {
+  const rejectReason = data.reject_reason as { name?: unknown } | null | undefined;
+  const reasonName = rejectReason && typeof rejectReason.name === "string" ? rejectReason.name : null;
+  const text = typeof data.reason === "string" && data.reason ? data.reason : null;
+  if (!reasonName && !text) return null;
+  return (
+    <span className="mt-0.5 block text-slate-700" data-testid="move-reason">
+      {reasonName && (
+        <>
+          Reason: <strong className="font-medium">{reasonName}</strong>
+        </>
+      )}
+      {reasonName && text && " — "}
+      {text}
+    </span>
+  );
+}
+
+function describe(entry: TimelineEntryDto, stages: readonly JobStage[]): ReactNode {
   const data = entry.data ?? {};
   switch (entry.type) {
     case "created":
       return (
         <>
           Added{typeof data.source === "string" ? ` via ${SOURCES[data.source]?.toLowerCase() ?? data.source}` : ""}
-          {typeof data.stage === "string" ? ` in ${stageLabel(data.stage)}` : ""}
+          {typeof data.stage === "string" ? ` in ${stageName(stages, data.stage)}` : ""}
         </>
       );
-    case "stage_changed":
+    case "stage_changed": {
+      const from = entryStage(data, "previous", stages);
+      const to = entryStage(data, "new", stages);
+      if (data.pipeline_edit === true) {
+        return (
+          <>
+            Moved from <strong>{from}</strong> to <strong>{to}</strong> by a pipeline change
+            <span className="mt-0.5 block text-slate-600">The job&apos;s pipeline was edited and the stage {from} removed.</span>
+          </>
+        );
+      }
       if (entry.added_by === "ai_agent") {
         return (
           <>
-            AI agent moved from <strong>{stageLabel(String(data.previous_stage ?? ""))}</strong> to <strong>{stageLabel(String(data.new_stage ?? ""))}</strong>
+            AI agent moved from <strong>{from}</strong> to <strong>{to}</strong>
             {typeof data.reason === "string" && data.reason ? ` — ${data.reason}` : ""}
+            {moveReason({ reject_reason: data.reject_reason })}
           </>
         );
       }
       return (
         <>
-          Moved from <strong>{stageLabel(String(data.previous_stage ?? ""))}</strong> to <strong>{stageLabel(String(data.new_stage ?? ""))}</strong>
+          Moved from <strong>{from}</strong> to <strong>{to}</strong>
+          {moveReason(data)}
         </>
       );
+    }
     case "resume_processed":
       return data.status === "failed" ? `Resume could not be parsed${typeof data.error === "string" ? `: ${data.error}` : ""}` : "Resume parsed";
     case "updated":
@@ -316,14 +389,14 @@ function describe(entry: TimelineEntryDto): ReactNode {
   }
 }
 
-function Timeline({ entries }: { entries: TimelineEntryDto[] }) {
+function Timeline({ entries, stages }: { entries: TimelineEntryDto[]; stages: readonly JobStage[] }) {
   if (entries.length === 0) return <p className="mt-4 text-sm text-slate-500">No activity yet.</p>;
   return (
     <ol className="mt-5 space-y-4" aria-label="Activity timeline">
       {[...entries].reverse().map((entry) => (
         <li key={entry.id} className="relative border-l-2 border-slate-200 pl-4" data-testid={`activity-${entry.type}`}>
           <span className="absolute top-1.5 -left-[5px] size-2 rounded-full bg-slate-400" aria-hidden="true" />
-          <p className="text-sm text-slate-800">{describe(entry)}</p>
+          <p className="text-sm text-slate-800">{describe(entry, stages)}</p>
           {entry.type === "note_added" && entry.note && (
             <p className="mt-1 rounded-md bg-amber-50 px-3 py-2 text-sm whitespace-pre-wrap text-slate-900 ring-1 ring-amber-100">{entry.note}</p>
           )}

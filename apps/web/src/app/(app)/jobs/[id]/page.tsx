@@ -53,6 +53,7 @@ export default async function PipelinePage({
         <ScreeningTools
           jobId={job.id}
           screening={{ mode: job.screening.mode, advance: job.screening.advance, reject_on_required_miss: job.screening.reject_on_required_miss }}
+          stages={job.stages}
         />
       )}
       <PipelineBoard initial={data} />

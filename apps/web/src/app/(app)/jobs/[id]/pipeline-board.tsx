@@ -1,13 +1,14 @@
 "use client";
 
-import type { PipelineBoardDto, PipelineCandidateDto, PipelineStage } from "@hireflow/core/contracts/pipeline";
+import type { PipelineBoardDto, PipelineCandidateDto } from "@hireflow/core/contracts/pipeline";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type DragEvent, type ReactNode } from "react";
+import { type RejectChoice, useRejectPrompt } from "@/components/reject-dialog";
 import { StageOptions } from "@/components/stage-options";
 import { Alert, Badge, Button, cx, EmptyState, formatDate, compactInputClass } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
-import { STAGE_LABELS, STAGES } from "@/lib/stages";
+import { type JobStage, stageName } from "@/lib/stages";
 import { useTrpc } from "@/lib/trpc";
 
 const DRAG_TYPE = "application/x-hireflow-candidates";
@@ -33,10 +34,17 @@ const RESUME_BADGE = {
   failed: { tone: "red", label: "Resume failed" },
 } as const;
 
+/** The bulk move's first choice: the job's first phone-screen stage, else its second stage. */
+function defaultBulkStage(stages: readonly JobStage[]): string {
+  return (stages.find((s) => s.type === "phonescreen") ?? stages[1] ?? stages[0])?.key ?? "";
+}
+
 /**
- * The board of one job. Move a candidate by dragging its card to another column, or (keyboard,
- * touch) with the stage menu on the card; move several by ticking them and using "Move selected".
- * Every move goes through pipeline.move, i.e. the same changeStage the API uses.
+ * The board of one job: one column per stage of the job's pipeline, in order, headed by its name.
+ * Move a candidate by dragging its card to another column, or (keyboard, touch) with the stage menu
+ * on the card; move several by ticking them and using "Move selected". A move into a rejected-type
+ * stage first asks for a reason (Cancel leaves everyone where they were). Every move goes through
+ * pipeline.move, i.e. the same changeStage the API uses.
  */
 export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
   const trpc = useTrpc();
@@ -52,12 +60,18 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
   });
   const [order, setOrder] = useState<SortOrder>("newest");
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [bulkStage, setBulkStage] = useState<PipelineStage>("phonescreen");
-  const [dropTarget, setDropTarget] = useState<PipelineStage | null>(null);
+  const [bulkChoice, setBulkChoice] = useState<string | null>(null);
+  const [dropTarget, setDropTarget] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
+  const reject = useRejectPrompt();
+  const stages = board.data.job.stages;
+  const nameOf = (key: string) => stageName(stages, key);
+  // The bulk move's stage: the one picked while the job still has it, else the default.
+  const bulkStage = bulkChoice !== null && stages.some((s) => s.key === bulkChoice) ? bulkChoice : defaultBulkStage(stages);
 
   const move = useMutation({
-    mutationFn: async ({ ids, stage }: { ids: number[]; stage: PipelineStage }) => (await trpc.pipeline.move.mutate({ candidate_ids: ids, stage })).data,
+    mutationFn: async ({ ids, stage, choice }: { ids: number[]; stage: string; choice?: RejectChoice }) =>
+      (await trpc.pipeline.move.mutate({ candidate_ids: ids, stage, ...choice })).data,
     onMutate: async ({ ids, stage }) => {
       await queryClient.cancelQueries({ queryKey });
       const previous = queryClient.getQueryData<PipelineBoardDto>(queryKey);
@@ -71,13 +85,13 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
     },
     onSuccess: (result, { stage }) => {
       const n = result.moved.length;
-      setAnnouncement(n === 0 ? `Already in ${STAGE_LABELS[stage]}.` : `Moved ${n} candidate${n === 1 ? "" : "s"} to ${STAGE_LABELS[stage]}.`);
+      setAnnouncement(n === 0 ? `Already in ${nameOf(stage)}.` : `Moved ${n} candidate${n === 1 ? "" : "s"} to ${nameOf(stage)}.`);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey }),
   });
 
   const candidates = board.data.candidates;
-  const byStage = new Map<string, PipelineCandidateDto[]>(STAGES.map((s) => [s, []]));
+  const byStage = new Map<string, PipelineCandidateDto[]>(stages.map((s) => [s.key, []]));
   const other: PipelineCandidateDto[] = [];
   for (const c of sortCards(candidates, order)) (byStage.get(c.stage) ?? other).push(c);
   const showFit = board.data.job.screening.mode !== "off" || candidates.some((c) => c.fit_status !== null);
@@ -91,10 +105,33 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
     });
   }
 
+  /**
+   * Moves `ids` to the stage `key`: into a rejected-type stage only with the reason the dialog asks
+   * for (not asked when every one of them is there already: nothing would move).
+   */
+  async function requestMove(ids: number[], key: string, options: { clearSelection?: boolean } = {}) {
+    const target = stages.find((s) => s.key === key);
+    let choice: RejectChoice | undefined;
+    if (target?.type === "rejected") {
+      const moving = ids.filter((id) => candidates.find((c) => c.id === id)?.stage !== key);
+      if (moving.length) {
+        const only = moving.length === 1 ? candidates.find((c) => c.id === moving[0]) : undefined;
+        const who = only ? (only.name ?? only.email ?? `Candidate ${only.id}`) : `${moving.length} candidates`;
+        const answer = await reject.ask({ count: moving.length, who, stageName: target.name });
+        if (!answer) {
+          setAnnouncement(moving.length === 1 ? `Not moved: ${who} stays in ${nameOf(only!.stage)}.` : `Not moved: the ${who} stay where they were.`);
+          return;
+        }
+        choice = answer;
+      }
+    }
+    move.mutate({ ids, stage: key, choice }, { onSuccess: () => options.clearSelection && setSelected(new Set()) });
+  }
+
   function moveSelected() {
     const ids = [...selected].filter((id) => candidates.some((c) => c.id === id));
-    if (!ids.length) return;
-    move.mutate({ ids, stage: bulkStage }, { onSuccess: () => setSelected(new Set()) });
+    if (!ids.length || !bulkStage) return;
+    void requestMove(ids, bulkStage, { clearSelection: true });
   }
 
   function onDragStart(event: DragEvent, candidate: PipelineCandidateDto) {
@@ -105,13 +142,13 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
     event.dataTransfer.effectAllowed = "move";
   }
 
-  function onDrop(event: DragEvent, stage: PipelineStage) {
+  function onDrop(event: DragEvent, stage: string) {
     event.preventDefault();
     setDropTarget(null);
     const raw = event.dataTransfer.getData(DRAG_TYPE);
     if (!raw) return;
     const ids = (JSON.parse(raw) as number[]).filter((id) => candidates.find((c) => c.id === id)?.stage !== stage);
-    if (ids.length) move.mutate({ ids, stage }, { onSuccess: () => setSelected(new Set()) });
+    if (ids.length) void requestMove(ids, stage, { clearSelection: true });
   }
 
   const moveError = move.error ? errorInfo(move.error) : null;
@@ -152,8 +189,8 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
         <label htmlFor="bulk-stage" className={cx("text-sm text-slate-700", showFit ? "sm:ml-3" : "ml-auto")}>
           Move selected to
         </label>
-        <select id="bulk-stage" value={bulkStage} onChange={(e) => setBulkStage(e.target.value as PipelineStage)} className={compactInputClass}>
-          <StageOptions />
+        <select id="bulk-stage" value={bulkStage} onChange={(e) => setBulkChoice(e.target.value)} className={compactInputClass}>
+          <StageOptions stages={stages} />
         </select>
         <Button onClick={moveSelected} disabled={!selected.size || move.isPending}>
           Move
@@ -167,6 +204,7 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
       <p className="sr-only" role="status" aria-live="polite">
         {announcement}
       </p>
+      {reject.dialog}
       {moveError && (
         <div className="mb-4">
           <Alert>Could not move: {moveError.message}</Alert>
@@ -178,14 +216,20 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
         </div>
       )}
 
-      <div className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0 lg:grid lg:grid-cols-6 lg:overflow-visible">
-        {STAGES.map((stage) => {
+      {/* Columns share the width on a large screen (at least 8.5rem each: eight fit at 1280 px; more scroll sideways). */}
+      <div
+        className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0 lg:grid"
+        style={{ gridTemplateColumns: `repeat(${stages.length}, minmax(8.5rem, 1fr))` }}
+        data-testid="board-columns"
+      >
+        {stages.map(({ key: stage, name: columnName, type }) => {
           const cards = byStage.get(stage) ?? [];
           return (
             <section
               key={stage}
               aria-labelledby={`col-${stage}`}
               data-stage={stage}
+              data-stage-type={type}
               onDragOver={(event) => {
                 if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
                 event.preventDefault();
@@ -202,7 +246,9 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
               )}
             >
               <h2 id={`col-${stage}`} className="flex items-center justify-between px-1.5 py-1 text-sm font-semibold text-slate-700">
-                {STAGE_LABELS[stage]}
+                <span className="min-w-0 truncate" title={columnName}>
+                  {columnName}
+                </span>
                 <span className="rounded-full bg-white px-2 text-xs font-medium text-slate-600 ring-1 ring-slate-200">{cards.length}</span>
               </h2>
               <ul className="mt-1 flex min-h-24 flex-1 flex-col gap-2">
@@ -213,10 +259,11 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
                     candidate={c}
                     selected={selected.has(c.id)}
                     onSelect={(on) => toggle(c.id, on)}
-                    onMove={(to) => move.mutate({ ids: [c.id], stage: to })}
+                    onMove={(to) => void requestMove([c.id], to)}
                     onDragStart={(event) => onDragStart(event, c)}
                     disabled={move.isPending}
                     showFit={showFit}
+                    stages={stages}
                   />
                 ))}
               </ul>
@@ -226,7 +273,7 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
       </div>
       {other.length > 0 && (
         <p className="mt-2 text-sm text-slate-600">
-          {other.length} candidate(s) are in stages outside this board ({[...new Set(other.map((c) => c.stage))].join(", ")}).
+          {other.length} candidate(s) are in stages this job no longer has ({[...new Set(other.map((c) => c.stage))].join(", ")}).
         </p>
       )}
     </div>
@@ -241,14 +288,16 @@ function CandidateCard({
   onDragStart,
   disabled,
   showFit,
+  stages,
 }: {
   candidate: PipelineCandidateDto;
   selected: boolean;
   onSelect: (on: boolean) => void;
-  onMove: (stage: PipelineStage) => void;
+  onMove: (stage: string) => void;
   onDragStart: (event: DragEvent) => void;
   disabled: boolean;
   showFit: boolean;
+  stages: readonly JobStage[];
 }) {
   const name = c.name ?? c.email ?? `Candidate ${c.id}`;
   const resume = c.resume_status ? RESUME_BADGE[c.resume_status] : null;
@@ -286,10 +335,10 @@ function CandidateCard({
         <select
           value={c.stage}
           disabled={disabled}
-          onChange={(e) => onMove(e.target.value as PipelineStage)}
+          onChange={(e) => onMove(e.target.value)}
           className="block w-full rounded border-0 bg-slate-50 px-2 py-1 text-xs text-slate-700 ring-1 ring-slate-200 focus:ring-2 focus:ring-indigo-600"
         >
-          <StageOptions />
+          <StageOptions stages={stages} />
         </select>
       </label>
     </li>

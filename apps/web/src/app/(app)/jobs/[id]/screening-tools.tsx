@@ -6,6 +6,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Button, buttonClass, Card, Time } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
 import { describeScreening, MODE_LABELS } from "@/lib/screening";
+import type { JobStage } from "@/lib/stages";
 import { useTrpc } from "@/lib/trpc";
 
 const POLL_MS = 2_000;
@@ -15,7 +16,16 @@ const POLL_MS = 2_000;
  * "Re-score all candidates" button with its progress (jobs.screeningProgress every 2 s while
  * candidates are pending), and the audit CSV.
  */
-export function ScreeningTools({ jobId, screening }: { jobId: number; screening: Pick<ScreeningSettings, "mode" | "advance" | "reject_on_required_miss"> }) {
+export function ScreeningTools({
+  jobId,
+  screening,
+  stages,
+}: {
+  jobId: number;
+  screening: Pick<ScreeningSettings, "mode" | "advance" | "reject_on_required_miss">;
+  /** The job's stages, to name the advance stage. */
+  stages: readonly JobStage[];
+}) {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const progressKey = ["screening-progress", jobId];
@@ -72,7 +82,7 @@ export function ScreeningTools({ jobId, screening }: { jobId: number; screening:
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="text-sm font-semibold text-slate-900">AI screening: {MODE_LABELS[screening.mode]}</h2>
-          <p className="mt-0.5 text-sm text-slate-700">{describeScreening(screening)}</p>
+          <p className="mt-0.5 text-sm text-slate-700">{describeScreening(screening, stages)}</p>
           <p className="mt-0.5 text-xs text-slate-600">Re-scoring uses the current criteria and never moves anyone.</p>
         </div>
         <div className="flex flex-wrap items-center gap-2">

@@ -1,0 +1,209 @@
+"use client";
+
+import type { RejectReasonDto } from "@hireflow/core/contracts/job-stages";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { errorInfo } from "@/lib/errors";
+import { useTrpc } from "@/lib/trpc";
+import { Button, inputClass } from "./ui";
+
+/** What a move to a rejected-type stage sends along (pipeline.move's reject_reason_id and reason). */
+export interface RejectChoice {
+  reject_reason_id?: number;
+  /** The free text of the "Other" reason. */
+  reason?: string;
+}
+
+export interface RejectRequest {
+  /** How many candidates move. */
+  count: number;
+  /** Who is rejected, in words: a name, or "3 candidates". */
+  who: string;
+  /** The stage they move to, by name ("Rejected", "Not selected"). */
+  stageName: string;
+}
+
+/** The reason that asks for words of its own: the company's reason named "Other". */
+export const isOtherReason = (reason: Pick<RejectReasonDto, "name">) => reason.name.trim().toLowerCase() === "other";
+
+const REASON_TEXT_MAX = 500;
+
+/**
+ * Asks why before a move to a rejected-type stage: `ask(request)` opens a modal dialog and resolves
+ * with the chosen reason, or null when the user cancels (Cancel, Escape) — then nothing moves. One
+ * dialog serves a single candidate and a bulk selection alike. Render `dialog` once in the component.
+ */
+export function useRejectPrompt(): { ask: (request: RejectRequest) => Promise<RejectChoice | null>; dialog: ReactNode } {
+  const [pending, setPending] = useState<{ request: RejectRequest; resolve: (choice: RejectChoice | null) => void; id: number } | null>(null);
+  const counter = useRef(0);
+  // A prompt still open when the component goes away resolves as cancelled.
+  const current = useRef(pending);
+  current.current = pending;
+  useEffect(() => () => current.current?.resolve(null), []);
+
+  const ask = useCallback(
+    (request: RejectRequest) =>
+      new Promise<RejectChoice | null>((resolve) => {
+        current.current?.resolve(null);
+        counter.current += 1;
+        setPending({ request, resolve, id: counter.current });
+      }),
+    [],
+  );
+  const finish = (choice: RejectChoice | null) => {
+    pending?.resolve(choice);
+    setPending(null);
+  };
+  const dialog = <RejectDialog key={pending?.id ?? 0} request={pending?.request ?? null} onConfirm={(choice) => finish(choice)} onCancel={() => finish(null)} />;
+  return { ask, dialog };
+}
+
+/**
+ * The dialog itself (native <dialog>: focus moves in, Escape cancels, focus returns to the opener):
+ * a select of the company's current reject reasons and, for "Other", an optional text.
+ */
+export function RejectDialog({ request, onConfirm, onCancel }: { request: RejectRequest | null; onConfirm: (choice: RejectChoice) => void; onCancel: () => void }) {
+  const trpc = useTrpc();
+  const ref = useRef<HTMLDialogElement>(null);
+  const selectRef = useRef<HTMLSelectElement>(null);
+  const ids = { title: useId(), description: useId(), reason: useId(), reasonError: useId(), text: useId() };
+  const open = request !== null;
+  const reasons = useQuery({
+    queryKey: ["reject-reasons"],
+    queryFn: async () => (await trpc.rejectReasons.list.query({})).data,
+    enabled: open,
+    staleTime: 30_000,
+  });
+  const [reasonId, setReasonId] = useState("");
+  const [text, setText] = useState("");
+  const [missing, setMissing] = useState(false);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      selectRef.current?.focus();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  // The reasons arrive after the dialog opened (the first time): the select takes the focus then.
+  const loaded = reasons.isSuccess;
+  useEffect(() => {
+    if (open && loaded) selectRef.current?.focus();
+  }, [open, loaded]);
+
+  const active = (reasons.data ?? []).filter((reason) => !reason.archived);
+  const chosen = active.find((reason) => String(reason.id) === reasonId);
+  // No current reason at all (every one archived): rejecting without one is all there is.
+  const noReasons = reasons.isSuccess && active.length === 0;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (noReasons) return onConfirm({});
+    if (!chosen) {
+      setMissing(true);
+      selectRef.current?.focus();
+      return;
+    }
+    const words = text.trim();
+    onConfirm({ reject_reason_id: chosen.id, ...(isOtherReason(chosen) && words && { reason: words }) });
+  }
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={ids.title}
+      aria-describedby={ids.description}
+      data-testid="reject-dialog"
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+      // Closed by the browser itself (a close request it does not let the page cancel): a cancel too.
+      onClose={() => {
+        if (request) onCancel();
+      }}
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40"
+    >
+      {request && (
+        <form className="p-5" onSubmit={submit} noValidate>
+          <h2 id={ids.title} className="text-lg font-semibold text-slate-900">
+            Reject {request.who}?
+          </h2>
+          <p id={ids.description} className="mt-2 text-sm text-slate-600">
+            {request.count === 1 ? `${request.who} moves` : `The ${request.who} move`} to <strong className="font-medium text-slate-900">{request.stageName}</strong>.
+            The reason is kept with {request.count === 1 ? "the candidate" : "each of them"} and in the activity timeline.
+          </p>
+          <div className="mt-4 space-y-3">
+            {reasons.isPending ? (
+              <p className="text-sm text-slate-600" role="status">
+                Loading the reasons…
+              </p>
+            ) : reasons.isError ? (
+              <p className="text-sm text-red-700" role="alert">
+                Could not load the reject reasons: {errorInfo(reasons.error).message}
+              </p>
+            ) : noReasons ? (
+              <p className="text-sm text-slate-600">There are no reject reasons to choose from (Settings → Reject reasons).</p>
+            ) : (
+              <>
+                <div>
+                  <label htmlFor={ids.reason} className="block text-sm font-medium text-slate-800">
+                    Reason
+                  </label>
+                  <select
+                    ref={selectRef}
+                    id={ids.reason}
+                    value={reasonId}
+                    required
+                    aria-invalid={missing && !chosen ? true : undefined}
+                    aria-describedby={missing && !chosen ? ids.reasonError : undefined}
+                    onChange={(event) => setReasonId(event.target.value)}
+                    className={`${inputClass} mt-1`}
+                  >
+                    <option value="">Choose a reason</option>
+                    {active.map((reason) => (
+                      <option key={reason.id} value={String(reason.id)}>
+                        {reason.name}
+                      </option>
+                    ))}
+                  </select>
+                  {missing && !chosen && (
+                    <p id={ids.reasonError} className="mt-1 text-sm text-red-700" role="alert">
+                      Choose a reason
+                    </p>
+                  )}
+                </div>
+                {chosen && isOtherReason(chosen) && (
+                  <div>
+                    <label htmlFor={ids.text} className="block text-sm font-medium text-slate-800">
+                      Details <span className="font-normal text-slate-600">(optional)</span>
+                    </label>
+                    <textarea
+                      id={ids.text}
+                      value={text}
+                      maxLength={REASON_TEXT_MAX}
+                      rows={3}
+                      onChange={(event) => setText(event.target.value)}
+                      className={`${inputClass} mt-1`}
+                    />
+                  </div>
+                )}
+              </>
+            )}
+          </div>
+          <div className="mt-5 flex justify-end gap-2">
+            <Button variant="secondary" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="danger" disabled={reasons.isPending || reasons.isError}>
+              Reject
+            </Button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}
