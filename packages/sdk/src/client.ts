@@ -16,6 +16,7 @@ import type {
   JobListParams,
   JobUpdateParams,
   Me,
+  RejectReason,
   RescoreRequest,
   WebhookDelivery,
   WebhookDeliveryListParams,
@@ -166,6 +167,13 @@ export class Events extends Resource {
   }
 }
 
+export class RejectReasons extends Resource {
+  /** The company's reasons for rejecting a candidate, in order (archived ones flagged): give one as `reject_reason_id` with a move to a rejected-type stage. */
+  list(options?: RequestOptions): Promise<RejectReason[]> {
+    return this.data("GET", "/reject_reasons", undefined, options);
+  }
+}
+
 /**
  * The Hireflow API client.
  *
@@ -179,6 +187,7 @@ export class Hireflow {
   readonly jobs: Jobs;
   readonly webhookEndpoints: WebhookEndpoints;
   readonly events: Events;
+  readonly rejectReasons: RejectReasons;
   readonly #http: HttpClient;
 
   constructor(options: ClientOptions) {
@@ -187,6 +196,7 @@ export class Hireflow {
     this.jobs = new Jobs(this.#http);
     this.webhookEndpoints = new WebhookEndpoints(this.#http);
     this.events = new Events(this.#http);
+    this.rejectReasons = new RejectReasons(this.#http);
   }
 
   /** The key's company and the key itself (its scopes): the "test connection" call. */

@@ -12,6 +12,9 @@ export type CandidateDetail = Schemas["CandidateDetail"];
 export type CandidateNote = Schemas["CandidateNote"];
 export type CandidateExport = Schemas["CandidateExport"];
 export type Job = Schemas["Job"];
+/** A stage of a job's pipeline: `key` is what a candidate's `stage` holds, `type` one of the six stage types. */
+export type JobStage = Schemas["JobStage"];
+export type RejectReason = Schemas["RejectReason"];
 export type WebhookEndpoint = Schemas["WebhookEndpoint"];
 export type WebhookEndpointWithSecret = Schemas["WebhookEndpointWithSecret"];
 export type DeletedWebhookEndpoint = Schemas["DeletedWebhookEndpoint"];

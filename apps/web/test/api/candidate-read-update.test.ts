@@ -79,14 +79,14 @@ describe("PATCH /api/v1/candidates/{id}", () => {
     expect(res.status).toBe(200);
     expect(res.body.data.stage).toBe("phonescreen");
     const activity = await getPrisma().candidateActivity.findFirstOrThrow({ where: { candidateId: created.id, type: "stage_changed" } });
-    expect(activity).toMatchObject({ addedBy: "api", performerId: null, data: { previous_stage: "prospect", new_stage: "phonescreen" } });
+    expect(activity).toMatchObject({ addedBy: "api", performerId: null, data: { previous_stage: "prospect", new_stage: "phonescreen", previous_stage_name: "Prospect", new_stage_name: "Phone screen" } });
     const events = await getPrisma().event.findMany({ where: { companyId: acme.id, type: "candidate.stage_changed" } });
     const event = events.find((e) => (e.payload as { candidate: { id: number } }).candidate.id === created.id)!;
     expect(event.payload).toEqual({
       candidate: { id: created.id, public_id: created.public_id, name: expect.any(String), email: created.email, url: `http://localhost:3000/candidates/${created.id}` },
       job: { id: acme.jobId, title: "Software Engineer" },
       company: { id: acme.id },
-      stage_change: { previous_stage: "prospect", new_stage: "phonescreen", changed_by: "api", changed_by_user_id: null },
+      stage_change: { previous_stage: "prospect", new_stage: "phonescreen", previous_stage_type: "prospect", new_stage_type: "phonescreen", previous_stage_name: "Prospect", new_stage_name: "Phone screen", reject_reason: null, changed_by: "api", changed_by_user_id: null },
     });
   });
 

@@ -12,6 +12,8 @@ const email = () => `person${++uniq}-${Date.now()}@example.com`;
 const CANDIDATE_FIELDS = [
   "id", "public_id", "name", "email", "phone", "linkedin", "location", "stage", "rating", "fit_score",
   "application_source", "ats_candidate_id", "job", "created_at", "updated_at",
+  // Job pipelines: the stage's type and name in the job's pipeline, and the outcome.
+  "stage_type", "stage_name", "reject_reason", "rejected_at", "hired_at",
   "applied_at", "resume_url", "resume_data", "resume_status", "fit",
 ].sort();
 

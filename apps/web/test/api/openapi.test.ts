@@ -29,6 +29,7 @@ describe("OpenAPI document", () => {
         "/jobs/{id}",
         "/jobs/{id}/rescore",
         "/me",
+        "/reject_reasons",
         "/webhook_endpoints",
         "/webhook_endpoints/{id}",
         "/webhook_endpoints/{id}/rotate_secret",

@@ -62,7 +62,15 @@ describe("POST /api/public/jobs/{id}/applications", () => {
     const events = await getPrisma().event.findMany({ where: { companyId: co.id } });
     expect(events.map((e) => e.type)).toEqual(["candidate.applied"]);
     expect(events[0]!.payload).toEqual({
-      candidate: { id: candidate.id, name: "Mary Jackson", email: "mary@example.com", phone: "+442079460958", url: `http://localhost:3000/candidates/${candidate.id}` },
+      candidate: {
+        id: candidate.id,
+        name: "Mary Jackson",
+        email: "mary@example.com",
+        phone: "+442079460958",
+        url: `http://localhost:3000/candidates/${candidate.id}`,
+        stage: "applied",
+        stage_type: "applied",
+      },
       job: { id: co.jobId, title: "Software Engineer" },
       company: { id: co.id },
     });

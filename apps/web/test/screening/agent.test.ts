@@ -107,7 +107,7 @@ describe("the agent in mode auto", () => {
 
     const moves = hook.requests().filter((r) => r.json.event === "candidate.stage_changed");
     expect(moves).toHaveLength(1);
-    expect(moves[0]!.json.stage_change).toEqual({ previous_stage: "applied", new_stage: "phonescreen", changed_by: "ai_agent", changed_by_user_id: null });
+    expect(moves[0]!.json.stage_change).toEqual({ previous_stage: "applied", new_stage: "phonescreen", previous_stage_type: "applied", new_stage_type: "phonescreen", previous_stage_name: "Applied", new_stage_name: "Phone screen", reject_reason: null, changed_by: "ai_agent", changed_by_user_id: null });
     const scoredEvents = hook.requests().filter((r) => r.json.event === "candidate.scored");
     expect(scoredEvents).toHaveLength(1);
     expect(scoredEvents[0]!.json).toMatchObject({ candidate: { id: candidate.id, public_id: candidate.publicId }, fit_score: 100, engine: "local" });

@@ -54,7 +54,17 @@ export const jobStagesInput = z
     }
     if (stages[0] && OUTCOME_TYPES.includes(stages[0].type)) ctx.addIssue({ code: "custom", path: [0, "type"], message: `The first stage cannot be of type "${stages[0].type}"` });
   })
-  .meta({ description: "The whole ordered list of stages. At least one stage of each type prospect, applied, hired and rejected; the first stage is not hired or rejected." });
+  .meta({
+    description: "The whole ordered list of stages. At least one stage of each type prospect, applied, hired and rejected; the first stage is not hired or rejected.",
+    example: [
+      { key: "prospect", name: "Prospect", type: "prospect" },
+      { key: "applied", name: "Applied", type: "applied" },
+      { key: "phonescreen", name: "Phone screen", type: "phonescreen" },
+      { key: "inprogress", name: "In progress", type: "inprogress" },
+      { key: "hired", name: "Hired", type: "hired" },
+      { key: "rejected", name: "Rejected", type: "rejected" },
+    ],
+  });
 
 export type JobStagesInput = z.infer<typeof jobStagesInput>;
 

@@ -35,7 +35,7 @@ export const screeningAdvanceSchema = z.strictObject({
   to_stage: z
     .string()
     .regex(/^[a-z0-9_]{1,40}$/, "Must be a stage key of the job or a stage type")
-    .meta({ description: `A stage key of the job's pipeline, or a stage type (${PUBLIC_API_STAGES.join(", ")}): the job's first stage of that type` }),
+    .meta({ description: `A stage key of the job's pipeline, or a stage type (${PUBLIC_API_STAGES.join(", ")}): the job's first stage of that type`, example: "phonescreen" }),
 });
 
 export const screeningSettingsInput = z.strictObject({

@@ -36,6 +36,17 @@ const job = {
     advance: null,
     reject_on_required_miss: false,
   },
+  // The job's own pipeline (a customised one; every job starts with the six default stages, key = type).
+  stages: [
+    { key: "prospect", name: "Prospect", type: "prospect" },
+    { key: "applied", name: "Applied", type: "applied" },
+    { key: "recruiter_screen", name: "Recruiter screen", type: "phonescreen" },
+    { key: "technical_interview", name: "Technical interview", type: "inprogress" },
+    { key: "onsite", name: "Onsite", type: "inprogress" },
+    { key: "offer", name: "Offer", type: "inprogress" },
+    { key: "hired", name: "Hired", type: "hired" },
+    { key: "rejected", name: "Rejected", type: "rejected" },
+  ],
   created_at: "2026-11-02T08:00:00.000Z",
   updated_at: "2026-11-15T16:20:00.000Z",
 };
@@ -49,11 +60,16 @@ const candidate = {
   linkedin: "https://www.linkedin.com/in/ada-lovelace",
   location: "London, UK",
   stage: "applied",
+  stage_type: "applied",
+  stage_name: "Applied",
   rating: null,
   fit_score: 80,
   application_source: "public_api",
   ats_candidate_id: null,
   job: { id: JOB_ID, title: "Platform Engineer" },
+  reject_reason: null,
+  rejected_at: null,
+  hired_at: null,
   created_at: T0,
   updated_at: T1,
 };
@@ -132,6 +148,8 @@ export const WEBHOOK_EXAMPLES = {
       name: "Katherine Johnson",
       email: "kj@example.com",
       url: `${ORIGIN}/candidates/43`,
+      stage: "applied",
+      stage_type: "applied",
       phone: "+14155552671",
       fit_score: null,
       applied_at: T0,
@@ -147,7 +165,17 @@ export const WEBHOOK_EXAMPLES = {
     candidate: { id: CANDIDATE_ID, name: "Ada Lovelace", email: "ada@example.com", url: `${ORIGIN}/candidates/42`, public_id: candidate.public_id },
     job: { id: JOB_ID, title: "Platform Engineer" },
     company: { id: 1 },
-    stage_change: { previous_stage: "applied", new_stage: "phonescreen", changed_by: "api", changed_by_user_id: null },
+    stage_change: {
+      previous_stage: "recruiter_screen",
+      new_stage: "technical_interview",
+      previous_stage_type: "phonescreen",
+      new_stage_type: "inprogress",
+      previous_stage_name: "Recruiter screen",
+      new_stage_name: "Technical interview",
+      reject_reason: null,
+      changed_by: "api",
+      changed_by_user_id: null,
+    },
   },
   "candidate.scored": {
     event: "candidate.scored",
@@ -209,14 +237,16 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     response: { data: { ...candidateDetail, rating: null, fit_score: null, updated_at: T0, resume_url: null, resume_data: null, resume_status: null, fit: { status: "pending", engine: null, scored_at: null, criteria: [] } } },
   },
   "candidates-list": {
-    query: { job_id: JOB_ID, stage: "applied", limit: 50 },
+    query: { job_id: JOB_ID, stage: "applied,recruiter_screen", limit: 50 },
     response: page([candidate], "eyJ2IjoxLCJpZCI6NDJ9"),
   },
   "candidates-get": { path: { id: CANDIDATE_ID }, response: { data: candidateDetail } },
   "candidates-update": {
     path: { id: CANDIDATE_ID },
-    request: { stage: "phonescreen", rating: 4 },
-    response: { data: { ...candidateDetail, stage: "phonescreen", rating: 4, updated_at: "2026-11-22T14:05:00.000Z" } },
+    request: { stage: "technical_interview", rating: 4 },
+    response: {
+      data: { ...candidateDetail, stage: "technical_interview", stage_type: "inprogress", stage_name: "Technical interview", rating: 4, updated_at: "2026-11-22T14:05:00.000Z" },
+    },
   },
   "candidates-addNote": {
     path: { id: CANDIDATE_ID },
@@ -269,8 +299,9 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   },
   "jobs-update": {
     path: { id: JOB_ID },
-    request: { is_public: false, salary: { max: 95000 } },
-    response: { data: { ...job, is_public: false, salary: { ...job.salary, max: 95000 }, updated_at: "2026-11-22T14:10:00.000Z" } },
+    // The pipeline without "Offer", whose candidates move to "Onsite"; the rest as it was.
+    request: { salary: { max: 95000 }, stages: job.stages.filter((stage) => stage.key !== "offer"), stage_moves: { offer: "onsite" } },
+    response: { data: { ...job, salary: { ...job.salary, max: 95000 }, stages: job.stages.filter((stage) => stage.key !== "offer"), updated_at: "2026-11-22T14:10:00.000Z" } },
   },
   "jobs-rescore": { path: { id: JOB_ID }, response: { data: { job_id: JOB_ID, requested_at: "2026-11-22T14:11:00.000Z", candidates: 18 } } },
   "webhookEndpoints-create": {
@@ -298,6 +329,16 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "webhookEndpoints-redeliver": {
     path: { id: DELIVERY_ID },
     response: { data: { ...delivery, status: "pending", next_attempt_at: "2026-11-22T14:12:00.000Z", updated_at: "2026-11-22T14:12:00.000Z" } },
+  },
+  "rejectReasons-list": {
+    response: {
+      data: [
+        { id: 1, name: "Not a fit for the role", archived: false },
+        { id: 2, name: "Withdrew", archived: false },
+        { id: 3, name: "Position filled", archived: false },
+        { id: 9, name: "Relocation not possible", archived: true },
+      ],
+    },
   },
   "events-list": { query: { type: "candidate.stage_changed", candidate_id: CANDIDATE_ID }, response: page([event], null) },
   "events-get": { path: { id: EVENT_ID }, response: { data: event } },

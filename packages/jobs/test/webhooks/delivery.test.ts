@@ -63,7 +63,7 @@ describe("candidate.stage_changed", () => {
       },
       job: { id: co.jobId, title: co.jobTitle },
       company: { id: co.companyId },
-      stage_change: { previous_stage: "prospect", new_stage: "phonescreen", changed_by: "api", changed_by_user_id: null },
+      stage_change: { previous_stage: "prospect", new_stage: "phonescreen", previous_stage_type: "prospect", new_stage_type: "phonescreen", previous_stage_name: "Prospect", new_stage_name: "Phone screen", reject_reason: null, changed_by: "api", changed_by_user_id: null },
     });
     expect(candidate.public_id).toMatch(/^cand_[0-9a-f]{32}$/);
     const delivery = await getPrisma().webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } });
@@ -80,7 +80,7 @@ describe("candidate.stage_changed", () => {
     await updateCandidate(systemContext(co.prisma, co.companyId, { type: "user", userId: user.id }), { id: candidate.id, stage: "hired" });
     await settle();
     const [request] = await eventually(() => hook.requests().length === 1 && hook.requests());
-    expect(request!.json.stage_change).toEqual({ previous_stage: "prospect", new_stage: "hired", changed_by: "user", changed_by_user_id: user.id });
+    expect(request!.json.stage_change).toEqual({ previous_stage: "prospect", new_stage: "hired", previous_stage_type: "prospect", new_stage_type: "hired", previous_stage_name: "Prospect", new_stage_name: "Hired", reject_reason: null, changed_by: "user", changed_by_user_id: user.id });
   });
 
   it("is not sent when the stage does not change", async () => {

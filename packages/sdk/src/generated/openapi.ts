@@ -248,6 +248,28 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/reject_reasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List reject reasons
+         * @description The company's reasons for rejecting a candidate, in order (Settings → Reject reasons). Give one as `reject_reason_id` with a move to a rejected-type stage (PATCH /candidates/{id}). Archived reasons can no longer be given but stay on the candidates that have them.
+         *
+         *     **Required scope:** `candidates:read`
+         */
+        get: operations["rejectReasons-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhook_deliveries/{id}/redeliver": {
         parameters: {
             query?: never;
@@ -538,6 +560,8 @@ export type components = {
             created_at: string;
             email: string | null;
             fit_score: number | null;
+            /** @description When the candidate entered its hired-type stage; null outside one */
+            hired_at: string | null;
             id: number;
             job: components["schemas"]["JobSummary"] | null;
             linkedin: string | null;
@@ -548,7 +572,22 @@ export type components = {
             /** @example cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718 */
             public_id: string;
             rating: number | null;
+            /** @description Why the candidate was rejected (in a rejected-type stage), else null */
+            reject_reason: components["schemas"]["CandidateRejectReason"] | null;
+            /** @description When the candidate entered its rejected-type stage; null outside one */
+            rejected_at: string | null;
+            /** @description Key of the candidate's stage in its job's pipeline (the six public values with the default pipeline) */
             stage: string | null;
+            /**
+             * @description The stage's name in the job's pipeline
+             * @example Phone screen
+             */
+            stage_name: string;
+            /**
+             * @description What the stage means: one of the six public stage values
+             * @enum {string}
+             */
+            stage_type: "prospect" | "applied" | "phonescreen" | "inprogress" | "hired" | "rejected";
             /**
              * Format: date-time
              * @description ISO 8601 UTC with fractional seconds
@@ -571,6 +610,10 @@ export type components = {
                 } | null;
                 /** @description Signed URL, expires after 24 hours */
                 resume_url: string | null;
+                /** @description Key of the stage the application landed in (the job's first applied-type stage) */
+                stage: string;
+                /** @enum {string} */
+                stage_type: "prospect" | "applied" | "phonescreen" | "inprogress" | "hired" | "rejected";
                 /** @description The candidate's profile in the web app */
                 url: string;
             };
@@ -624,6 +667,8 @@ export type components = {
             /** @description How fit_score was made: each screening criterion with its evidence (docs/SCREENING.md) */
             fit: components["schemas"]["Fit"];
             fit_score: number | null;
+            /** @description When the candidate entered its hired-type stage; null outside one */
+            hired_at: string | null;
             id: number;
             job: components["schemas"]["JobSummary"] | null;
             linkedin: string | null;
@@ -634,6 +679,10 @@ export type components = {
             /** @example cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718 */
             public_id: string;
             rating: number | null;
+            /** @description Why the candidate was rejected (in a rejected-type stage), else null */
+            reject_reason: components["schemas"]["CandidateRejectReason"] | null;
+            /** @description When the candidate entered its rejected-type stage; null outside one */
+            rejected_at: string | null;
             /** @description Extracted resume fields; null until processing completes */
             resume_data: {
                 [key: string]: unknown;
@@ -642,7 +691,18 @@ export type components = {
             resume_status: ("pending" | "processing" | "completed" | "failed") | null;
             /** @description Signed download URL, valid 24 hours; null without a resume */
             resume_url: string | null;
+            /** @description Key of the candidate's stage in its job's pipeline (the six public values with the default pipeline) */
             stage: string | null;
+            /**
+             * @description The stage's name in the job's pipeline
+             * @example Phone screen
+             */
+            stage_name: string;
+            /**
+             * @description What the stage means: one of the six public stage values
+             * @enum {string}
+             */
+            stage_type: "prospect" | "applied" | "phonescreen" | "inprogress" | "hired" | "rejected";
             /**
              * Format: date-time
              * @description ISO 8601 UTC with fractional seconds
@@ -718,6 +778,10 @@ export type components = {
             /** @constant */
             type: "note_added";
         };
+        CandidateRejectReason: {
+            id: number;
+            name: string;
+        };
         /** @description The AI screening agent finished scoring a candidate (at creation, after the resume was parsed, or by a re-score). No contact data: read the candidate for the evidence. */
         CandidateScoredEvent: {
             candidate: {
@@ -774,8 +838,21 @@ export type components = {
                 changed_by: "user" | "api" | "ai_agent";
                 /** @description UUID of the acting user; null for other actors */
                 changed_by_user_id: string | null;
+                /** @description Key of the stage in the job's pipeline (job.stages) */
                 new_stage: string;
+                new_stage_name: string;
+                /** @enum {string} */
+                new_stage_type: "prospect" | "applied" | "phonescreen" | "inprogress" | "hired" | "rejected";
+                /** @description Key of the stage in the job's pipeline (job.stages) */
                 previous_stage: string;
+                previous_stage_name: string;
+                /** @enum {string} */
+                previous_stage_type: "prospect" | "applied" | "phonescreen" | "inprogress" | "hired" | "rejected";
+                /** @description With a move to a rejected-type stage: the reason given, else null */
+                reject_reason: {
+                    id: number;
+                    name: string;
+                } | null;
             };
         };
         CriterionResult: {
@@ -865,6 +942,8 @@ export type components = {
             };
             screening: components["schemas"]["ScreeningSettings"];
             screening_questions: components["schemas"]["ScreeningQuestionOutput"][];
+            /** @description The job's pipeline, in order: a candidate's `stage` is one of these keys */
+            stages: components["schemas"]["JobStage"][];
             title: string;
             /**
              * Format: date-time
@@ -872,6 +951,20 @@ export type components = {
              * @example 2026-11-21T09:30:00.000Z
              */
             updated_at: string;
+        };
+        JobStage: {
+            /**
+             * @description Stable identifier of the stage in its job (what a candidate's `stage` holds)
+             * @example onsite
+             */
+            key: string;
+            /** @example Onsite */
+            name: string;
+            /**
+             * @description What the stage means: one of the six public stage values
+             * @enum {string}
+             */
+            type: "prospect" | "applied" | "phonescreen" | "inprogress" | "hired" | "rejected";
         };
         JobSummary: {
             id: number | null;
@@ -899,6 +992,11 @@ export type components = {
         Pagination: {
             has_more: boolean;
             next_cursor: string | null;
+        };
+        RejectReason: {
+            archived: boolean;
+            id: number;
+            name: string;
         };
         RescoreRequest: {
             /** @description Candidates queued for scoring */
@@ -943,8 +1041,11 @@ export type components = {
         ScreeningSettings: {
             advance: {
                 min_score: number;
-                /** @enum {string} */
-                to_stage: "prospect" | "applied" | "phonescreen" | "inprogress" | "hired" | "rejected";
+                /**
+                 * @description A stage key of the job's pipeline, or a stage type (prospect, applied, phonescreen, inprogress, hired, rejected): the job's first stage of that type
+                 * @example phonescreen
+                 */
+                to_stage: string;
             } | null;
             criteria: components["schemas"]["ScreeningCriterion"][];
             /**
@@ -1096,6 +1197,7 @@ export interface operations {
                 q?: string;
                 sort?: "created" | "fit_score";
                 stage?: string;
+                stage_type?: string;
                 updated_after?: string;
             };
             header?: never;
@@ -1122,6 +1224,8 @@ export interface operations {
                      *           "linkedin": "https://www.linkedin.com/in/ada-lovelace",
                      *           "location": "London, UK",
                      *           "stage": "applied",
+                     *           "stage_type": "applied",
+                     *           "stage_name": "Applied",
                      *           "rating": null,
                      *           "fit_score": 80,
                      *           "application_source": "public_api",
@@ -1130,6 +1234,9 @@ export interface operations {
                      *             "id": 7,
                      *             "title": "Platform Engineer"
                      *           },
+                     *           "reject_reason": null,
+                     *           "rejected_at": null,
+                     *           "hired_at": null,
                      *           "created_at": "2026-11-21T09:30:00.000Z",
                      *           "updated_at": "2026-11-21T09:42:17.512Z"
                      *         }
@@ -1224,8 +1331,11 @@ export interface operations {
                     name: string | null;
                     notes?: string | null;
                     phone?: string | null;
-                    /** @enum {string} */
-                    stage?: "prospect" | "applied" | "phonescreen" | "inprogress" | "hired" | "rejected";
+                    /**
+                     * @description A stage key of the job's pipeline (job.stages), or a stage type (prospect, applied, phonescreen, inprogress, hired, rejected): the job's first stage of that type
+                     * @example applied
+                     */
+                    stage?: string;
                 };
                 "multipart/form-data": {
                     email?: string;
@@ -1262,6 +1372,8 @@ export interface operations {
                      *         "linkedin": "https://www.linkedin.com/in/ada-lovelace",
                      *         "location": "London, UK",
                      *         "stage": "applied",
+                     *         "stage_type": "applied",
+                     *         "stage_name": "Applied",
                      *         "rating": null,
                      *         "fit_score": null,
                      *         "application_source": "public_api",
@@ -1270,6 +1382,9 @@ export interface operations {
                      *           "id": 7,
                      *           "title": "Platform Engineer"
                      *         },
+                     *         "reject_reason": null,
+                     *         "rejected_at": null,
+                     *         "hired_at": null,
                      *         "created_at": "2026-11-21T09:30:00.000Z",
                      *         "updated_at": "2026-11-21T09:30:00.000Z",
                      *         "applied_at": "2026-11-21T09:30:00.000Z",
@@ -1384,6 +1499,8 @@ export interface operations {
                      *         "linkedin": "https://www.linkedin.com/in/ada-lovelace",
                      *         "location": "London, UK",
                      *         "stage": "applied",
+                     *         "stage_type": "applied",
+                     *         "stage_name": "Applied",
                      *         "rating": null,
                      *         "fit_score": 80,
                      *         "application_source": "public_api",
@@ -1392,6 +1509,9 @@ export interface operations {
                      *           "id": 7,
                      *           "title": "Platform Engineer"
                      *         },
+                     *         "reject_reason": null,
+                     *         "rejected_at": null,
+                     *         "hired_at": null,
                      *         "created_at": "2026-11-21T09:30:00.000Z",
                      *         "updated_at": "2026-11-21T09:42:17.512Z",
                      *         "applied_at": "2026-11-21T09:30:00.000Z",
@@ -1594,7 +1714,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "stage": "phonescreen",
+                 *       "stage": "technical_interview",
                  *       "rating": 4
                  *     }
                  */
@@ -1606,8 +1726,13 @@ export interface operations {
                     name?: string;
                     phone?: string | null;
                     rating?: number | null;
-                    /** @enum {string} */
-                    stage?: "prospect" | "applied" | "phonescreen" | "inprogress" | "hired" | "rejected";
+                    /** @description A reject reason (GET /reject_reasons); only with a move to a rejected-type stage */
+                    reject_reason_id?: number | null;
+                    /**
+                     * @description A stage key of the job's pipeline (job.stages), or a stage type (prospect, applied, phonescreen, inprogress, hired, rejected): the job's first stage of that type
+                     * @example applied
+                     */
+                    stage?: string;
                 };
             };
         };
@@ -1628,7 +1753,9 @@ export interface operations {
                      *         "phone": "+442071838750",
                      *         "linkedin": "https://www.linkedin.com/in/ada-lovelace",
                      *         "location": "London, UK",
-                     *         "stage": "phonescreen",
+                     *         "stage": "technical_interview",
+                     *         "stage_type": "inprogress",
+                     *         "stage_name": "Technical interview",
                      *         "rating": 4,
                      *         "fit_score": 80,
                      *         "application_source": "public_api",
@@ -1637,6 +1764,9 @@ export interface operations {
                      *           "id": 7,
                      *           "title": "Platform Engineer"
                      *         },
+                     *         "reject_reason": null,
+                     *         "rejected_at": null,
+                     *         "hired_at": null,
                      *         "created_at": "2026-11-21T09:30:00.000Z",
                      *         "updated_at": "2026-11-22T14:05:00.000Z",
                      *         "applied_at": "2026-11-21T09:30:00.000Z",
@@ -1790,6 +1920,8 @@ export interface operations {
                      *           "linkedin": "https://www.linkedin.com/in/ada-lovelace",
                      *           "location": "London, UK",
                      *           "stage": "applied",
+                     *           "stage_type": "applied",
+                     *           "stage_name": "Applied",
                      *           "rating": null,
                      *           "fit_score": 80,
                      *           "application_source": "public_api",
@@ -1798,6 +1930,9 @@ export interface operations {
                      *             "id": 7,
                      *             "title": "Platform Engineer"
                      *           },
+                     *           "reject_reason": null,
+                     *           "rejected_at": null,
+                     *           "hired_at": null,
                      *           "created_at": "2026-11-21T09:30:00.000Z",
                      *           "updated_at": "2026-11-21T09:42:17.512Z",
                      *           "applied_at": "2026-11-21T09:30:00.000Z",
@@ -2141,8 +2276,13 @@ export interface operations {
                      *               "id": 1
                      *             },
                      *             "stage_change": {
-                     *               "previous_stage": "applied",
-                     *               "new_stage": "phonescreen",
+                     *               "previous_stage": "recruiter_screen",
+                     *               "new_stage": "technical_interview",
+                     *               "previous_stage_type": "phonescreen",
+                     *               "new_stage_type": "inprogress",
+                     *               "previous_stage_name": "Recruiter screen",
+                     *               "new_stage_name": "Technical interview",
+                     *               "reject_reason": null,
                      *               "changed_by": "api",
                      *               "changed_by_user_id": null
                      *             }
@@ -2250,8 +2390,13 @@ export interface operations {
                      *             "id": 1
                      *           },
                      *           "stage_change": {
-                     *             "previous_stage": "applied",
-                     *             "new_stage": "phonescreen",
+                     *             "previous_stage": "recruiter_screen",
+                     *             "new_stage": "technical_interview",
+                     *             "previous_stage_type": "phonescreen",
+                     *             "new_stage_type": "inprogress",
+                     *             "previous_stage_name": "Recruiter screen",
+                     *             "new_stage_name": "Technical interview",
+                     *             "reject_reason": null,
                      *             "changed_by": "api",
                      *             "changed_by_user_id": null
                      *           }
@@ -2394,6 +2539,48 @@ export interface operations {
                      *             "advance": null,
                      *             "reject_on_required_miss": false
                      *           },
+                     *           "stages": [
+                     *             {
+                     *               "key": "prospect",
+                     *               "name": "Prospect",
+                     *               "type": "prospect"
+                     *             },
+                     *             {
+                     *               "key": "applied",
+                     *               "name": "Applied",
+                     *               "type": "applied"
+                     *             },
+                     *             {
+                     *               "key": "recruiter_screen",
+                     *               "name": "Recruiter screen",
+                     *               "type": "phonescreen"
+                     *             },
+                     *             {
+                     *               "key": "technical_interview",
+                     *               "name": "Technical interview",
+                     *               "type": "inprogress"
+                     *             },
+                     *             {
+                     *               "key": "onsite",
+                     *               "name": "Onsite",
+                     *               "type": "inprogress"
+                     *             },
+                     *             {
+                     *               "key": "offer",
+                     *               "name": "Offer",
+                     *               "type": "inprogress"
+                     *             },
+                     *             {
+                     *               "key": "hired",
+                     *               "name": "Hired",
+                     *               "type": "hired"
+                     *             },
+                     *             {
+                     *               "key": "rejected",
+                     *               "name": "Rejected",
+                     *               "type": "rejected"
+                     *             }
+                     *           ],
                      *           "created_at": "2026-11-02T08:00:00.000Z",
                      *           "updated_at": "2026-11-15T16:20:00.000Z"
                      *         }
@@ -2520,8 +2707,11 @@ export interface operations {
                     screening?: {
                         advance?: {
                             min_score: number;
-                            /** @enum {string} */
-                            to_stage: "prospect" | "applied" | "phonescreen" | "inprogress" | "hired" | "rejected";
+                            /**
+                             * @description A stage key of the job's pipeline, or a stage type (prospect, applied, phonescreen, inprogress, hired, rejected): the job's first stage of that type
+                             * @example phonescreen
+                             */
+                            to_stage: string;
                         } | null;
                         criteria?: ({
                             id?: string;
@@ -2564,6 +2754,51 @@ export interface operations {
                         reject_on_required_miss?: boolean;
                     };
                     screening_questions?: components["schemas"]["ScreeningQuestion"][];
+                    /**
+                     * @description The whole ordered list of stages. At least one stage of each type prospect, applied, hired and rejected; the first stage is not hired or rejected.
+                     * @example [
+                     *       {
+                     *         "key": "prospect",
+                     *         "name": "Prospect",
+                     *         "type": "prospect"
+                     *       },
+                     *       {
+                     *         "key": "applied",
+                     *         "name": "Applied",
+                     *         "type": "applied"
+                     *       },
+                     *       {
+                     *         "key": "phonescreen",
+                     *         "name": "Phone screen",
+                     *         "type": "phonescreen"
+                     *       },
+                     *       {
+                     *         "key": "inprogress",
+                     *         "name": "In progress",
+                     *         "type": "inprogress"
+                     *       },
+                     *       {
+                     *         "key": "hired",
+                     *         "name": "Hired",
+                     *         "type": "hired"
+                     *       },
+                     *       {
+                     *         "key": "rejected",
+                     *         "name": "Rejected",
+                     *         "type": "rejected"
+                     *       }
+                     *     ]
+                     */
+                    stages?: {
+                        /**
+                         * @description Stable identifier of the stage in its job (what a candidate's `stage` holds)
+                         * @example onsite
+                         */
+                        key: string;
+                        name: string;
+                        /** @enum {string} */
+                        type: "prospect" | "applied" | "phonescreen" | "inprogress" | "hired" | "rejected";
+                    }[];
                     title: string;
                 };
             };
@@ -2621,6 +2856,48 @@ export interface operations {
                      *           "advance": null,
                      *           "reject_on_required_miss": false
                      *         },
+                     *         "stages": [
+                     *           {
+                     *             "key": "prospect",
+                     *             "name": "Prospect",
+                     *             "type": "prospect"
+                     *           },
+                     *           {
+                     *             "key": "applied",
+                     *             "name": "Applied",
+                     *             "type": "applied"
+                     *           },
+                     *           {
+                     *             "key": "recruiter_screen",
+                     *             "name": "Recruiter screen",
+                     *             "type": "phonescreen"
+                     *           },
+                     *           {
+                     *             "key": "technical_interview",
+                     *             "name": "Technical interview",
+                     *             "type": "inprogress"
+                     *           },
+                     *           {
+                     *             "key": "onsite",
+                     *             "name": "Onsite",
+                     *             "type": "inprogress"
+                     *           },
+                     *           {
+                     *             "key": "offer",
+                     *             "name": "Offer",
+                     *             "type": "inprogress"
+                     *           },
+                     *           {
+                     *             "key": "hired",
+                     *             "name": "Hired",
+                     *             "type": "hired"
+                     *           },
+                     *           {
+                     *             "key": "rejected",
+                     *             "name": "Rejected",
+                     *             "type": "rejected"
+                     *           }
+                     *         ],
                      *         "created_at": "2026-11-02T08:00:00.000Z",
                      *         "updated_at": "2026-11-02T08:00:00.000Z"
                      *       }
@@ -2749,6 +3026,48 @@ export interface operations {
                      *           "advance": null,
                      *           "reject_on_required_miss": false
                      *         },
+                     *         "stages": [
+                     *           {
+                     *             "key": "prospect",
+                     *             "name": "Prospect",
+                     *             "type": "prospect"
+                     *           },
+                     *           {
+                     *             "key": "applied",
+                     *             "name": "Applied",
+                     *             "type": "applied"
+                     *           },
+                     *           {
+                     *             "key": "recruiter_screen",
+                     *             "name": "Recruiter screen",
+                     *             "type": "phonescreen"
+                     *           },
+                     *           {
+                     *             "key": "technical_interview",
+                     *             "name": "Technical interview",
+                     *             "type": "inprogress"
+                     *           },
+                     *           {
+                     *             "key": "onsite",
+                     *             "name": "Onsite",
+                     *             "type": "inprogress"
+                     *           },
+                     *           {
+                     *             "key": "offer",
+                     *             "name": "Offer",
+                     *             "type": "inprogress"
+                     *           },
+                     *           {
+                     *             "key": "hired",
+                     *             "name": "Hired",
+                     *             "type": "hired"
+                     *           },
+                     *           {
+                     *             "key": "rejected",
+                     *             "name": "Rejected",
+                     *             "type": "rejected"
+                     *           }
+                     *         ],
                      *         "created_at": "2026-11-02T08:00:00.000Z",
                      *         "updated_at": "2026-11-15T16:20:00.000Z"
                      *       }
@@ -2829,9 +3148,48 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "is_public": false,
                  *       "salary": {
                  *         "max": 95000
+                 *       },
+                 *       "stages": [
+                 *         {
+                 *           "key": "prospect",
+                 *           "name": "Prospect",
+                 *           "type": "prospect"
+                 *         },
+                 *         {
+                 *           "key": "applied",
+                 *           "name": "Applied",
+                 *           "type": "applied"
+                 *         },
+                 *         {
+                 *           "key": "recruiter_screen",
+                 *           "name": "Recruiter screen",
+                 *           "type": "phonescreen"
+                 *         },
+                 *         {
+                 *           "key": "technical_interview",
+                 *           "name": "Technical interview",
+                 *           "type": "inprogress"
+                 *         },
+                 *         {
+                 *           "key": "onsite",
+                 *           "name": "Onsite",
+                 *           "type": "inprogress"
+                 *         },
+                 *         {
+                 *           "key": "hired",
+                 *           "name": "Hired",
+                 *           "type": "hired"
+                 *         },
+                 *         {
+                 *           "key": "rejected",
+                 *           "name": "Rejected",
+                 *           "type": "rejected"
+                 *         }
+                 *       ],
+                 *       "stage_moves": {
+                 *         "offer": "onsite"
                  *       }
                  *     }
                  */
@@ -2854,8 +3212,11 @@ export interface operations {
                     screening?: {
                         advance?: {
                             min_score: number;
-                            /** @enum {string} */
-                            to_stage: "prospect" | "applied" | "phonescreen" | "inprogress" | "hired" | "rejected";
+                            /**
+                             * @description A stage key of the job's pipeline, or a stage type (prospect, applied, phonescreen, inprogress, hired, rejected): the job's first stage of that type
+                             * @example phonescreen
+                             */
+                            to_stage: string;
                         } | null;
                         criteria?: ({
                             id?: string;
@@ -2898,6 +3259,55 @@ export interface operations {
                         reject_on_required_miss?: boolean;
                     };
                     screening_questions?: components["schemas"]["ScreeningQuestion"][];
+                    /** @description For each dropped stage that holds candidates, the key (in the new list) they move to */
+                    stage_moves?: {
+                        [key: string]: string;
+                    };
+                    /**
+                     * @description The whole ordered list of stages. At least one stage of each type prospect, applied, hired and rejected; the first stage is not hired or rejected.
+                     * @example [
+                     *       {
+                     *         "key": "prospect",
+                     *         "name": "Prospect",
+                     *         "type": "prospect"
+                     *       },
+                     *       {
+                     *         "key": "applied",
+                     *         "name": "Applied",
+                     *         "type": "applied"
+                     *       },
+                     *       {
+                     *         "key": "phonescreen",
+                     *         "name": "Phone screen",
+                     *         "type": "phonescreen"
+                     *       },
+                     *       {
+                     *         "key": "inprogress",
+                     *         "name": "In progress",
+                     *         "type": "inprogress"
+                     *       },
+                     *       {
+                     *         "key": "hired",
+                     *         "name": "Hired",
+                     *         "type": "hired"
+                     *       },
+                     *       {
+                     *         "key": "rejected",
+                     *         "name": "Rejected",
+                     *         "type": "rejected"
+                     *       }
+                     *     ]
+                     */
+                    stages?: {
+                        /**
+                         * @description Stable identifier of the stage in its job (what a candidate's `stage` holds)
+                         * @example onsite
+                         */
+                        key: string;
+                        name: string;
+                        /** @enum {string} */
+                        type: "prospect" | "applied" | "phonescreen" | "inprogress" | "hired" | "rejected";
+                    }[];
                     title?: string;
                 };
             };
@@ -2917,7 +3327,7 @@ export interface operations {
                      *         "description": "Own the platform our product teams build on: CI, deploys, observability.",
                      *         "department_id": 2,
                      *         "is_active": true,
-                     *         "is_public": false,
+                     *         "is_public": true,
                      *         "locations": [
                      *           "Berlin",
                      *           "Remote (EU)"
@@ -2962,6 +3372,43 @@ export interface operations {
                      *           "advance": null,
                      *           "reject_on_required_miss": false
                      *         },
+                     *         "stages": [
+                     *           {
+                     *             "key": "prospect",
+                     *             "name": "Prospect",
+                     *             "type": "prospect"
+                     *           },
+                     *           {
+                     *             "key": "applied",
+                     *             "name": "Applied",
+                     *             "type": "applied"
+                     *           },
+                     *           {
+                     *             "key": "recruiter_screen",
+                     *             "name": "Recruiter screen",
+                     *             "type": "phonescreen"
+                     *           },
+                     *           {
+                     *             "key": "technical_interview",
+                     *             "name": "Technical interview",
+                     *             "type": "inprogress"
+                     *           },
+                     *           {
+                     *             "key": "onsite",
+                     *             "name": "Onsite",
+                     *             "type": "inprogress"
+                     *           },
+                     *           {
+                     *             "key": "hired",
+                     *             "name": "Hired",
+                     *             "type": "hired"
+                     *           },
+                     *           {
+                     *             "key": "rejected",
+                     *             "name": "Rejected",
+                     *             "type": "rejected"
+                     *           }
+                     *         ],
                      *         "created_at": "2026-11-02T08:00:00.000Z",
                      *         "updated_at": "2026-11-22T14:10:00.000Z"
                      *       }
@@ -3180,6 +3627,90 @@ export interface operations {
             };
             /** @description Missing or invalid API key */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "rejectReasons-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Not a fit for the role",
+                     *           "archived": false
+                     *         },
+                     *         {
+                     *           "id": 2,
+                     *           "name": "Withdrew",
+                     *           "archived": false
+                     *         },
+                     *         {
+                     *           "id": 3,
+                     *           "name": "Position filled",
+                     *           "archived": false
+                     *         },
+                     *         {
+                     *           "id": 9,
+                     *           "name": "Relocation not possible",
+                     *           "archived": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RejectReason"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `candidates:read` (code forbidden) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4219,6 +4750,8 @@ export interface operations {
                  *         "name": "Katherine Johnson",
                  *         "email": "kj@example.com",
                  *         "url": "https://hireflow.example.com/candidates/43",
+                 *         "stage": "applied",
+                 *         "stage_type": "applied",
                  *         "phone": "+14155552671",
                  *         "fit_score": null,
                  *         "applied_at": "2026-11-21T09:30:00.000Z",
@@ -4420,8 +4953,13 @@ export interface operations {
                  *         "id": 1
                  *       },
                  *       "stage_change": {
-                 *         "previous_stage": "applied",
-                 *         "new_stage": "phonescreen",
+                 *         "previous_stage": "recruiter_screen",
+                 *         "new_stage": "technical_interview",
+                 *         "previous_stage_type": "phonescreen",
+                 *         "new_stage_type": "inprogress",
+                 *         "previous_stage_name": "Recruiter screen",
+                 *         "new_stage_name": "Technical interview",
+                 *         "reject_reason": null,
                  *         "changed_by": "api",
                  *         "changed_by_user_id": null
                  *       }

@@ -21,6 +21,8 @@ export interface JsonSchema {
   minLength?: number;
   maxLength?: number;
   minItems?: number;
+  /** A documented example: an accepted value by definition (the sampler prefers it). */
+  example?: unknown;
   $ref?: string;
 }
 
@@ -119,6 +121,8 @@ export function sampleValue(schema: JsonSchema | undefined, field: string, hint?
   }
   if (s.const !== undefined) return s.const;
   if (s.enum?.length) return s.enum[0];
+  // A value that must agree with data (a stage key of the job, a whole pipeline) is documented by example.
+  if (s.example !== undefined) return structuredClone(s.example);
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== "null") : s.type;
   switch (type) {
     case "string": {
@@ -157,5 +161,11 @@ export function validBody(schema: JsonSchema | undefined, hint?: (field: string,
   return body;
 }
 
-/** [dropped, kept]: a job names its department by name or by id, not both. */
-export const EXCLUSIVE_FIELDS: [string, string][] = [["department", "department_id"]];
+/**
+ * [dropped, kept]: a job names its department by name or by id, not both; a reject reason goes only
+ * with a move to a rejected-type stage, which the sampled stage is not.
+ */
+export const EXCLUSIVE_FIELDS: [string, string][] = [
+  ["department", "department_id"],
+  ["reject_reason_id", "stage"],
+];
