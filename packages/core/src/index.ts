@@ -71,7 +71,7 @@ export { allowPrivateWebhookUrls, assertWebhookUrlAllowed, isBlockedAddress, gua
 export { candidateUrl } from "./services/events.ts";
 export { webhookBody, webhookPayloads, type DeliveredEvent, type CandidateReader } from "./services/webhook-payload.ts";
 export { listEvents, getEvent } from "./services/public-events.ts";
-export { funnelReport, timeInStageReport, applicationsReport, sourcesReport, fitScoresReport } from "./services/reports.ts";
+export { funnelReport, timeInStageReport, applicationsReport, sourcesReport, fitScoresReport, rejectReasonsReport } from "./services/reports.ts";
 export { reportCsv } from "./services/report-csv.ts";
 export * from "./contracts/event.ts";
 export { submitApplication, limitApplications, findOpenJob, APPLICATION_RECEIVED } from "./services/applications.ts";

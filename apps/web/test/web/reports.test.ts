@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createUser, funnelReport, systemContext } from "@hireflow/core";
 import { createSession, SESSION_COOKIE } from "@hireflow/core/auth/sessions";
 import { csvCell, csvDocument } from "@hireflow/core/services/csv";
+import { createRejectReason, updateRejectReason } from "@hireflow/core/services/reject-reasons";
 import { getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as csvRoute from "@/app/api/reports.csv/route";
@@ -13,20 +14,24 @@ import { serve } from "../helpers/server.ts";
  * The reports against a seeded history with known answers: candidates and stage changes inserted
  * with explicit timestamps (March 2026, weeks starting Monday 2, 9, 16 and 23), read through the
  * web app's tRPC endpoint and the CSV route with a real session, as the /reports page does.
+ * Companies A and B use the default pipeline (key = type); company C has a job with its own stages
+ * ("custom pipelines" below).
  */
 
 type Stage = "prospect" | "applied" | "phonescreen" | "inprogress" | "hired" | "rejected";
 type Source = "public_api" | "self_apply" | "manual" | "import";
 
-interface Seeded {
+interface Seeded<S extends string = Stage, J extends string = "one" | "two"> {
   key: string;
-  job: "one" | "two";
+  job: J;
   source: Source;
   createdAt: string;
-  /** The stage the candidate was created in, then [stage, at] changes; the last one is the current stage. */
-  start: Stage;
-  changes?: [Stage, string][];
+  /** The stage (key) the candidate was created in, then [stage, at] changes; the last one is the current stage. */
+  start: S;
+  changes?: [S, string][];
   fit?: number;
+  /** The candidate's reject reason, by name. */
+  reason?: string;
 }
 
 // UTC, 2026-03-02 .. 2026-03-29: c1..c6 and c9 (7 candidates); c7 applied before, c8 after (in New York it is still Sunday the 29th).
@@ -57,18 +62,30 @@ async function signedInCookie(companyId: number): Promise<string> {
   return `${SESSION_COOKIE}=${token}`;
 }
 
-async function seedHistory(companyId: number, jobs: Record<Seeded["job"], number>, history: Seeded[]): Promise<Record<string, number>> {
+async function seedHistory<S extends string, J extends string>(companyId: number, jobs: Record<J, number>, history: Seeded<S, J>[]): Promise<Record<string, number>> {
   const prisma = getPrisma();
   const ids: Record<string, number> = {};
+  const reasons = new Map((await prisma.rejectReason.findMany({ where: { companyId } })).map((r) => [r.name, r.id]));
   for (const c of history) {
     const current = c.changes?.at(-1)?.[0] ?? c.start;
+    const rejectReasonId = c.reason === undefined ? null : reasons.get(c.reason);
+    if (rejectReasonId === undefined) throw new Error(`no reject reason "${c.reason}" in company ${companyId}`);
     const row = await prisma.candidate.create({
-      data: { companyId, jobId: jobs[c.job], name: `Report ${c.key}`, stage: current, applicationSource: c.source, fitScore: c.fit ?? null, createdAt: new Date(c.createdAt) },
+      data: {
+        companyId,
+        jobId: jobs[c.job],
+        name: `Report ${c.key}`,
+        stage: current,
+        applicationSource: c.source,
+        fitScore: c.fit ?? null,
+        rejectReasonId,
+        createdAt: new Date(c.createdAt),
+      },
     });
     ids[c.key] = row.id;
     await prisma.candidateActivity.create({ data: { companyId, candidateId: row.id, type: "created", addedBy: "api", data: { source: c.source, stage: c.start }, createdAt: new Date(c.createdAt) } });
     await prisma.candidateActivity.create({ data: { companyId, candidateId: row.id, type: "note_added", addedBy: "user", note: "=HYPERLINK(\"x\")", createdAt: new Date(c.createdAt) } });
-    let previous = c.start;
+    let previous: string = c.start;
     for (const [stage, at] of c.changes ?? []) {
       await prisma.candidateActivity.create({
         data: { companyId, candidateId: row.id, type: "stage_changed", addedBy: "user", data: { previous_stage: previous, new_stage: stage }, createdAt: new Date(at) },
@@ -96,6 +113,20 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
+/** Stage rows without their labels (name, type): the numbers, as asserted before pipelines had names. */
+function numbers<T extends { name?: unknown; type?: unknown }>(rows: T[]): Omit<T, "name" | "type">[] {
+  return rows.map(({ name: _name, type: _type, ...rest }) => rest);
+}
+
+const DEFAULT_NAMES = [
+  ["prospect", "Prospect"],
+  ["applied", "Applied"],
+  ["phonescreen", "Phone screen"],
+  ["inprogress", "In progress"],
+  ["hired", "Hired"],
+  ["rejected", "Rejected"],
+];
+
 async function report(path: string, input: Record<string, unknown>, cookie = A.cookie) {
   const res = await fetch(`${app.url}/api/trpc/reports.${path}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: { cookie } });
   const body = await res.json();
@@ -114,7 +145,9 @@ describe("funnel", () => {
     expect(data.range).toEqual({ ...MARCH, tz: "UTC", job_id: null });
     expect(data.candidates).toBe(7);
     expect(data.rejected).toBe(2);
-    expect(data.stages).toEqual([
+    expect(data.by).toBe("stage_type");
+    expect(data.stages.map((s: { stage: string; name: string; type: string }) => [s.stage, s.name, s.type])).toEqual(DEFAULT_NAMES.slice(0, 5).map(([type, name]) => [type, name, type]));
+    expect(numbers(data.stages)).toEqual([
       { stage: "prospect", reached: 7, conversion: null, rejected: 1 },
       { stage: "applied", reached: 5, conversion: 5 / 7, rejected: 0 },
       { stage: "phonescreen", reached: 4, conversion: 0.8, rejected: 1 },
@@ -126,6 +159,9 @@ describe("funnel", () => {
   it("filters by job (a conversion from an empty stage is null)", async () => {
     const { data } = await report("funnel", { ...MARCH, job_id: A.jobTwo });
     expect(data.range.job_id).toBe(A.jobTwo);
+    // A job with the default pipeline: its stages are the six, key = type, so the rows are the same.
+    expect(data.by).toBe("job_stage");
+    expect(data.stages.map((s: { stage: string; name: string }) => [s.stage, s.name])).toEqual(DEFAULT_NAMES.slice(0, 5));
     expect(data.stages.map((s: { reached: number; conversion: number | null }) => [s.reached, s.conversion])).toEqual([
       [2, null],
       [1, 0.5],
@@ -146,7 +182,8 @@ describe("funnel", () => {
 describe("median time in stage", () => {
   it("measures every completed stay from the stage-change history", async () => {
     const { data } = await report("timeInStage", MARCH);
-    expect(data.stages).toEqual([
+    expect(data.stages.map((s: { stage: string; name: string }) => [s.stage, s.name])).toEqual(DEFAULT_NAMES);
+    expect(numbers(data.stages)).toEqual([
       { stage: "prospect", stints: 2, median_seconds: (DAY + DAY / 4) / 2 }, // c3 1 day, c9 6 hours
       { stage: "applied", stints: 4, median_seconds: 3 * DAY }, // 1, 2, 4, 6 days
       { stage: "phonescreen", stints: 2, median_seconds: 3 * DAY }, // 5 days, 1 day
@@ -214,7 +251,7 @@ describe("source mix and fit scores", () => {
   it("distributes the fit scores of each current stage over the buckets (60 and 80 open their bands)", async () => {
     const { data } = await report("fitScores", MARCH);
     expect(data.buckets).toEqual(["0–19", "20–39", "40–59", "60–79", "80–100"]);
-    expect(data.stages).toEqual([
+    expect(numbers(data.stages)).toEqual([
       { stage: "prospect", candidates: 1, scored: 0, counts: [0, 0, 0, 0, 0], median: null },
       { stage: "applied", candidates: 2, scored: 2, counts: [1, 0, 0, 0, 1], median: 47.5 },
       { stage: "phonescreen", candidates: 1, scored: 1, counts: [0, 0, 0, 1, 0], median: 60 },
@@ -222,6 +259,232 @@ describe("source mix and fit scores", () => {
       { stage: "hired", candidates: 1, scored: 1, counts: [0, 0, 0, 0, 1], median: 92 },
       { stage: "rejected", candidates: 2, scored: 2, counts: [1, 0, 1, 0, 0], median: expect.closeTo(32.495, 6) },
     ]);
+  });
+});
+
+describe("reject reasons", () => {
+  it("counts the range's rejected candidates per reason of the company (all of A's without one)", async () => {
+    const { status, data } = await report("rejectReasons", MARCH);
+    expect(status).toBe(200);
+    expect(data.rejected).toBe(2);
+    const own = await getPrisma().rejectReason.findMany({ where: { companyId: A.id }, orderBy: { position: "asc" } });
+    expect(data.reasons).toEqual([
+      ...own.map((r) => ({ id: r.id, name: r.name, archived: false, candidates: 0, share: 0 })),
+      { id: null, name: "No reason given", archived: false, candidates: 2, share: 1 },
+    ]);
+    const none = await report("rejectReasons", { ...MARCH, job_id: A.jobTwo });
+    expect(none.data.rejected).toBe(0);
+    expect(none.data.reasons.every((r: { share: number | null }) => r.share === null)).toBe(true);
+  });
+});
+
+/**
+ * Company C: a job with its own pipeline (keys other than the types, three in-progress stages, two
+ * rejected-type stages) next to a job with the default pipeline. History values that are no key of
+ * the job any more: "phonescreen" (a type's spelling: its first phone-screen stage) and "take_home"
+ * (counted nowhere).
+ */
+const CUSTOM_STAGES = [
+  { key: "sourced", name: "Sourced", type: "prospect" },
+  { key: "applied", name: "Applied", type: "applied" },
+  { key: "recruiter_screen", name: "Recruiter screen", type: "phonescreen" },
+  { key: "technical", name: "Technical interview", type: "inprogress" },
+  { key: "onsite", name: "Onsite", type: "inprogress" },
+  { key: "offer", name: "Offer", type: "inprogress" },
+  { key: "offer_accepted", name: "Offer accepted", type: "hired" },
+  { key: "rejected", name: "Rejected", type: "rejected" },
+  { key: "withdrawn", name: "Withdrawn", type: "rejected" },
+] as const;
+type CustomKey = (typeof CUSTOM_STAGES)[number]["key"] | Stage | "take_home";
+
+const CUSTOM_HISTORY: Seeded<CustomKey, "custom" | "default">[] = [
+  { key: "k1", job: "custom", source: "manual", createdAt: "2026-03-02T10:00:00Z", start: "applied", fit: 90, changes: [["recruiter_screen", "2026-03-03T10:00:00Z"], ["technical", "2026-03-05T10:00:00Z"], ["onsite", "2026-03-08T10:00:00Z"], ["offer", "2026-03-10T10:00:00Z"], ["offer_accepted", "2026-03-12T10:00:00Z"]] },
+  { key: "k2", job: "custom", source: "manual", createdAt: "2026-03-03T10:00:00Z", start: "applied", fit: 50, reason: "Not a fit for the role", changes: [["recruiter_screen", "2026-03-04T10:00:00Z"], ["technical", "2026-03-06T10:00:00Z"], ["rejected", "2026-03-07T10:00:00Z"]] },
+  // Skipped to the onsite, then moved back: still reached "Onsite".
+  { key: "k3", job: "custom", source: "manual", createdAt: "2026-03-04T10:00:00Z", start: "sourced", fit: 70, changes: [["applied", "2026-03-05T10:00:00Z"], ["onsite", "2026-03-06T10:00:00Z"], ["applied", "2026-03-08T10:00:00Z"]] },
+  // Withdrew with a reason archived since.
+  { key: "k4", job: "custom", source: "manual", createdAt: "2026-03-05T10:00:00Z", start: "applied", reason: "Accepted another offer", changes: [["withdrawn", "2026-03-08T10:00:00Z"]] },
+  { key: "k5", job: "custom", source: "manual", createdAt: "2026-03-06T10:00:00Z", start: "sourced", fit: 10, changes: [["rejected", "2026-03-07T10:00:00Z"]] },
+  // Stages of an earlier pipeline of the job in the history.
+  { key: "k6", job: "custom", source: "manual", createdAt: "2026-03-07T10:00:00Z", start: "applied", fit: 30, changes: [["phonescreen", "2026-03-08T10:00:00Z"], ["take_home", "2026-03-09T10:00:00Z"], ["applied", "2026-03-10T10:00:00Z"]] },
+  { key: "d1", job: "default", source: "self_apply", createdAt: "2026-03-08T10:00:00Z", start: "applied", reason: "Withdrew", changes: [["phonescreen", "2026-03-09T10:00:00Z"], ["rejected", "2026-03-10T10:00:00Z"]] },
+  { key: "d2", job: "default", source: "self_apply", createdAt: "2026-03-09T10:00:00Z", start: "prospect", changes: [["applied", "2026-03-10T10:00:00Z"], ["inprogress", "2026-03-12T10:00:00Z"], ["hired", "2026-03-20T10:00:00Z"]] },
+  { key: "d3", job: "default", source: "public_api", createdAt: "2026-03-10T10:00:00Z", start: "applied" },
+];
+
+describe("custom pipelines", () => {
+  let C: TestCompany & { custom: number; cookie: string; reasons: Map<string, number> };
+  const asC = (path: string, input: Record<string, unknown>) => report(path, input, C.cookie);
+
+  beforeAll(async () => {
+    const c = await createTestCompany();
+    const custom = await addJob(c, { title: "Custom pipeline job", stages: CUSTOM_STAGES.map((s) => ({ ...s })) });
+    const svc = systemContext(getPrisma(), c.id);
+    // A reason archived after candidates got it, and a default one archived while nobody has it.
+    const archived = await createRejectReason(svc, { name: "Accepted another offer" });
+    const location = (await getPrisma().rejectReason.findFirstOrThrow({ where: { companyId: c.id, name: "Location" } })).id;
+    await seedHistory(c.id, { custom, default: c.jobId }, CUSTOM_HISTORY);
+    await updateRejectReason(svc, { id: archived.id, archived: true });
+    await updateRejectReason(svc, { id: location, archived: true });
+    const reasons = new Map((await getPrisma().rejectReason.findMany({ where: { companyId: c.id } })).map((r) => [r.name, r.id]));
+    C = { ...c, custom, cookie: await signedInCookie(c.id), reasons };
+  });
+
+  it("one job's funnel has the job's stages in its order, with their names; rejected-type stages are off the path", async () => {
+    const { status, data } = await asC("funnel", { ...MARCH, job_id: C.custom });
+    expect(status).toBe(200);
+    expect(data.by).toBe("job_stage");
+    expect(data.candidates).toBe(6);
+    expect(data.rejected).toBe(3);
+    expect(data.stages).toEqual([
+      { stage: "sourced", name: "Sourced", type: "prospect", reached: 6, conversion: null, rejected: 1 }, // k5
+      { stage: "applied", name: "Applied", type: "applied", reached: 5, conversion: 5 / 6, rejected: 1 }, // k4 (withdrawn)
+      { stage: "recruiter_screen", name: "Recruiter screen", type: "phonescreen", reached: 4, conversion: 0.8, rejected: 0 }, // k6 by its old "phonescreen"
+      { stage: "technical", name: "Technical interview", type: "inprogress", reached: 3, conversion: 0.75, rejected: 1 }, // k2
+      { stage: "onsite", name: "Onsite", type: "inprogress", reached: 2, conversion: 2 / 3, rejected: 0 }, // k3, moved back
+      { stage: "offer", name: "Offer", type: "inprogress", reached: 1, conversion: 0.5, rejected: 0 },
+      { stage: "offer_accepted", name: "Offer accepted", type: "hired", reached: 1, conversion: 1, rejected: 0 }, // k1
+    ]);
+  });
+
+  it("company-wide, every job's stages count by their type, in the types' order", async () => {
+    const { data } = await asC("funnel", MARCH);
+    expect(data.by).toBe("stage_type");
+    expect(data.candidates).toBe(9);
+    expect(data.rejected).toBe(4);
+    expect(data.stages).toEqual([
+      { stage: "prospect", name: "Prospect", type: "prospect", reached: 9, conversion: null, rejected: 1 },
+      { stage: "applied", name: "Applied", type: "applied", reached: 8, conversion: 8 / 9, rejected: 1 },
+      { stage: "phonescreen", name: "Phone screen", type: "phonescreen", reached: 6, conversion: 0.75, rejected: 1 },
+      { stage: "inprogress", name: "In progress", type: "inprogress", reached: 4, conversion: 2 / 3, rejected: 1 },
+      { stage: "hired", name: "Hired", type: "hired", reached: 2, conversion: 0.5, rejected: 0 },
+    ]);
+  });
+
+  it("time in stage: per stage of the job, and company-wide per type", async () => {
+    const job = await asC("timeInStage", { ...MARCH, job_id: C.custom });
+    expect(job.data.by).toBe("job_stage");
+    expect(job.data.stages.map((s: { stage: string; name: string; stints: number; median_seconds: number | null }) => [s.stage, s.name, s.stints, s.median_seconds])).toEqual([
+      ["sourced", "Sourced", 2, DAY],
+      ["applied", "Applied", 5, DAY], // 1, 1, 1, 3 (k4), 1 days
+      ["recruiter_screen", "Recruiter screen", 3, 2 * DAY], // 2, 2, 1 (k6's "phonescreen")
+      ["technical", "Technical interview", 2, 2 * DAY], // 3, 1
+      ["onsite", "Onsite", 2, 2 * DAY],
+      ["offer", "Offer", 1, 2 * DAY],
+      ["offer_accepted", "Offer accepted", 0, null],
+      ["rejected", "Rejected", 0, null],
+      ["withdrawn", "Withdrawn", 0, null],
+    ]);
+    const company = await asC("timeInStage", MARCH);
+    expect(company.data.by).toBe("stage_type");
+    expect(company.data.stages.map((s: { stage: string; stints: number; median_seconds: number | null }) => [s.stage, s.stints, s.median_seconds])).toEqual([
+      ["prospect", 3, DAY],
+      ["applied", 7, DAY],
+      ["phonescreen", 4, 1.5 * DAY],
+      ["inprogress", 6, 2 * DAY], // 3, 2, 2, 1, 2, 8 days
+      ["hired", 0, null],
+      ["rejected", 0, null],
+    ]);
+  });
+
+  it("fit scores per current stage of the job, company-wide per type; hires by type in the source mix", async () => {
+    const job = await asC("fitScores", { ...MARCH, job_id: C.custom });
+    expect(job.data.stages.map((s: { stage: string; candidates: number; counts: number[]; median: number | null }) => [s.stage, s.candidates, s.counts, s.median])).toEqual([
+      ["sourced", 0, [0, 0, 0, 0, 0], null],
+      ["applied", 2, [0, 1, 0, 1, 0], 50],
+      ["recruiter_screen", 0, [0, 0, 0, 0, 0], null],
+      ["technical", 0, [0, 0, 0, 0, 0], null],
+      ["onsite", 0, [0, 0, 0, 0, 0], null],
+      ["offer", 0, [0, 0, 0, 0, 0], null],
+      ["offer_accepted", 1, [0, 0, 0, 0, 1], 90],
+      ["rejected", 2, [1, 0, 1, 0, 0], 30],
+      ["withdrawn", 1, [0, 0, 0, 0, 0], null],
+    ]);
+    const company = await asC("fitScores", MARCH);
+    expect(company.data.stages.map((s: { stage: string; candidates: number }) => [s.stage, s.candidates])).toEqual([
+      ["prospect", 0],
+      ["applied", 3],
+      ["phonescreen", 0],
+      ["inprogress", 0],
+      ["hired", 2],
+      ["rejected", 4],
+    ]);
+    const sources = await asC("sources", MARCH);
+    expect(sources.data.sources.map((s: { source: string; candidates: number; hired: number }) => [s.source, s.candidates, s.hired])).toEqual([
+      ["public_api", 1, 0],
+      ["self_apply", 2, 1],
+      ["manual", 6, 1], // k1 in "offer_accepted"
+      ["import", 0, 0],
+    ]);
+  });
+
+  it("reject reasons: per reason in the company's order, an archived reason still named while it counts, then no reason", async () => {
+    const { status, data } = await asC("rejectReasons", MARCH);
+    expect(status).toBe(200);
+    expect(data.rejected).toBe(4);
+    const id = (name: string) => C.reasons.get(name)!;
+    const row = (name: string, candidates: number, archived = false) => ({ id: id(name), name, archived, candidates, share: candidates / 4 });
+    expect(data.reasons).toEqual([
+      row("Not a fit for the role", 1), // k2
+      row("Withdrew", 1), // d1
+      row("Position filled", 0),
+      row("Compensation", 0),
+      // "Location" is archived and nobody in the range has it: not listed.
+      row("No response", 0),
+      row("Other", 0),
+      row("Accepted another offer", 1, true), // k4
+      { id: null, name: "No reason given", archived: false, candidates: 1, share: 0.25 }, // k5
+    ]);
+    const job = await asC("rejectReasons", { ...MARCH, job_id: C.custom });
+    expect(job.data.rejected).toBe(3);
+    expect(job.data.reasons.filter((r: { candidates: number }) => r.candidates > 0).map((r: { name: string; candidates: number }) => [r.name, r.candidates])).toEqual([
+      ["Not a fit for the role", 1],
+      ["Accepted another offer", 1],
+      ["No reason given", 1],
+    ]);
+    // Another company's report lists its own reasons only.
+    const a = await report("rejectReasons", MARCH);
+    expect(a.data.reasons.map((r: { id: number | null }) => r.id).filter((r: number | null) => r !== null && [...C.reasons.values()].includes(r))).toEqual([]);
+  });
+
+  it("CSV: stage rows carry the job's keys with names and types; reject reasons have their own CSV", async () => {
+    const funnel = await csv({ report: "funnel", ...MARCH, job_id: String(C.custom) }, C.cookie);
+    expect(funnel.status).toBe(200);
+    expect(funnel.headers.get("content-disposition")).toContain(`funnel_job-${C.custom}_2026-03-02_2026-03-29.csv`);
+    expect(funnel.text).toBe(
+      [
+        "stage,reached,conversion_from_previous,rejected_here,stage_name,stage_type",
+        "sourced,6,,1,Sourced,prospect",
+        "applied,5,0.8333,1,Applied,applied",
+        "recruiter_screen,4,0.8,0,Recruiter screen,phonescreen",
+        "technical,3,0.75,1,Technical interview,inprogress",
+        "onsite,2,0.6667,0,Onsite,inprogress",
+        "offer,1,0.5,0,Offer,inprogress",
+        "offer_accepted,1,1,0,Offer accepted,hired",
+        "",
+      ].join("\r\n"),
+    );
+    const stays = await csv({ report: "time_in_stage", ...MARCH, job_id: String(C.custom) }, C.cookie);
+    expect(stays.text.split("\r\n").slice(3, 5)).toEqual(["recruiter_screen,3,172800,2,Recruiter screen,phonescreen", "technical,2,172800,2,Technical interview,inprogress"]);
+    const fit = await csv({ report: "fit_scores", ...MARCH }, C.cookie);
+    expect(fit.text.split("\r\n")[6]).toBe("rejected,4,2,2,1,0,1,0,0,30,Rejected,rejected"); // k2 50, k5 10; k4 and d1 unscored
+    const reasons = await csv({ report: "reject_reasons", ...MARCH }, C.cookie);
+    expect(reasons.status).toBe(200);
+    expect(reasons.headers.get("content-disposition")).toBe('attachment; filename="reject-reasons_all-jobs_2026-03-02_2026-03-29.csv"');
+    expect(reasons.text).toBe(
+      [
+        "reject_reason_id,reject_reason,archived,candidates,share",
+        `${C.reasons.get("Not a fit for the role")},Not a fit for the role,false,1,0.25`,
+        `${C.reasons.get("Withdrew")},Withdrew,false,1,0.25`,
+        `${C.reasons.get("Position filled")},Position filled,false,0,0`,
+        `${C.reasons.get("Compensation")},Compensation,false,0,0`,
+        `${C.reasons.get("No response")},No response,false,0,0`,
+        `${C.reasons.get("Other")},Other,false,0,0`,
+        `${C.reasons.get("Accepted another offer")},Accepted another offer,true,1,0.25`,
+        ",No reason given,false,1,0.25",
+        "",
+      ].join("\r\n"),
+    );
   });
 });
 
@@ -272,13 +535,25 @@ describe("CSV downloads (/api/reports.csv)", () => {
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="funnel_all-jobs_2026-03-02_2026-03-29.csv"');
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.text).toBe(
-      ["stage,reached,conversion_from_previous,rejected_here", "prospect,7,,1", "applied,5,0.7143,0", "phonescreen,4,0.8,1", "inprogress,2,0.5,0", "hired,1,0.5,0", ""].join("\r\n"),
+      [
+        "stage,reached,conversion_from_previous,rejected_here,stage_name,stage_type",
+        "prospect,7,,1,Prospect,prospect",
+        "applied,5,0.7143,0,Applied,applied",
+        "phonescreen,4,0.8,1,Phone screen,phonescreen",
+        "inprogress,2,0.5,0,In progress,inprogress",
+        "hired,1,0.5,0,Hired,hired",
+        "",
+      ].join("\r\n"),
     );
   });
 
   it("has one CSV per chart, with the page's filters", async () => {
     const stays = await csv({ report: "time_in_stage", ...MARCH });
-    expect(stays.text.split("\r\n").slice(0, 3)).toEqual(["stage,completed_stays,median_seconds,median_days", "prospect,2,54000,0.63", "applied,4,259200,3"]);
+    expect(stays.text.split("\r\n").slice(0, 3)).toEqual([
+      "stage,completed_stays,median_seconds,median_days,stage_name,stage_type",
+      "prospect,2,54000,0.63,Prospect,prospect",
+      "applied,4,259200,3,Applied,applied",
+    ]);
     const weeks = await csv({ report: "applications", ...MARCH, tz: "Europe/Berlin", job_id: String(A.jobTwo) });
     expect(weeks.headers.get("content-disposition")).toContain(`applications_job-${A.jobTwo}_2026-03-02_2026-03-29.csv`);
     expect(weeks.text).toBe(["week_start,candidates,partial_week", "2026-03-02,0,false", "2026-03-09,0,false", "2026-03-16,1,false", "2026-03-23,1,false", ""].join("\r\n"));
@@ -286,10 +561,13 @@ describe("CSV downloads (/api/reports.csv)", () => {
     expect(sources.text.split("\r\n")[2]).toBe("self_apply,3,0.4286,1");
     const fit = await csv({ report: "fit_scores", ...MARCH });
     expect(fit.text.split("\r\n").slice(0, 3)).toEqual([
-      "stage,candidates,scored,not_scored,fit_0_19,fit_20_39,fit_40_59,fit_60_79,fit_80_100,median_fit_score",
-      "prospect,1,0,1,0,0,0,0,0,",
-      "applied,2,2,0,1,0,0,0,1,47.5",
+      "stage,candidates,scored,not_scored,fit_0_19,fit_20_39,fit_40_59,fit_60_79,fit_80_100,median_fit_score,stage_name,stage_type",
+      "prospect,1,0,1,0,0,0,0,0,,Prospect,prospect",
+      "applied,2,2,0,1,0,0,0,1,47.5,Applied,applied",
     ]);
+    const reasons = await csv({ report: "reject_reasons", ...MARCH });
+    expect(reasons.headers.get("content-disposition")).toContain("reject-reasons_all-jobs_2026-03-02_2026-03-29.csv");
+    expect(reasons.text.split("\r\n").at(-2)).toBe(",No reason given,false,2,1"); // c2, c9: rejected without a reason
   });
 
   it("needs a session (401 envelope) and refuses bad parameters with a 400, another company's job with a 404", async () => {

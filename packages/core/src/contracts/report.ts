@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { APPLICATION_SOURCES, PUBLIC_API_STAGES } from "./candidate.ts";
+import { APPLICATION_SOURCES } from "./candidate.ts";
 import { INT32_MAX } from "./common.ts";
+import { STAGE_TYPES } from "./job-stages.ts";
 
 /**
  * Contracts of the reports (/reports in the web app; UI-only procedures, no REST). Every report
@@ -8,12 +9,18 @@ import { INT32_MAX } from "./common.ts";
  * dates in `tz`, company-wide or for one job. docs: README "Reports".
  */
 
-/** The pipeline's forward path, in order. "rejected" leaves it: the funnel reports it beside the path. */
+/**
+ * The company-wide funnel's path: the stage types in their natural order. "rejected" leaves it: the
+ * funnel reports it beside the path. One job's funnel follows that job's own stages instead (every
+ * stage that is not of type rejected, in the job's order).
+ */
 export const FUNNEL_STAGES = ["prospect", "applied", "phonescreen", "inprogress", "hired"] as const;
 export type FunnelStage = (typeof FUNNEL_STAGES)[number];
-/** Every stage a report row can name (the funnel's path plus "rejected"). */
-export const REPORT_STAGES = PUBLIC_API_STAGES;
+/** The company-wide rows of the stage reports: every stage type, in order. */
+export const REPORT_STAGES = STAGE_TYPES;
 export type ReportStage = (typeof REPORT_STAGES)[number];
+/** The reject-reasons row of rejected candidates without a reason. */
+export const NO_REJECT_REASON = "No reason given";
 
 /** Fit-score buckets: [min, max) and the last one closed, 80–100. */
 export const FIT_BUCKETS = [
@@ -24,7 +31,7 @@ export const FIT_BUCKETS = [
   { label: "80–100", min: 80, max: 100 },
 ] as const;
 
-export const REPORT_KINDS = ["funnel", "time_in_stage", "applications", "sources", "fit_scores"] as const;
+export const REPORT_KINDS = ["funnel", "time_in_stage", "applications", "sources", "fit_scores", "reject_reasons"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** Without `from`, a report covers the 90 days up to `to` (default: today in `tz`). */
@@ -119,15 +126,30 @@ export const reportRangeSchema = z.object({
   job_id: z.number().int().nullable(),
 });
 
+/**
+ * A stage row of a report. One job's report has a row per stage of its pipeline (`stage` is the
+ * key); a company-wide report has a row per stage type (`stage` is the type, `name` the default
+ * pipeline's name of it), since jobs' stages differ.
+ */
+const stageRow = {
+  stage: z.string().meta({ description: "One job's report: the stage's key. Company-wide: the stage type" }),
+  name: z.string().meta({ description: "The stage's name (company-wide: the type's name in the default pipeline)" }),
+  type: z.enum(STAGE_TYPES),
+};
+
+/** `job_stage`: rows are one job's stages; `stage_type`: company-wide, rows are the stage types. */
+const stagesBy = z.enum(["job_stage", "stage_type"]);
+
 export const funnelReportSchema = z.object({
   range: reportRangeSchema,
+  by: stagesBy,
   /** Candidates who applied in the range (the funnel's first row: everyone reached "prospect"). */
   candidates: count,
   /** Of those, how many are rejected now. */
   rejected: count,
   stages: z.array(
     z.object({
-      stage: z.enum(FUNNEL_STAGES),
+      ...stageRow,
       /** Candidates whose furthest stage on the path is this one or a later one. */
       reached: count,
       /** reached / the previous stage's reached; null for the first stage or when the previous is 0. */
@@ -140,9 +162,10 @@ export const funnelReportSchema = z.object({
 
 export const timeInStageReportSchema = z.object({
   range: reportRangeSchema,
+  by: stagesBy,
   stages: z.array(
     z.object({
-      stage: z.enum(REPORT_STAGES),
+      ...stageRow,
       /** Completed stays in the stage (entered, then left by a stage change). */
       stints: count,
       median_seconds: z.number().nonnegative().nullable(),
@@ -181,16 +204,35 @@ export const sourcesReportSchema = z.object({
 
 export const fitScoresReportSchema = z.object({
   range: reportRangeSchema,
+  by: stagesBy,
   /** Labels of `counts`, in order (FIT_BUCKETS). */
   buckets: z.array(z.string()),
   stages: z.array(
     z.object({
-      stage: z.enum(REPORT_STAGES),
+      ...stageRow,
       candidates: count,
       scored: count,
       /** Candidates per bucket of fit score, in the order of `buckets`. */
       counts: z.array(count),
       median: z.number().min(0).max(100).nullable(),
+    }),
+  ),
+});
+
+export const rejectReasonsReportSchema = z.object({
+  range: reportRangeSchema,
+  /** Candidates of the range in a rejected-type stage now. */
+  rejected: count,
+  reasons: z.array(
+    z.object({
+      /** The reject reason; null for the row of rejected candidates without one (NO_REJECT_REASON). */
+      id: z.number().int().nullable(),
+      name: z.string(),
+      /** An archived reason: listed only while candidates of the range carry it. */
+      archived: z.boolean(),
+      candidates: count,
+      /** candidates / rejected; null when none is rejected. */
+      share: z.number().min(0).max(1).nullable(),
     }),
   ),
 });
@@ -201,3 +243,4 @@ export type TimeInStageReportDto = z.infer<typeof timeInStageReportSchema>;
 export type ApplicationsReportDto = z.infer<typeof applicationsReportSchema>;
 export type SourcesReportDto = z.infer<typeof sourcesReportSchema>;
 export type FitScoresReportDto = z.infer<typeof fitScoresReportSchema>;
+export type RejectReasonsReportDto = z.infer<typeof rejectReasonsReportSchema>;

@@ -1,12 +1,16 @@
 import { type ServiceContext } from "../context.ts";
 import { type ReportInput, type ReportKind, type ReportRangeDto } from "../contracts/report.ts";
 import { csvDocument } from "./csv.ts";
-import { applicationsReport, fitScoresReport, funnelReport, sourcesReport, timeInStageReport } from "./reports.ts";
+import { applicationsReport, fitScoresReport, funnelReport, rejectReasonsReport, sourcesReport, timeInStageReport } from "./reports.ts";
 
 /** Ratios with four decimals (0.4286), so a spreadsheet shows the same number the page rounds. */
 const decimal = (value: number | null, digits = 4) => (value === null ? null : Number(value.toFixed(digits)));
 
-/** One report as CSV: the numbers of the chart's table, one row per stage, week or source. */
+/**
+ * One report as CSV: the numbers of the chart's table, one row per stage, week, source or reason.
+ * Stage rows start with `stage` (one job's report: the stage key; company-wide: the stage type) and
+ * end with `stage_name` and `stage_type`, so the columns before them are where they always were.
+ */
 export async function reportCsv(svc: ServiceContext, kind: ReportKind, input: ReportInput): Promise<{ filename: string; csv: string }> {
   let range: ReportRangeDto;
   let csv: string;
@@ -15,8 +19,8 @@ export async function reportCsv(svc: ServiceContext, kind: ReportKind, input: Re
       const report = await funnelReport(svc, input);
       range = report.range;
       csv = csvDocument(
-        ["stage", "reached", "conversion_from_previous", "rejected_here"],
-        report.stages.map((s) => [s.stage, s.reached, decimal(s.conversion), s.rejected]),
+        ["stage", "reached", "conversion_from_previous", "rejected_here", "stage_name", "stage_type"],
+        report.stages.map((s) => [s.stage, s.reached, decimal(s.conversion), s.rejected, s.name, s.type]),
       );
       break;
     }
@@ -24,8 +28,15 @@ export async function reportCsv(svc: ServiceContext, kind: ReportKind, input: Re
       const report = await timeInStageReport(svc, input);
       range = report.range;
       csv = csvDocument(
-        ["stage", "completed_stays", "median_seconds", "median_days"],
-        report.stages.map((s) => [s.stage, s.stints, s.median_seconds === null ? null : Math.round(s.median_seconds), decimal(s.median_seconds === null ? null : s.median_seconds / 86_400, 2)]),
+        ["stage", "completed_stays", "median_seconds", "median_days", "stage_name", "stage_type"],
+        report.stages.map((s) => [
+          s.stage,
+          s.stints,
+          s.median_seconds === null ? null : Math.round(s.median_seconds),
+          decimal(s.median_seconds === null ? null : s.median_seconds / 86_400, 2),
+          s.name,
+          s.type,
+        ]),
       );
       break;
     }
@@ -51,8 +62,17 @@ export async function reportCsv(svc: ServiceContext, kind: ReportKind, input: Re
       const report = await fitScoresReport(svc, input);
       range = report.range;
       csv = csvDocument(
-        ["stage", "candidates", "scored", "not_scored", ...report.buckets.map((label) => `fit_${label.replace("–", "_")}`), "median_fit_score"],
-        report.stages.map((s) => [s.stage, s.candidates, s.scored, s.candidates - s.scored, ...s.counts, decimal(s.median, 2)]),
+        ["stage", "candidates", "scored", "not_scored", ...report.buckets.map((label) => `fit_${label.replace("–", "_")}`), "median_fit_score", "stage_name", "stage_type"],
+        report.stages.map((s) => [s.stage, s.candidates, s.scored, s.candidates - s.scored, ...s.counts, decimal(s.median, 2), s.name, s.type]),
+      );
+      break;
+    }
+    case "reject_reasons": {
+      const report = await rejectReasonsReport(svc, input);
+      range = report.range;
+      csv = csvDocument(
+        ["reject_reason_id", "reject_reason", "archived", "candidates", "share"],
+        report.reasons.map((r) => [r.id, r.name, r.archived, r.candidates, decimal(r.share)]),
       );
       break;
     }

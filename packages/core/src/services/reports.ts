@@ -1,4 +1,6 @@
+import { type Sql, sql } from "@hireflow/db";
 import { type ServiceContext } from "../context.ts";
+import { STAGE_TYPES, type StageType } from "../contracts/job-stages.ts";
 import {
   addDays,
   type ApplicationsReportDto,
@@ -6,7 +8,8 @@ import {
   type FitScoresReportDto,
   FUNNEL_STAGES,
   type FunnelReportDto,
-  REPORT_STAGES,
+  NO_REJECT_REASON,
+  type RejectReasonsReportDto,
   type ReportInput,
   type ReportRangeDto,
   resolveReportRange,
@@ -14,37 +17,97 @@ import {
   type TimeInStageReportDto,
 } from "../contracts/report.ts";
 import { AppError } from "../errors.ts";
+import { DEFAULT_PIPELINE, type PipelineStage } from "./job-pipeline.ts";
 
 /**
  * The reports' aggregates, computed in PostgreSQL: every function here runs one SQL statement that
- * returns a handful of rows (one per stage, week or source), never the candidates themselves.
+ * returns a handful of rows (one per stage, week, source or reason), never the candidates themselves
+ * (one job's report reads that job's stages first, in the statement that checks the job exists).
  *
  * Raw SQL bypasses the company-scoping extension (tenancy.ts), so every statement filters by
- * `company_id` itself, on candidates and on activities alike.
+ * `company_id` itself, on candidates, activities, job stages and reject reasons alike.
  *
  * The cohort: candidates created (applied) from `from` 00:00 to `to` + 1 day 00:00, local time in
  * `tz`, optionally of one job. Served by candidates_report_cohort_idx, which holds every column the
  * reports read (an index-only scan). Stage history comes from `stage_changed` activities
- * (`data.previous_stage` → `data.new_stage`, written by changeStage in candidates.ts), read per
- * candidate (a LATERAL join) from candidate_activities_stage_changes_idx, a partial index that
- * carries `data` (an index-only scan, in time order). Per candidate, so the work stays linear in
- * the cohort whatever the planner estimates (a generic plan that guesses one candidate included).
+ * (`data.previous_stage` → `data.new_stage`, stage keys, written by changeStage in candidates.ts and by
+ * pipeline edits), read per candidate (a LATERAL join) from candidate_activities_stage_changes_idx, a
+ * partial index that carries `data` (an index-only scan, in time order). Per candidate, so the work
+ * stays linear in the cohort whatever the planner estimates (a generic plan that guesses one
+ * candidate included).
+ *
+ * Stages (issue 23): a stage value is a key of the candidate's job's pipeline. Each statement reads
+ * the pipelines of the jobs in scope once (`pipelines`: per job its keys and types in order, a few
+ * rows) and resolves every value against its candidate's job with array lookups: the key's type, and
+ * the report row it falls in (`slotOf`). One job's report has a row per stage of that job, in its
+ * order, with its names; a company-wide report has a row per stage type. A value that is not a key
+ * of the job (a stage a pipeline edit removed; a candidate without a job) counts as the stage type of
+ * that spelling when it is one (→ the job's first stage of that type, as the API resolves it), else
+ * it is not counted.
  */
 
 interface Scope {
   range: ReportRangeDto;
   companyId: number;
   jobId: number | null;
+  /** The report's stage rows: the job's stages in order, or company-wide one per stage type. */
+  rows: PipelineStage[];
+  by: "job_stage" | "stage_type";
 }
 
-/** The report's range (defaults filled in) and company; a job of another company is a 404. */
+/** The type rows of a company-wide report, named as in the default pipeline. */
+const TYPE_ROWS: PipelineStage[] = STAGE_TYPES.map((type) => ({ key: type, name: DEFAULT_PIPELINE.find((s) => s.type === type)?.name ?? type, type }));
+
+/**
+ * The report's range (defaults filled in), company and stage rows; a job of another company is a 404.
+ * One statement reads the job and its stages.
+ */
 async function scopeOf(svc: ServiceContext, input: ReportInput): Promise<Scope> {
-  if (input.job_id !== undefined) {
-    const job = await svc.db.job.findUnique({ where: { id: input.job_id }, select: { id: true } });
-    if (!job) throw AppError.notFound("Job", input.job_id);
-  }
   const range = resolveReportRange(input);
-  return { range: { ...range, job_id: input.job_id ?? null }, companyId: svc.companyId, jobId: input.job_id ?? null };
+  const jobId = input.job_id ?? null;
+  let rows = TYPE_ROWS;
+  if (jobId !== null) {
+    const stages = await svc.db.$queryRaw<{ key: string | null; name: string | null; type: StageType | null }[]>`
+      SELECT s.key, s.name, s.type::text AS type
+        FROM jobs j LEFT JOIN job_stages s ON s.job_id = j.id AND s.company_id = j.company_id
+       WHERE j.id = ${jobId} AND j.company_id = ${svc.companyId}
+       ORDER BY s.position, s.id`;
+    if (stages.length === 0) throw AppError.notFound("Job", jobId);
+    rows = stages.filter((s) => s.key !== null).map((s) => ({ key: s.key!, name: s.name!, type: s.type! }));
+  }
+  return { range: { ...range, job_id: jobId }, companyId: svc.companyId, jobId, rows, by: jobId === null ? "stage_type" : "job_stage" };
+}
+
+/** The cohort's condition on `candidates c`. */
+function inCohort({ range, companyId, jobId }: Scope): Sql {
+  return sql`c.company_id = ${companyId}
+           AND c.created_at >= (${range.from}::date)::timestamp AT TIME ZONE ${range.tz}
+           AND c.created_at < (${range.to}::date + 1)::timestamp AT TIME ZONE ${range.tz}
+           AND (${jobId}::int IS NULL OR c.job_id = ${jobId}::int)`;
+}
+
+/** Each job's stage keys and types in pipeline order (the jobs in scope): join as `p` on the candidate's job. */
+function pipelines({ companyId, jobId }: Scope): Sql {
+  return sql`pipelines AS (
+        SELECT s.job_id, array_agg(s.key ORDER BY s.position, s.id) AS keys, array_agg(s.type::text ORDER BY s.position, s.id) AS types
+          FROM job_stages s
+         WHERE s.company_id = ${companyId} AND (${jobId}::int IS NULL OR s.job_id = ${jobId}::int)
+         GROUP BY s.job_id
+      )`;
+}
+
+/** The stage type of a stage value in its candidate's job `p` (a type's own spelling when not a key of the job), else null. */
+function typeOf(value: Sql): Sql {
+  return sql`coalesce(p.types[array_position(p.keys, ${value})], CASE WHEN ${value} = ANY(${[...STAGE_TYPES]}::text[]) THEN ${value} END)`;
+}
+
+/**
+ * The 1-based report row a stage value falls in, of `rows`: the row of its key (one job's report),
+ * else the first row of its type. Null when it falls in none.
+ */
+function slotOf(value: Sql, rows: readonly PipelineStage[], by: Scope["by"]): Sql {
+  const keys = by === "job_stage" ? rows.map((row) => row.key) : [];
+  return sql`coalesce(array_position(${keys}::text[], ${value}), array_position(${rows.map((row) => row.type)}::text[], ${typeOf(value)}))`;
 }
 
 /**
@@ -63,70 +126,72 @@ async function run<T>(query: Promise<T>): Promise<T> {
 }
 
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
+const stageOf = (row: PipelineStage) => ({ stage: row.key, name: row.name, type: row.type });
 
 /**
- * How far the cohort got. A candidate "reached" stage S when S or a later stage of FUNNEL_STAGES is
- * its current stage or any stage of its history (either side of a stage change). Rejected
- * candidates count up to the furthest stage they reached before the rejection, and are also counted
- * at that stage as `rejected` (where they dropped out). Stages outside the path count as the first.
+ * How far the cohort got. The path: one job's stages that are not of type rejected, in the job's
+ * order (company-wide: FUNNEL_STAGES, the types in order). A candidate "reached" stage S when S or a
+ * later stage of the path is its current stage or any stage of its history (either side of a stage
+ * change). Rejected candidates (in a rejected-type stage now) count up to the furthest stage they
+ * reached before the rejection, and are also counted at that stage as `rejected` (where they dropped
+ * out). Stages outside the path count as the first.
  */
 export async function funnelReport(svc: ServiceContext, input: ReportInput): Promise<FunnelReportDto> {
-  const { range, companyId, jobId } = await scopeOf(svc, input);
-  const path = [...FUNNEL_STAGES];
+  const scope = await scopeOf(svc, input);
+  const { range, companyId, by } = scope;
+  const path = by === "job_stage" ? scope.rows.filter((row) => row.type !== "rejected") : TYPE_ROWS.filter((row) => (FUNNEL_STAGES as readonly string[]).includes(row.type));
   const rows = await run(
-    svc.db.$queryRaw<{ stage: string; reached: number; rejected: number }[]>`
-      WITH cohort AS (
-        SELECT c.id, c.stage FROM candidates c
-         WHERE c.company_id = ${companyId}
-           AND c.created_at >= (${range.from}::date)::timestamp AT TIME ZONE ${range.tz}
-           AND c.created_at < (${range.to}::date + 1)::timestamp AT TIME ZONE ${range.tz}
-           AND (${jobId}::int IS NULL OR c.job_id = ${jobId}::int)
+    svc.db.$queryRaw<{ rank: number; reached: number; rejected: number }[]>`
+      WITH ${pipelines(scope)}, cohort AS (
+        SELECT c.id, c.job_id, c.stage FROM candidates c
+         WHERE ${inCohort(scope)}
       ), furthest AS (
-        SELECT coalesce(greatest(array_position(${path}::text[], c.stage), h.furthest), 1) AS rank,
-               count(*) AS candidates, count(*) FILTER (WHERE c.stage = 'rejected') AS rejected
+        SELECT coalesce(greatest(${slotOf(sql`c.stage`, path, by)}, h.furthest), 1) AS rank,
+               count(*) AS candidates, count(*) FILTER (WHERE ${typeOf(sql`c.stage`)} = 'rejected') AS rejected
           FROM cohort c
+          LEFT JOIN pipelines p ON p.job_id = c.job_id
           LEFT JOIN LATERAL (
-            SELECT max(greatest(array_position(${path}::text[], a.data->>'previous_stage'), array_position(${path}::text[], a.data->>'new_stage'))) AS furthest
+            SELECT max(${slotOf(sql`k.stage`, path, by)}) AS furthest
               FROM candidate_activities a
+             CROSS JOIN LATERAL (VALUES (a.data->>'previous_stage'), (a.data->>'new_stage')) AS k(stage)
              WHERE a.company_id = ${companyId} AND a.candidate_id = c.id AND a.type = 'stage_changed'
           ) h ON true
          GROUP BY 1
       )
-      SELECT s.stage,
+      SELECT s.rank::int AS rank,
              (sum(coalesce(f.candidates, 0)) OVER (ORDER BY s.rank DESC))::int AS reached,
              coalesce(f.rejected, 0)::int AS rejected
-        FROM unnest(${path}::text[]) WITH ORDINALITY AS s(stage, rank)
+        FROM generate_series(1, ${path.length}::int) AS s(rank)
         LEFT JOIN furthest f ON f.rank = s.rank
        ORDER BY s.rank`,
   );
   const stages = rows.map((row, i) => ({
-    stage: row.stage as FunnelReportDto["stages"][number]["stage"],
+    ...stageOf(path[row.rank - 1]!),
     reached: row.reached,
     conversion: i === 0 ? null : ratio(row.reached, rows[i - 1]!.reached),
     rejected: row.rejected,
   }));
-  return { range, candidates: stages[0]?.reached ?? 0, rejected: stages.reduce((sum, s) => sum + s.rejected, 0), stages };
+  return { range, by, candidates: stages[0]?.reached ?? 0, rejected: stages.reduce((sum, s) => sum + s.rejected, 0), stages };
 }
 
 /**
  * The median time the cohort spent in each stage: every stage change closes a stay in its
  * `previous_stage`, which began at the candidate's previous stage change (or at its creation).
- * Stays still open (the candidate is in the stage now) are not counted.
+ * Stays still open (the candidate is in the stage now) are not counted. One job's report: per stage
+ * of the job; company-wide: per stage type.
  */
 export async function timeInStageReport(svc: ServiceContext, input: ReportInput): Promise<TimeInStageReportDto> {
-  const { range, companyId, jobId } = await scopeOf(svc, input);
-  const stages = [...REPORT_STAGES];
+  const scope = await scopeOf(svc, input);
+  const { range, companyId, rows: stages, by } = scope;
   const rows = await run(
-    svc.db.$queryRaw<{ stage: string; stints: number; median_seconds: number | null }[]>`
-      WITH cohort AS (
-        SELECT c.id, c.created_at FROM candidates c
-         WHERE c.company_id = ${companyId}
-           AND c.created_at >= (${range.from}::date)::timestamp AT TIME ZONE ${range.tz}
-           AND c.created_at < (${range.to}::date + 1)::timestamp AT TIME ZONE ${range.tz}
-           AND (${jobId}::int IS NULL OR c.job_id = ${jobId}::int)
+    svc.db.$queryRaw<{ rank: number; stints: number; median_seconds: number | null }[]>`
+      WITH ${pipelines(scope)}, cohort AS (
+        SELECT c.id, c.job_id, c.created_at FROM candidates c
+         WHERE ${inCohort(scope)}
       ), stints AS (
-        SELECT stay.stage, stay.seconds
+        SELECT ${slotOf(sql`stay.stage`, stages, by)} AS rank, stay.seconds
           FROM cohort c
+          LEFT JOIN pipelines p ON p.job_id = c.job_id
          CROSS JOIN LATERAL (
            SELECT a.data->>'previous_stage' AS stage,
                   extract(epoch FROM a.created_at - coalesce(lag(a.created_at) OVER (ORDER BY a.created_at, a.id), c.created_at)) AS seconds
@@ -134,17 +199,18 @@ export async function timeInStageReport(svc: ServiceContext, input: ReportInput)
             WHERE a.company_id = ${companyId} AND a.candidate_id = c.id AND a.type = 'stage_changed'
          ) stay
       )
-      SELECT s.stage, count(t.seconds)::int AS stints,
+      SELECT s.rank::int AS rank, count(t.seconds)::int AS stints,
              (percentile_cont(0.5) WITHIN GROUP (ORDER BY t.seconds))::float8 AS median_seconds
-        FROM unnest(${stages}::text[]) WITH ORDINALITY AS s(stage, rank)
-        LEFT JOIN stints t ON t.stage = s.stage
-       GROUP BY s.stage, s.rank
+        FROM generate_series(1, ${stages.length}::int) AS s(rank)
+        LEFT JOIN stints t ON t.rank = s.rank
+       GROUP BY s.rank
        ORDER BY s.rank`,
   );
   return {
     range,
+    by,
     stages: rows.map((row) => ({
-      stage: row.stage as TimeInStageReportDto["stages"][number]["stage"],
+      ...stageOf(stages[row.rank - 1]!),
       stints: row.stints,
       median_seconds: row.median_seconds === null ? null : Math.max(0, row.median_seconds),
     })),
@@ -153,16 +219,14 @@ export async function timeInStageReport(svc: ServiceContext, input: ReportInput)
 
 /** New candidates per week (weeks start on Monday 00:00 in tz), every week of the range listed. */
 export async function applicationsReport(svc: ServiceContext, input: ReportInput): Promise<ApplicationsReportDto> {
-  const { range, companyId, jobId } = await scopeOf(svc, input);
+  const scope = await scopeOf(svc, input);
+  const { range } = scope;
   const rows = await run(
     svc.db.$queryRaw<{ week_start: string; candidates: number }[]>`
       WITH counts AS (
         SELECT date_trunc('week', c.created_at AT TIME ZONE ${range.tz}) AS week, count(*) AS candidates
           FROM candidates c
-         WHERE c.company_id = ${companyId}
-           AND c.created_at >= (${range.from}::date)::timestamp AT TIME ZONE ${range.tz}
-           AND c.created_at < (${range.to}::date + 1)::timestamp AT TIME ZONE ${range.tz}
-           AND (${jobId}::int IS NULL OR c.job_id = ${jobId}::int)
+         WHERE ${inCohort(scope)}
          GROUP BY 1
       )
       SELECT to_char(w.week, 'YYYY-MM-DD') AS week_start, coalesce(counts.candidates, 0)::int AS candidates
@@ -178,20 +242,20 @@ export async function applicationsReport(svc: ServiceContext, input: ReportInput
   return { range, total: weeks.reduce((sum, w) => sum + w.candidates, 0), weeks };
 }
 
-/** Where the cohort came from (application_source), and how many of each are hired now. */
+/** Where the cohort came from (application_source), and how many of each are hired now (in a hired-type stage). */
 export async function sourcesReport(svc: ServiceContext, input: ReportInput): Promise<SourcesReportDto> {
-  const { range, companyId, jobId } = await scopeOf(svc, input);
+  const scope = await scopeOf(svc, input);
+  const { range } = scope;
   const rows = await run(
     svc.db.$queryRaw<{ source: string; candidates: number; hired: number }[]>`
-      WITH cohort AS (
-        SELECT c.application_source, c.stage FROM candidates c
-         WHERE c.company_id = ${companyId}
-           AND c.created_at >= (${range.from}::date)::timestamp AT TIME ZONE ${range.tz}
-           AND c.created_at < (${range.to}::date + 1)::timestamp AT TIME ZONE ${range.tz}
-           AND (${jobId}::int IS NULL OR c.job_id = ${jobId}::int)
+      WITH ${pipelines(scope)}, cohort AS (
+        SELECT c.application_source, ${typeOf(sql`c.stage`)} AS type
+          FROM candidates c
+          LEFT JOIN pipelines p ON p.job_id = c.job_id
+         WHERE ${inCohort(scope)}
       )
       SELECT s.source::text AS source, count(c.application_source)::int AS candidates,
-             count(*) FILTER (WHERE c.stage = 'hired')::int AS hired
+             count(*) FILTER (WHERE c.type = 'hired')::int AS hired
         FROM unnest(enum_range(NULL::application_source)) AS s(source)
         LEFT JOIN cohort c ON c.application_source = s.source
        GROUP BY s.source
@@ -212,22 +276,22 @@ export async function sourcesReport(svc: ServiceContext, input: ReportInput): Pr
 
 /**
  * The fit scores of the cohort by current stage: candidates per FIT_BUCKETS bucket and the median.
- * Side by side, the stages show whether screening favours a band of scores (skew).
+ * Side by side, the stages show whether screening favours a band of scores (skew). One job's report:
+ * per stage of the job; company-wide: per stage type.
  */
 export async function fitScoresReport(svc: ServiceContext, input: ReportInput): Promise<FitScoresReportDto> {
-  const { range, companyId, jobId } = await scopeOf(svc, input);
-  const stages = [...REPORT_STAGES];
+  const scope = await scopeOf(svc, input);
+  const { range, rows: stages, by } = scope;
   const [b1, b2, b3, b4] = FIT_BUCKETS.slice(1).map((bucket) => bucket.min);
   const rows = await run(
-    svc.db.$queryRaw<{ stage: string; candidates: number; scored: number; counts: number[]; median: number | null }[]>`
-      WITH cohort AS (
-        SELECT c.stage, c.fit_score FROM candidates c
-         WHERE c.company_id = ${companyId}
-           AND c.created_at >= (${range.from}::date)::timestamp AT TIME ZONE ${range.tz}
-           AND c.created_at < (${range.to}::date + 1)::timestamp AT TIME ZONE ${range.tz}
-           AND (${jobId}::int IS NULL OR c.job_id = ${jobId}::int)
+    svc.db.$queryRaw<{ rank: number; candidates: number; scored: number; counts: number[]; median: number | null }[]>`
+      WITH ${pipelines(scope)}, cohort AS (
+        SELECT ${slotOf(sql`c.stage`, stages, by)} AS rank, c.fit_score
+          FROM candidates c
+          LEFT JOIN pipelines p ON p.job_id = c.job_id
+         WHERE ${inCohort(scope)}
       )
-      SELECT s.stage, count(c.stage)::int AS candidates, count(c.fit_score)::int AS scored,
+      SELECT s.rank::int AS rank, count(c.rank)::int AS candidates, count(c.fit_score)::int AS scored,
              ARRAY[
                count(*) FILTER (WHERE c.fit_score < ${b1}::float8),
                count(*) FILTER (WHERE c.fit_score >= ${b1}::float8 AND c.fit_score < ${b2}::float8),
@@ -236,20 +300,56 @@ export async function fitScoresReport(svc: ServiceContext, input: ReportInput): 
                count(*) FILTER (WHERE c.fit_score >= ${b4}::float8)
              ]::int[] AS counts,
              (percentile_cont(0.5) WITHIN GROUP (ORDER BY c.fit_score))::float8 AS median
-        FROM unnest(${stages}::text[]) WITH ORDINALITY AS s(stage, rank)
-        LEFT JOIN cohort c ON c.stage = s.stage
-       GROUP BY s.stage, s.rank
+        FROM generate_series(1, ${stages.length}::int) AS s(rank)
+        LEFT JOIN cohort c ON c.rank = s.rank
+       GROUP BY s.rank
        ORDER BY s.rank`,
   );
   return {
     range,
+    by,
     buckets: FIT_BUCKETS.map((bucket) => bucket.label),
     stages: rows.map((row) => ({
-      stage: row.stage as FitScoresReportDto["stages"][number]["stage"],
+      ...stageOf(stages[row.rank - 1]!),
       candidates: row.candidates,
       scored: row.scored,
       counts: row.counts,
       median: row.median,
     })),
+  };
+}
+
+/**
+ * Why the cohort's rejected candidates (those in a rejected-type stage now) were rejected: one row per
+ * reject reason of the company in its order (an archived one only while candidates of the range carry
+ * it, still by its name), then NO_REJECT_REASON for those rejected without one. The reason id is read
+ * by primary key for the rejected candidates only, so the cohort stays an index-only scan.
+ */
+export async function rejectReasonsReport(svc: ServiceContext, input: ReportInput): Promise<RejectReasonsReportDto> {
+  const scope = await scopeOf(svc, input);
+  const { range, companyId } = scope;
+  const rows = await run(
+    svc.db.$queryRaw<{ id: number | null; name: string; archived: boolean; candidates: number }[]>`
+      WITH ${pipelines(scope)}, rejected AS (
+        SELECT (SELECT x.reject_reason_id FROM candidates x WHERE x.id = c.id) AS reason_id
+          FROM candidates c
+          LEFT JOIN pipelines p ON p.job_id = c.job_id
+         WHERE ${inCohort(scope)} AND ${typeOf(sql`c.stage`)} = 'rejected'
+      ), counts AS (
+        SELECT reason_id, count(*)::int AS candidates FROM rejected GROUP BY reason_id
+      )
+      SELECT r.id, r.name, r.archived_at IS NOT NULL AS archived, coalesce(n.candidates, 0)::int AS candidates, r.position
+        FROM reject_reasons r
+        LEFT JOIN counts n ON n.reason_id = r.id
+       WHERE r.company_id = ${companyId} AND (r.archived_at IS NULL OR n.candidates > 0)
+      UNION ALL
+      SELECT NULL, ${NO_REJECT_REASON}, false, coalesce((SELECT n.candidates FROM counts n WHERE n.reason_id IS NULL), 0), NULL
+      ORDER BY position NULLS LAST, id`,
+  );
+  const rejected = rows.reduce((sum, row) => sum + row.candidates, 0);
+  return {
+    range,
+    rejected,
+    reasons: rows.map((row) => ({ id: row.id, name: row.name, archived: row.archived, candidates: row.candidates, share: ratio(row.candidates, rejected) })),
   };
 }

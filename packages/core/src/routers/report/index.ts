@@ -2,6 +2,7 @@ import { router } from "../../trpc.ts";
 import { getApplicationsReportProcedure } from "./get-applications-report.ts";
 import { getFitScoresReportProcedure } from "./get-fit-scores-report.ts";
 import { getFunnelReportProcedure } from "./get-funnel-report.ts";
+import { getRejectReasonsReportProcedure } from "./get-reject-reasons-report.ts";
 import { getSourcesReportProcedure } from "./get-sources-report.ts";
 import { getTimeInStageReportProcedure } from "./get-time-in-stage-report.ts";
 
@@ -12,4 +13,5 @@ export const reportRouter = router({
   applications: getApplicationsReportProcedure,
   sources: getSourcesReportProcedure,
   fitScores: getFitScoresReportProcedure,
+  rejectReasons: getRejectReasonsReportProcedure,
 });

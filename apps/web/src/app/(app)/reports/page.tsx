@@ -4,9 +4,8 @@ import Link from "next/link";
 import { type ReactNode } from "react";
 import { Alert, Button, Card, compactInputClass, PageHeader } from "@/components/ui";
 import { load, serverCaller } from "@/lib/server/caller";
-import { stageLabel } from "@/lib/stages";
 import { duration, percent, sourceLabel } from "./format";
-import { ApplicationsChart, FitScoresChart, FunnelChart, SourcesChart, TimeInStageChart } from "./report-charts";
+import { ApplicationsChart, FitScoresChart, FunnelChart, RejectReasonsChart, SourcesChart, TimeInStageChart } from "./report-charts";
 
 export const metadata: Metadata = { title: "Reports" };
 
@@ -63,7 +62,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
               . Every chart describes these candidates; each has its numbers in a table and as CSV.
             </>
           ) : (
-            "Hiring funnel, time in stage, applications, sources and fit scores."
+            "Hiring funnel, time in stage, reject reasons, applications, sources and fit scores."
           )
         }
       />
@@ -136,14 +135,17 @@ function Filters({ jobs, raw, range }: { jobs: { id: number; title: string; is_a
 
 async function Reports({ input }: { input: ReportInput }) {
   const caller = await serverCaller();
-  const [{ data: funnel }, { data: timeInStage }, { data: applications }, { data: sources }, { data: fitScores }] = await Promise.all([
+  const [{ data: funnel }, { data: timeInStage }, { data: rejectReasons }, { data: applications }, { data: sources }, { data: fitScores }] = await Promise.all([
     load(caller.reports.funnel(input)),
     load(caller.reports.timeInStage(input)),
+    load(caller.reports.rejectReasons(input)),
     load(caller.reports.applications(input)),
     load(caller.reports.sources(input)),
     load(caller.reports.fitScores(input)),
   ]);
   const range = funnel.range;
+  // One job's reports follow its own stages; company-wide, jobs' stages differ, so they count by type.
+  const byType = funnel.by === "stage_type";
   return (
     <div className="grid gap-6">
       {funnel.candidates === 0 && <Alert tone="indigo">No candidates applied in this range: every count below is zero.</Alert>}
@@ -154,8 +156,10 @@ async function Reports({ input }: { input: ReportInput }) {
         csv={csvHref("funnel", range)}
         description={
           <>
-            How far the {funnel.candidates} candidates got. A candidate reached a stage when it is their current stage, a later one, or any stage in
-            their history; rejected candidates count up to the furthest stage they reached ({funnel.rejected} rejected).
+            How far the {funnel.candidates} candidates got
+            {byType ? ", by stage type (each job's stages count as their type: Phone screen, In progress, …)" : " through the job's stages"}. A candidate
+            reached a stage when it is their current stage, a later one, or any stage in their history; rejected candidates count up to the furthest
+            stage they reached ({funnel.rejected} rejected).
           </>
         }
         chart={<FunnelChart report={funnel} />}
@@ -164,7 +168,7 @@ async function Reports({ input }: { input: ReportInput }) {
           {funnel.stages.map((s) => (
             <tr key={s.stage}>
               <th scope="row" className={cellHead}>
-                {stageLabel(s.stage)}
+                {s.name}
               </th>
               <td className={cellNumber}>{s.reached}</td>
               <td className={cellNumber}>{percent(s.conversion)}</td>
@@ -178,17 +182,38 @@ async function Reports({ input }: { input: ReportInput }) {
         id="time-in-stage"
         title="Median time in stage"
         csv={csvHref("time_in_stage", range)}
-        description="From the stage-change history: each stay from entering a stage until the next stage change. Stays still going on are not counted."
+        description={`From the stage-change history: each stay from entering a stage until the next stage change${byType ? ", by stage type" : ""}. Stays still going on are not counted.`}
         chart={<TimeInStageChart report={timeInStage} />}
       >
         <DataTable caption="Median time in each stage" head={["Stage", "Completed stays", "Median time"]}>
           {timeInStage.stages.map((s) => (
             <tr key={s.stage}>
               <th scope="row" className={cellHead}>
-                {stageLabel(s.stage)}
+                {s.name}
               </th>
               <td className={cellNumber}>{s.stints}</td>
               <td className={cellNumber}>{duration(s.median_seconds)}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </Section>
+
+      <Section
+        id="reject-reasons"
+        title="Reject reasons"
+        csv={csvHref("reject_reasons", range)}
+        description={`Why the ${rejectReasons.rejected} candidates who are rejected now were rejected: the reason chosen when they were moved to a rejected stage.`}
+        chart={<RejectReasonsChart report={rejectReasons} />}
+      >
+        <DataTable caption="Rejected candidates per reject reason" head={["Reason", "Candidates", "Share"]}>
+          {rejectReasons.reasons.map((r) => (
+            <tr key={r.id ?? "none"}>
+              <th scope="row" className={cellHead}>
+                {r.name}
+                {r.archived && <span className="font-normal text-slate-600"> (archived)</span>}
+              </th>
+              <td className={cellNumber}>{r.candidates}</td>
+              <td className={cellNumber}>{percent(r.share)}</td>
             </tr>
           ))}
         </DataTable>
@@ -257,7 +282,7 @@ async function Reports({ input }: { input: ReportInput }) {
           {fitScores.stages.map((s) => (
             <tr key={s.stage}>
               <th scope="row" className={cellHead}>
-                {stageLabel(s.stage)}
+                {s.name}
               </th>
               <td className={cellNumber}>{s.candidates}</td>
               <td className={cellNumber}>{s.scored}</td>

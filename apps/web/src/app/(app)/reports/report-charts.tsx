@@ -4,12 +4,12 @@ import type {
   ApplicationsReportDto,
   FitScoresReportDto,
   FunnelReportDto,
+  RejectReasonsReportDto,
   SourcesReportDto,
   TimeInStageReportDto,
 } from "@hireflow/core/contracts/report";
 import { type ReactElement, useSyncExternalStore } from "react";
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { stageLabel } from "@/lib/stages";
 import { BUCKET_COLORS, days, duration, percent, sourceLabel } from "./format";
 
 /**
@@ -45,13 +45,13 @@ function ChartFrame({ label, children }: { label: string; children: ReactElement
 }
 
 export function FunnelChart({ report }: { report: FunnelReportDto }) {
-  const data = report.stages.map((s) => ({ stage: stageLabel(s.stage), reached: s.reached, conversion: percent(s.conversion) }));
+  const data = report.stages.map((s) => ({ stage: s.name, reached: s.reached, conversion: percent(s.conversion) }));
   return (
-    <ChartFrame label={`Funnel: ${report.stages.map((s) => `${stageLabel(s.stage)} ${s.reached}`).join(", ")}. Exact numbers in the table.`}>
+    <ChartFrame label={`Funnel: ${report.stages.map((s) => `${s.name} ${s.reached}`).join(", ")}. Exact numbers in the table.`}>
       <BarChart data={data} layout="vertical" margin={{ top: 8, right: 48, bottom: 8, left: 8 }} accessibilityLayer={false}>
         <CartesianGrid stroke={GRID} horizontal={false} />
         <XAxis type="number" allowDecimals={false} tick={AXIS} />
-        <YAxis type="category" dataKey="stage" width={96} tick={AXIS} />
+        <YAxis type="category" dataKey="stage" width={120} tick={AXIS} />
         <Tooltip formatter={(value) => [value, "Reached"]} />
         <Bar dataKey="reached" name="Reached" fill={BAR} isAnimationActive={false}>
           <LabelList dataKey="reached" position="right" fill="#1e293b" fontSize={12} />
@@ -62,9 +62,9 @@ export function FunnelChart({ report }: { report: FunnelReportDto }) {
 }
 
 export function TimeInStageChart({ report }: { report: TimeInStageReportDto }) {
-  const data = report.stages.map((s) => ({ stage: stageLabel(s.stage), days: days(s.median_seconds) }));
+  const data = report.stages.map((s) => ({ stage: s.name, days: days(s.median_seconds) }));
   return (
-    <ChartFrame label={`Median time in stage: ${report.stages.map((s) => `${stageLabel(s.stage)} ${duration(s.median_seconds)}`).join(", ")}.`}>
+    <ChartFrame label={`Median time in stage: ${report.stages.map((s) => `${s.name} ${duration(s.median_seconds)}`).join(", ")}.`}>
       <BarChart data={data} margin={{ top: 16, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
         <CartesianGrid stroke={GRID} vertical={false} />
         <XAxis dataKey="stage" tick={AXIS} interval={0} />
@@ -113,12 +113,12 @@ export function SourcesChart({ report }: { report: SourcesReportDto }) {
 export function FitScoresChart({ report }: { report: FitScoresReportDto }) {
   // Shares of each stage's scored candidates, so stages of different sizes compare (skew shows as a shift).
   const data = report.stages.map((s) => ({
-    stage: stageLabel(s.stage),
+    stage: s.name,
     ...Object.fromEntries(report.buckets.map((label, i) => [label, s.scored > 0 ? (s.counts[i] ?? 0) / s.scored : 0])),
   }));
   return (
     <ChartFrame
-      label={`Fit-score distribution by stage: ${report.stages.map((s) => `${stageLabel(s.stage)} median ${s.median === null ? "none" : s.median.toFixed(0)} of ${s.scored} scored`).join(", ")}.`}
+      label={`Fit-score distribution by stage: ${report.stages.map((s) => `${s.name} median ${s.median === null ? "none" : s.median.toFixed(0)} of ${s.scored} scored`).join(", ")}.`}
     >
       <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
         <CartesianGrid stroke={GRID} vertical={false} />
@@ -129,6 +129,31 @@ export function FitScoresChart({ report }: { report: FitScoresReportDto }) {
         {report.buckets.map((label, i) => (
           <Bar key={label} dataKey={label} name={label} stackId="fit" fill={BUCKET_COLORS[i]} isAnimationActive={false} />
         ))}
+      </BarChart>
+    </ChartFrame>
+  );
+}
+
+export function RejectReasonsChart({ report }: { report: RejectReasonsReportDto }) {
+  // Reasons nobody in the range has are in the table only: the chart shows where rejections went.
+  const shown = report.reasons.filter((r) => r.candidates > 0);
+  const data = shown.map((r) => ({ reason: r.archived ? `${r.name} (archived)` : r.name, candidates: r.candidates, share: percent(r.share) }));
+  return (
+    <ChartFrame
+      label={
+        report.rejected === 0
+          ? "Reject reasons: no rejected candidates in this range."
+          : `Reject reasons of ${report.rejected} rejected candidates: ${data.map((r) => `${r.reason} ${r.share}`).join(", ")}.`
+      }
+    >
+      <BarChart data={data} layout="vertical" margin={{ top: 8, right: 56, bottom: 8, left: 8 }} accessibilityLayer={false}>
+        <CartesianGrid stroke={GRID} horizontal={false} />
+        <XAxis type="number" allowDecimals={false} tick={AXIS} />
+        <YAxis type="category" dataKey="reason" width={140} tick={AXIS} />
+        <Tooltip formatter={(value) => [value, "Candidates"]} />
+        <Bar dataKey="candidates" name="Candidates" fill={BAR} isAnimationActive={false}>
+          <LabelList dataKey="share" position="right" fill="#1e293b" fontSize={12} />
+        </Bar>
       </BarChart>
     </ChartFrame>
   );

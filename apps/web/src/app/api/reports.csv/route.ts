@@ -6,7 +6,7 @@ import { handleRoute } from "@/lib/server/route-errors";
 export const dynamic = "force-dynamic";
 
 /**
- * GET ?report=funnel|time_in_stage|applications|sources|fit_scores[&job_id=&from=&to=&tz=] → the
+ * GET ?report=funnel|time_in_stage|applications|sources|fit_scores|reject_reasons[&job_id=&from=&to=&tz=] → the
  * numbers of one chart of /reports as CSV, for a signed-in user; the parameters are those of the
  * page (an empty one means its default). Another company's job is a 404; bad parameters a 400.
  */
