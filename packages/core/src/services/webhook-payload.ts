@@ -53,6 +53,8 @@ interface AppliedCandidateRef {
   email?: string | null;
   phone?: string | null;
   url?: string;
+  stage?: string;
+  stage_type?: string;
 }
 
 /** The request body of a delivery: `{ event, occurred_at, …payload }` as JSON text. */
@@ -100,6 +102,8 @@ function appliedPayload(event: DeliveredEvent, row: AppliedCandidateRow | undefi
       name: ref.name,
       email: ref.email,
       phone: ref.phone,
+      // Where the application landed (the job's first applied-type stage); absent from events recorded before job pipelines.
+      ...(ref.stage !== undefined && { stage: ref.stage, stage_type: ref.stage_type }),
       fit_score: row?.fitScore == null ? null : Math.round(row.fitScore),
       applied_at: (row?.createdAt ?? event.occurredAt).toISOString(),
       resume_url: resumeUrl,

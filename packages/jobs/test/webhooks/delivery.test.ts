@@ -40,6 +40,31 @@ function expectSigned(request: ReceivedRequest, secret: string, eventId: string)
 }
 
 describe("candidate.stage_changed", () => {
+  it("carries a custom pipeline's keys, types and names, and the reject reason", async () => {
+    const co = await setupCompany({
+      stages: [
+        { key: "sourced", name: "Sourced", type: "prospect" },
+        { key: "applied", name: "Applied", type: "applied" },
+        { key: "take_home", name: "Take-home", type: "inprogress" },
+        { key: "hired", name: "Hired", type: "hired" },
+        { key: "not_now", name: "Not now", type: "rejected" },
+      ],
+    });
+    const hook = receiver.route();
+    await co.endpoint(hook.url);
+    const candidate = await createCandidate(co.api, { job_id: co.jobId, name: "Alan Turing", email: "alan@example.com" }, { source: "public_api" });
+    await updateCandidate(co.api, { id: candidate.id, stage: "take_home" });
+    const reason = await getPrisma().rejectReason.findFirstOrThrow({ where: { companyId: co.companyId, name: "Withdrew" } });
+    await updateCandidate(co.api, { id: candidate.id, stage: "rejected", reject_reason_id: reason.id });
+    await settle();
+    const requests = await eventually(() => hook.requests().length === 2 && hook.requests());
+    const changes = requests.map((r) => r.json.stage_change).sort((a, b) => (a.new_stage < b.new_stage ? -1 : 1));
+    expect(changes).toEqual([
+      { previous_stage: "take_home", new_stage: "not_now", previous_stage_type: "inprogress", new_stage_type: "rejected", previous_stage_name: "Take-home", new_stage_name: "Not now", reject_reason: { id: reason.id, name: "Withdrew" }, changed_by: "api", changed_by_user_id: null },
+      { previous_stage: "sourced", new_stage: "take_home", previous_stage_type: "prospect", new_stage_type: "inprogress", previous_stage_name: "Sourced", new_stage_name: "Take-home", reject_reason: null, changed_by: "api", changed_by_user_id: null },
+    ]);
+  });
+
   it("is delivered signed, with exactly the spec's payload, for an API move", async () => {
     const co = await setupCompany();
     const hook = receiver.route();
@@ -134,6 +159,8 @@ describe("candidate.applied", () => {
         name: "Katherine Johnson",
         email: "kj@example.com",
         phone: "+14155552671",
+        stage: "applied",
+        stage_type: "applied",
         fit_score: null,
         applied_at: candidate.createdAt.toISOString(),
         resume_url: null,
