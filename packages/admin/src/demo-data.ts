@@ -12,6 +12,21 @@ export const DEMO = {
   apiKeyName: "Demo key",
 } as const;
 
+/**
+ * The backend job's own pipeline (issue 23): a recruiter screen, a technical interview, an onsite and an
+ * offer between applying and the hire. The other demo jobs have the default pipeline.
+ */
+export const DEMO_BACKEND_STAGES = [
+  { key: "prospect", name: "Prospect", type: "prospect" },
+  { key: "applied", name: "Applied", type: "applied" },
+  { key: "recruiter_screen", name: "Recruiter screen", type: "phonescreen" },
+  { key: "technical_interview", name: "Technical interview", type: "inprogress" },
+  { key: "onsite", name: "Onsite", type: "inprogress" },
+  { key: "offer", name: "Offer", type: "inprogress" },
+  { key: "hired", name: "Hired", type: "hired" },
+  { key: "rejected", name: "Rejected", type: "rejected" },
+] as const;
+
 export const DEMO_JOBS = [
   {
     key: "backend",
@@ -24,6 +39,7 @@ export const DEMO_JOBS = [
       locations: ["Berlin", "Remote"],
       location_type: "hybrid",
       salary: { min: 75_000, max: 95_000, currency: "EUR" },
+      stages: DEMO_BACKEND_STAGES,
       screening_questions: [
         { id: "work_permit", label: "Are you allowed to work in the EU?", type: "yes_no", required: true },
         {
@@ -46,7 +62,7 @@ export const DEMO_JOBS = [
           { id: "eu", type: "answer", question_id: "work_permit", accepted: ["yes"], required: true },
           { id: "lead", type: "text", value: "Has led a team of engineers" },
         ],
-        advance: { min_score: 80, to_stage: "phonescreen" },
+        advance: { min_score: 80, to_stage: "recruiter_screen" },
         reject_on_required_miss: false,
       },
     },
@@ -85,12 +101,15 @@ export interface DemoCandidate {
   phone?: string;
   location: string;
   linkedin?: string;
-  /** The stage the candidate was created in. */
-  stage: "prospect" | "applied" | "phonescreen" | "inprogress";
+  /** The stage the candidate was created in: a key of the job's pipeline. */
+  stage: string;
   /** Days before the seed that the candidate applied (so /reports has a few weeks of history). */
   appliedDaysAgo: number;
-  /** Later stage changes, each `afterDays` after applying (the timeline and the reports' stage history). */
-  moves?: { to: "applied" | "phonescreen" | "inprogress" | "hired" | "rejected"; afterDays: number }[];
+  /**
+   * Later stage changes (keys of the job's pipeline), each `afterDays` after applying (the timeline and the
+   * reports' stage history); a move to a rejected stage may name one of the company's reject reasons.
+   */
+  moves?: { to: string; afterDays: number; rejectReason?: string }[];
   source: "manual" | "import";
   leadType: "applied" | "sourced" | "referred";
   notes: string[];
@@ -110,8 +129,9 @@ export const DEMO_CANDIDATES: DemoCandidate[] = [
     stage: "applied",
     appliedDaysAgo: 26,
     moves: [
-      { to: "phonescreen", afterDays: 3 },
-      { to: "inprogress", afterDays: 10 },
+      { to: "recruiter_screen", afterDays: 3 },
+      { to: "technical_interview", afterDays: 10 },
+      { to: "onsite", afterDays: 17 },
     ],
     source: "manual",
     leadType: "referred",
@@ -129,10 +149,10 @@ export const DEMO_CANDIDATES: DemoCandidate[] = [
     location: "Milan, Italy",
     stage: "applied",
     appliedDaysAgo: 19,
-    moves: [{ to: "phonescreen", afterDays: 5 }],
+    moves: [{ to: "recruiter_screen", afterDays: 5 }],
     source: "import",
     leadType: "applied",
-    notes: ["Phone screen booked for Thursday 10:00."],
+    notes: ["Recruiter screen booked for Thursday 10:00."],
     resume: {
       skills: ["Java", "Spring Boot", "PostgreSQL", "Terraform"],
       text: "Marco Rossi, Milan. Software engineer: Java and Spring Boot microservices, PostgreSQL, infrastructure as code with Terraform.",
@@ -146,9 +166,13 @@ export const DEMO_CANDIDATES: DemoCandidate[] = [
     location: "London, United Kingdom",
     stage: "applied",
     appliedDaysAgo: 9,
+    moves: [
+      { to: "recruiter_screen", afterDays: 2 },
+      { to: "technical_interview", afterDays: 6 },
+    ],
     source: "import",
     leadType: "applied",
-    notes: [],
+    notes: ["Take-home review scheduled with the platform team."],
   },
   {
     job: "backend",
@@ -225,6 +249,79 @@ export const DEMO_CANDIDATES: DemoCandidate[] = [
       text: "Niamh O'Neill, Dublin. Visual and product designer: Figma, illustration, accessibility reviews (WCAG 2.2).",
     },
   },
+  // The backend job's later stages and its rejections (with reasons, for the reports' breakdown).
+  {
+    job: "backend",
+    name: "Elif Yılmaz",
+    email: "elif.yilmaz@example.com",
+    phone: "+90 532 123 45 67",
+    location: "Istanbul, Türkiye",
+    stage: "applied",
+    appliedDaysAgo: 33,
+    moves: [
+      { to: "recruiter_screen", afterDays: 2 },
+      { to: "technical_interview", afterDays: 7 },
+      { to: "onsite", afterDays: 14 },
+      { to: "offer", afterDays: 24 },
+    ],
+    source: "import",
+    leadType: "applied",
+    notes: ["Offer sent: 90k EUR, start in two months; relocation to Berlin discussed."],
+    resume: {
+      skills: ["Go", "PostgreSQL", "gRPC", "Kafka"],
+      text: "Elif Yılmaz, Istanbul. Staff engineer, 9 years: Go services over gRPC, PostgreSQL and Kafka; led the payments platform team of six.",
+    },
+  },
+  {
+    job: "backend",
+    name: "Kwame Mensah",
+    email: "kwame.mensah@example.com",
+    location: "Berlin, Germany",
+    stage: "prospect",
+    appliedDaysAgo: 45,
+    moves: [
+      { to: "applied", afterDays: 1 },
+      { to: "recruiter_screen", afterDays: 4 },
+      { to: "technical_interview", afterDays: 9 },
+      { to: "onsite", afterDays: 15 },
+      { to: "offer", afterDays: 20 },
+      { to: "hired", afterDays: 26 },
+    ],
+    source: "manual",
+    leadType: "sourced",
+    notes: ["Signed; first of the two backend openings filled."],
+  },
+  {
+    job: "backend",
+    name: "Oliver Schmidt",
+    email: "oliver.schmidt@example.com",
+    location: "Munich, Germany",
+    stage: "applied",
+    appliedDaysAgo: 24,
+    moves: [
+      { to: "recruiter_screen", afterDays: 3 },
+      { to: "rejected", afterDays: 5, rejectReason: "Compensation" },
+    ],
+    source: "import",
+    leadType: "applied",
+    notes: ["Expects 120k EUR; the band tops out at 95k."],
+  },
+  {
+    job: "backend",
+    name: "Yuki Tanaka",
+    email: "yuki.tanaka@example.com",
+    location: "Remote",
+    stage: "applied",
+    appliedDaysAgo: 16,
+    moves: [
+      { to: "recruiter_screen", afterDays: 2 },
+      { to: "technical_interview", afterDays: 6 },
+      { to: "rejected", afterDays: 9, rejectReason: "Not a fit for the role" },
+    ],
+    source: "import",
+    leadType: "applied",
+    notes: ["Strong frontend background; little backend or database depth for this role."],
+  },
   // The filled coordinator role: a finished hiring round (a hire and rejections at several stages) for /reports.
   {
     job: "coordinator",
@@ -252,7 +349,7 @@ export const DEMO_CANDIDATES: DemoCandidate[] = [
     moves: [
       { to: "phonescreen", afterDays: 4 },
       { to: "inprogress", afterDays: 9 },
-      { to: "rejected", afterDays: 17 },
+      { to: "rejected", afterDays: 17, rejectReason: "Position filled" },
     ],
     source: "import",
     leadType: "applied",
@@ -280,7 +377,7 @@ export const DEMO_CANDIDATES: DemoCandidate[] = [
     location: "Madrid, Spain",
     stage: "prospect",
     appliedDaysAgo: 31,
-    moves: [{ to: "rejected", afterDays: 2 }],
+    moves: [{ to: "rejected", afterDays: 2, rejectReason: "Withdrew" }],
     source: "manual",
     leadType: "sourced",
     notes: ["Not looking to move this year."],

@@ -83,6 +83,13 @@ async function populate(prisma: PrismaClient, companyId: number): Promise<Pick<S
     jobIds.set(job.key, created.id);
   }
 
+  // The company's reject reasons (its defaults come with the company): the demo rejections name some.
+  const reasons = new Map((await prisma.rejectReason.findMany({ where: { companyId }, select: { id: true, name: true } })).map((r) => [r.name, r.id]));
+  const reasonId = (name: string) => {
+    const id = reasons.get(name);
+    if (id === undefined) throw new Error(`The demo data names the reject reason "${name}", which the company does not have`);
+    return id;
+  };
   let notes = 0;
   for (const candidate of DEMO_CANDIDATES) {
     const input = createCandidateInput.parse({
@@ -100,7 +107,9 @@ async function populate(prisma: PrismaClient, companyId: number): Promise<Pick<S
       await addNote(svc, created.id, note);
       notes++;
     }
-    for (const move of candidate.moves ?? []) await updateCandidate(svc, { id: created.id, stage: move.to });
+    for (const move of candidate.moves ?? []) {
+      await updateCandidate(svc, { id: created.id, stage: move.to, ...(move.rejectReason && { reject_reason_id: reasonId(move.rejectReason) }) });
+    }
     await backdate(prisma, companyId, created.id, candidate);
   }
   for (const job of DEMO_JOBS) {
@@ -113,8 +122,9 @@ async function populate(prisma: PrismaClient, companyId: number): Promise<Pick<S
 
 /**
  * Moves a demo candidate's history into the past: applied `appliedDaysAgo` days ago, each stage
- * change `afterDays` after that, notes an hour apart after the last change, so /reports shows weeks
- * of history. Only the timestamps change; the events already recorded keep the seed's time.
+ * change `afterDays` after that (a hire or rejection at its move), notes an hour apart after the last
+ * change, so /reports shows weeks of history. Only the timestamps change; the events already recorded
+ * keep the seed's time.
  */
 async function backdate(prisma: PrismaClient, companyId: number, candidateId: number, candidate: DemoCandidate): Promise<void> {
   const day = 86_400_000;
@@ -130,6 +140,10 @@ async function backdate(prisma: PrismaClient, companyId: number, candidateId: nu
     await prisma.candidateActivity.update({ where: { id: activity.id }, data: { createdAt: at } });
   }
   await prisma.candidate.update({ where: { id: candidateId }, data: { createdAt: appliedAt, updatedAt: last } });
+  // A hire or rejection happened at the last move (the outcome's time, which the move set to now).
+  await prisma.$executeRaw`
+    UPDATE candidates SET hired_at = CASE WHEN hired_at IS NOT NULL THEN ${last}::timestamptz END, rejected_at = CASE WHEN rejected_at IS NOT NULL THEN ${last}::timestamptz END
+     WHERE id = ${candidateId} AND company_id = ${companyId}`;
 }
 
 /**

@@ -59,8 +59,37 @@ describe("demo seed", { timeout: 60_000 }, () => {
     expect(backend).toMatchObject({ locationType: "hybrid", locations: ["Berlin", "Remote"], salaryCurrency: "EUR" });
     expect(backend.screeningQuestions).toHaveLength(2);
     expect(await prisma.job.count({ where: { OR: [{ isActive: false }, { isPublic: false }] } })).toBeGreaterThanOrEqual(1);
-    const stages = await prisma.candidate.groupBy({ by: ["stage"], _count: true });
-    expect(stages.map((s) => s.stage).sort()).toEqual(["applied", "hired", "inprogress", "phonescreen", "prospect", "rejected"]);
+    // Candidates in every stage type (the coordinator's and designer's default pipelines, the backend job's own).
+    const types = await prisma.$queryRaw<{ type: string }[]>`
+      SELECT DISTINCT s.type::text AS type FROM candidates c JOIN job_stages s ON s.job_id = c.job_id AND s.key = c.stage ORDER BY 1`;
+    expect(types.map((t) => t.type)).toEqual(["applied", "hired", "inprogress", "phonescreen", "prospect", "rejected"]);
+    // The backend job's own pipeline, and its candidates spread over it.
+    const backendStages = await prisma.jobStage.findMany({ where: { jobId: backend.id }, orderBy: { position: "asc" }, select: { key: true, name: true, type: true } });
+    expect(backendStages).toEqual([
+      { key: "prospect", name: "Prospect", type: "prospect" },
+      { key: "applied", name: "Applied", type: "applied" },
+      { key: "recruiter_screen", name: "Recruiter screen", type: "phonescreen" },
+      { key: "technical_interview", name: "Technical interview", type: "inprogress" },
+      { key: "onsite", name: "Onsite", type: "inprogress" },
+      { key: "offer", name: "Offer", type: "inprogress" },
+      { key: "hired", name: "Hired", type: "hired" },
+      { key: "rejected", name: "Rejected", type: "rejected" },
+    ]);
+    const inBackend = await prisma.candidate.groupBy({ by: ["stage"], where: { jobId: backend.id }, _count: true });
+    expect(inBackend.map((s) => s.stage).sort()).toEqual(["applied", "hired", "offer", "onsite", "prospect", "recruiter_screen", "rejected", "technical_interview"]);
+    const screening = backend.screening as { advance?: { to_stage?: string } } | null;
+    expect(screening?.advance?.to_stage).toBe("recruiter_screen");
+    // Rejections with reasons (the company's defaults), each rejected and hired candidate with the time of its move.
+    const rejected = await prisma.candidate.findMany({ where: { companyId: acme.id, stage: "rejected" }, select: { name: true, rejectedAt: true, rejectReason: { select: { name: true } } } });
+    expect(rejected.filter((c) => c.rejectReason).map((c) => [c.name, c.rejectReason!.name]).sort()).toEqual(
+      expect.arrayContaining([
+        ["Oliver Schmidt", "Compensation"],
+        ["Yuki Tanaka", "Not a fit for the role"],
+      ]),
+    );
+    expect(rejected.every((c) => c.rejectedAt !== null && Date.now() - c.rejectedAt.getTime() > 86_400_000)).toBe(true);
+    const stageChange = await prisma.candidateActivity.findFirstOrThrow({ where: { type: "stage_changed", candidate: { name: "Lena Fischer" } }, orderBy: { createdAt: "desc" } });
+    expect(stageChange.data).toMatchObject({ previous_stage: "technical_interview", new_stage: "onsite", previous_stage_name: "Technical interview", new_stage_name: "Onsite" });
     // A history of a few weeks for /reports: applications spread over weeks, stage changes after them.
     const oldest = await prisma.candidate.findFirstOrThrow({ orderBy: { createdAt: "asc" } });
     expect(Date.now() - oldest.createdAt.getTime()).toBeGreaterThan(28 * 86_400_000);
