@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Locator, type Page, type Route, test } from "@playwright/test";
 import { jobIdByTitle, query } from "./support/db.ts";
 
 /**
@@ -32,22 +32,26 @@ async function addCandidate(name: string, jobTitle = "Senior Backend Engineer"):
   return { id: row!.id, jobId };
 }
 
-/** A gate for a route: requests matching it wait until `open()` is called. */
+/** A gate for a route: requests matching it wait until `open()` is called (which lets them all through, then removes the gate). */
 async function gate(page: Page, matches: (url: URL) => boolean) {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
   let seen!: () => void;
   const arrived = new Promise<void>((resolve) => (seen = resolve));
-  const handler = async (route: Parameters<Parameters<Page["route"]>[1]>[0]) => {
+  const held: Promise<void>[] = [];
+  const handler = (route: Route) => {
     seen();
-    await opened;
-    await route.continue();
+    // A request the page gave up on meanwhile (a navigation superseded by the next) cannot be continued: nothing to do then.
+    const passed = opened.then(() => route.continue()).catch(() => {});
+    held.push(passed);
+    return passed;
   };
   await page.route(matches, handler);
   return {
     arrived,
     open: async () => {
       open();
+      await Promise.all(held);
       await page.unroute(matches, handler);
     },
   };
@@ -78,8 +82,8 @@ test("a recruiter on a settings page gets a 403 'No access' page that says why; 
 });
 
 test("Settings → Team: the last owner's role and Remove are disabled, with the reason", async ({ page }) => {
-  const [{ count }] = await query<{ count: string }>("SELECT count(*) FROM users u JOIN companies c ON c.id = u.company_id WHERE c.slug = 'acme' AND u.role = 'owner'");
-  expect(Number(count), "the demo company has one owner").toBe(1);
+  const [owners] = await query<{ count: string }>("SELECT count(*) FROM users u JOIN companies c ON c.id = u.company_id WHERE c.slug = 'acme' AND u.role = 'owner'");
+  expect(Number(owners!.count), "the demo company has one owner").toBe(1);
   await page.goto("/settings/team");
   const row = page.getByTestId("member-admin@acme.test");
   const role = row.getByRole("combobox", { name: "Role of Ada Admin" });
