@@ -207,6 +207,46 @@ describe("every recorded action lands with actor, IP and target", () => {
     expect((await last("privacy_settings.updated")).data).toEqual({ retention_months: { from: 18, to: null }, privacy_policy_url: { from: null, to: "https://acme.example/privacy" } });
   });
 
+  it("job pipelines: a job's pipeline edit (by a key), the template and reject reasons (in Settings), each with before and after", async () => {
+    const api = apiClient(app.url, co);
+    const key = await getPrisma().apiKey.findFirstOrThrow({ where: { companyId: co.id, name: "tests" } });
+    const job = (await api.get(`/jobs/${co.jobId}`)).body.data;
+    const renamed = job.stages.map((s: { key: string; name: string }) => (s.key === "inprogress" ? { ...s, name: "Onsite" } : s));
+    expect((await api.patch(`/jobs/${co.jobId}`, { stages: renamed }, XFF)).status).toBe(200);
+    expect(await last("job.pipeline_updated")).toMatchObject({
+      actorType: "api_key",
+      actorApiKeyId: key.id,
+      ip: IP,
+      targetType: "job",
+      targetId: String(co.jobId),
+      targetLabel: job.title,
+      data: { before: job.stages, after: renamed },
+    });
+
+    const template = [
+      { key: "lead", name: "Lead", type: "prospect" },
+      { key: "applied", name: "Applied", type: "applied" },
+      { key: "won", name: "Won", type: "hired" },
+      { key: "lost", name: "Lost", type: "rejected" },
+    ];
+    await trpc("pipelineTemplate.update", { stages: template });
+    expect(await last("pipeline_template.updated")).toMatchObject({ ...byUser(owner), targetType: "company", targetId: String(co.id), data: { after: template } });
+    const count = (await entriesOf("pipeline_template.updated")).length;
+    await trpc("pipelineTemplate.update", { stages: template });
+    expect(await entriesOf("pipeline_template.updated"), "saving the same template records nothing").toHaveLength(count);
+    await trpc("pipelineTemplate.update", { stages: null });
+    expect((await last("pipeline_template.updated")).data).toMatchObject({ before: template, after: expect.arrayContaining([{ key: "prospect", name: "Prospect", type: "prospect" }]) });
+
+    const reason = await trpc("rejectReasons.create", { name: `Relocation ${unique()}` });
+    expect(await last("reject_reason.created")).toMatchObject({ ...byUser(owner), targetType: "reject_reason", targetId: String(reason.id), targetLabel: reason.name });
+    await trpc("rejectReasons.update", { id: reason.id, archived: true });
+    expect(await last("reject_reason.updated")).toMatchObject({
+      ...byUser(owner),
+      targetId: String(reason.id),
+      data: { before: { archived: false }, after: { archived: true } },
+    });
+  });
+
   it("covers every action of AUDIT_ACTIONS (a new action needs a test here)", () => {
     expect([...seen].sort()).toEqual(Object.keys(AUDIT_ACTIONS).sort());
   });

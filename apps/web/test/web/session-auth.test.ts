@@ -221,7 +221,17 @@ describe("/api/trpc with a session", () => {
     const events = await getPrisma().event.findMany({ where: { companyId: company.id, type: "candidate.stage_changed" }, orderBy: { occurredAt: "asc" }, skip: before });
     expect(events).toHaveLength(3);
     for (const event of events) {
-      expect((event.payload as any).stage_change).toEqual({ previous_stage: "applied", new_stage: "phonescreen", changed_by: "user", changed_by_user_id: user.id });
+      expect((event.payload as any).stage_change).toEqual({
+        previous_stage: "applied",
+        new_stage: "phonescreen",
+        previous_stage_type: "applied",
+        new_stage_type: "phonescreen",
+        previous_stage_name: "Applied",
+        new_stage_name: "Phone screen",
+        reject_reason: null,
+        changed_by: "user",
+        changed_by_user_id: user.id,
+      });
     }
     // The same move again changes nothing and emits nothing.
     const again = await trpc("pipeline.move", { cookie, csrf, mutation: true, input: { candidate_ids: ids, stage: "phonescreen" } });

@@ -112,10 +112,10 @@ export const listCandidatesInput = z.strictObject({
   job_id: idParam.optional(),
   stage: commaList(singleLine(z.string().max(100)))
     .optional()
-    .meta({ description: "Stage keys, comma-separated: candidates in any of them" }),
+    .meta({ description: "Stage keys, comma-separated: candidates in any of them", example: "applied,phonescreen" }),
   stage_type: commaList(z.enum(STAGE_TYPES))
     .optional()
-    .meta({ description: `Stage types, comma-separated (${STAGE_TYPES.join(", ")}): candidates whose stage is of any of them` }),
+    .meta({ description: `Stage types, comma-separated (${STAGE_TYPES.join(", ")}): candidates whose stage is of any of them`, example: "phonescreen,inprogress" }),
   email: singleLine(z.string().max(254)).optional(),
   created_after: timestamp.optional(),
   updated_after: timestamp.optional(),

@@ -20,7 +20,7 @@ export const STAGE_KEY_PATTERN = /^[a-z0-9_]{1,40}$/;
 export const stageKey = z
   .string()
   .regex(STAGE_KEY_PATTERN, "Must be 1 to 40 characters of a-z, 0-9 and _")
-  .meta({ description: "Stable identifier of the stage in its job (what a candidate's `stage` holds)", example: "onsite" });
+  .meta({ description: "Stable identifier of the stage in its job (what a candidate's `stage` holds)", example: "phonescreen" });
 
 export const jobStageSchema = z
   .object({
@@ -90,7 +90,10 @@ export const rejectReasonId = z.number().int().positive().max(INT32_MAX).pipe(z.
 
 export const listRejectReasonsInput = z.strictObject({}).optional();
 
-const reasonName = storableText(singleLine(z.string().trim().min(1, "Must be 1 to 100 characters").max(100, "Must be 1 to 100 characters")));
+// Unique in the company (409 otherwise): `x-unique` tells generated inputs (the test sweeps) to vary it.
+const reasonName = storableText(singleLine(z.string().trim().min(1, "Must be 1 to 100 characters").max(100, "Must be 1 to 100 characters"))).meta({
+  "x-unique": true,
+});
 
 export const createRejectReasonInput = z.strictObject({ name: reasonName });
 export const updateRejectReasonInput = z.strictObject({ id: rejectReasonId, name: reasonName.optional(), archived: z.boolean().optional() });

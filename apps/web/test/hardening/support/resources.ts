@@ -9,7 +9,7 @@ import { label, type Operation } from "./operations.ts";
  * One of each resource the API addresses by id, for one company, and the rule that maps a path
  * parameter or an `*_id` field to the kind of resource it names.
  */
-export type ResourceKind = "candidate" | "job" | "department" | "webhook_endpoint" | "webhook_delivery" | "event";
+export type ResourceKind = "candidate" | "job" | "department" | "webhook_endpoint" | "webhook_delivery" | "event" | "reject_reason";
 /** The kinds named by integer ids (every one but events, whose ids are UUIDs). */
 export type NumericResourceKind = Exclude<ResourceKind, "event">;
 export type Resources = Record<NumericResourceKind, number> & { event: string };
@@ -22,6 +22,7 @@ const COLLECTIONS: Record<string, ResourceKind> = {
   webhook_deliveries: "webhook_delivery",
   deliveries: "webhook_delivery",
   events: "event",
+  reject_reasons: "reject_reason",
 };
 
 // Body and query fields that reference a resource.
@@ -33,6 +34,7 @@ const ID_FIELDS: Record<string, NumericResourceKind> = {
   endpoint_id: "webhook_endpoint",
   webhook_delivery_id: "webhook_delivery",
   delivery_id: "webhook_delivery",
+  reject_reason_id: "reject_reason",
 };
 
 const normalise = (segment: string) => segment.toLowerCase().replace(/-/g, "_");
@@ -98,7 +100,8 @@ export async function seedResources(company: TestCompany, marker: string): Promi
     data: { companyId: company.id, eventId: event.id, endpointId: endpoint.id, status: "failed", attemptCount: 1, lastError: `${marker} error`, lastAttemptAt: new Date() },
   });
   const { departmentId } = await prisma.job.findUniqueOrThrow({ where: { id: job }, select: { departmentId: true } });
-  return { candidate: candidate.id, job, department: departmentId, webhook_endpoint: endpoint.id, webhook_delivery: delivery.id, event: listed.id };
+  const reason = await prisma.rejectReason.create({ data: { companyId: company.id, name: `${marker} reason ${randomBytes(3).toString("hex")}`, position: 100 } });
+  return { candidate: candidate.id, job, department: departmentId, webhook_endpoint: endpoint.id, webhook_delivery: delivery.id, event: listed.id, reject_reason: reason.id };
 }
 
 /** Tables holding a company's rows, found from the schema so new tenant tables are included. */

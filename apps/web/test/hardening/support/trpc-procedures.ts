@@ -30,6 +30,8 @@ export interface TrpcJsonSchema {
   $defs?: Record<string, TrpcJsonSchema>;
   /** A value the contract documents (zod `.meta({ example })`). */
   example?: unknown;
+  /** The value must differ from every other of the company (a name): each sample is a new one. */
+  "x-unique"?: boolean;
 }
 
 export interface Procedure {
@@ -118,7 +120,7 @@ function sampleString(s: TrpcJsonSchema, path: string): string {
   if (s.format === "date-time") return new Date().toISOString();
   // A documented example is a value the field accepts (event types, UUIDs), also where no pattern says so.
   if (typeof s.example === "string" && (!s.pattern || new RegExp(s.pattern).test(s.example))) return s.example;
-  const text = "sample value".padEnd(s.minLength ?? 1, "x").slice(0, s.maxLength ?? 200);
+  const text = `sample value${s["x-unique"] ? ` ${++serial}-${Date.now()}` : ""}`.padEnd(s.minLength ?? 1, "x").slice(0, s.maxLength ?? 200);
   if (s.pattern && !new RegExp(s.pattern).test(text)) {
     const guess = ["EUR", "sample-value", "abc", "1"].find((g) => new RegExp(s.pattern!).test(g));
     if (!guess) throw new Error(`No sample for field ${path} with pattern ${s.pattern}; add a hint in support/trpc-procedures.ts`);
@@ -137,6 +139,8 @@ export function sampleValue(root: TrpcJsonSchema | undefined, schema: TrpcJsonSc
   if (hinted !== undefined) return hinted;
   if (s.const !== undefined) return s.const;
   if (s.enum?.length) return s.enum[0];
+  // A documented example of a structure (a whole pipeline) is a value its rules accept.
+  if (s.example !== undefined && typeof s.example === "object") return structuredClone(s.example);
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== "null") : s.type;
   switch (type) {
     case "string":

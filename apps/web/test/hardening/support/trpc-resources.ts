@@ -55,6 +55,7 @@ export const PROCEDURE_ID_KINDS: Record<string, TrpcKind> = {
   "apiKeys.revoke:id": "api_key",
   "team.revokeInvitation:id": "invitation",
   "pipeline.candidate:id": "candidate",
+  "rejectReasons.update:id": "reject_reason",
 };
 
 const snake = (name: string) =>
