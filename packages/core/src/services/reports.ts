@@ -86,10 +86,22 @@ function inCohort({ range, companyId, jobId }: Scope): Sql {
            AND (${jobId}::int IS NULL OR c.job_id = ${jobId}::int)`;
 }
 
-/** Each job's stage keys and types in pipeline order (the jobs in scope): join as `p` on the candidate's job. */
-function pipelines({ companyId, jobId }: Scope): Sql {
+/** The report rows' keys (one job's report; none company-wide) and types, as SQL arrays' values. */
+function rowArrays(rows: readonly PipelineStage[], by: Scope["by"]): { keys: string[]; types: string[] } {
+  return { keys: by === "job_stage" ? rows.map((row) => row.key) : [], types: rows.map((row) => row.type) };
+}
+
+/**
+ * Each job's stage keys, types and report rows in pipeline order (the jobs in scope): join as `p` on
+ * the candidate's job. `slots[i]` is the 1-based row of `rows` that stage i falls in (its key's row,
+ * else the first row of its type), 0 for none: worked out once per job, so a stage value costs one
+ * array lookup (slotOf).
+ */
+function pipelines({ companyId, jobId, by }: Scope, rows: readonly PipelineStage[]): Sql {
+  const { keys, types } = rowArrays(rows, by);
   return sql`pipelines AS (
-        SELECT s.job_id, array_agg(s.key ORDER BY s.position, s.id) AS keys, array_agg(s.type::text ORDER BY s.position, s.id) AS types
+        SELECT s.job_id, array_agg(s.key ORDER BY s.position, s.id) AS keys, array_agg(s.type::text ORDER BY s.position, s.id) AS types,
+               array_agg(coalesce(array_position(${keys}::text[], s.key), array_position(${types}::text[], s.type::text), 0) ORDER BY s.position, s.id) AS slots
           FROM job_stages s
          WHERE s.company_id = ${companyId} AND (${jobId}::int IS NULL OR s.job_id = ${jobId}::int)
          GROUP BY s.job_id
@@ -102,12 +114,13 @@ function typeOf(value: Sql): Sql {
 }
 
 /**
- * The 1-based report row a stage value falls in, of `rows`: the row of its key (one job's report),
- * else the first row of its type. Null when it falls in none.
+ * The 1-based report row (of the `rows` given to pipelines()) a stage value falls in: by the job's
+ * `slots` when it is a key of the job, else the first row of the type of that spelling. Null when it
+ * falls in none. The value is evaluated once unless it is no key of the job.
  */
 function slotOf(value: Sql, rows: readonly PipelineStage[], by: Scope["by"]): Sql {
-  const keys = by === "job_stage" ? rows.map((row) => row.key) : [];
-  return sql`coalesce(array_position(${keys}::text[], ${value}), array_position(${rows.map((row) => row.type)}::text[], ${typeOf(value)}))`;
+  const { types } = rowArrays(rows, by);
+  return sql`nullif(coalesce(p.slots[array_position(p.keys, ${value})], array_position(${types}::text[], CASE WHEN ${value} = ANY(${[...STAGE_TYPES]}::text[]) THEN ${value} END)), 0)`;
 }
 
 /**
@@ -142,7 +155,7 @@ export async function funnelReport(svc: ServiceContext, input: ReportInput): Pro
   const path = by === "job_stage" ? scope.rows.filter((row) => row.type !== "rejected") : TYPE_ROWS.filter((row) => (FUNNEL_STAGES as readonly string[]).includes(row.type));
   const rows = await run(
     svc.db.$queryRaw<{ rank: number; reached: number; rejected: number }[]>`
-      WITH ${pipelines(scope)}, cohort AS (
+      WITH ${pipelines(scope, path)}, cohort AS (
         SELECT c.id, c.job_id, c.stage FROM candidates c
          WHERE ${inCohort(scope)}
       ), furthest AS (
@@ -151,9 +164,8 @@ export async function funnelReport(svc: ServiceContext, input: ReportInput): Pro
           FROM cohort c
           LEFT JOIN pipelines p ON p.job_id = c.job_id
           LEFT JOIN LATERAL (
-            SELECT max(${slotOf(sql`k.stage`, path, by)}) AS furthest
+            SELECT max(greatest(${slotOf(sql`(a.data->>'previous_stage')`, path, by)}, ${slotOf(sql`(a.data->>'new_stage')`, path, by)})) AS furthest
               FROM candidate_activities a
-             CROSS JOIN LATERAL (VALUES (a.data->>'previous_stage'), (a.data->>'new_stage')) AS k(stage)
              WHERE a.company_id = ${companyId} AND a.candidate_id = c.id AND a.type = 'stage_changed'
           ) h ON true
          GROUP BY 1
@@ -185,7 +197,7 @@ export async function timeInStageReport(svc: ServiceContext, input: ReportInput)
   const { range, companyId, rows: stages, by } = scope;
   const rows = await run(
     svc.db.$queryRaw<{ rank: number; stints: number; median_seconds: number | null }[]>`
-      WITH ${pipelines(scope)}, cohort AS (
+      WITH ${pipelines(scope, stages)}, cohort AS (
         SELECT c.id, c.job_id, c.created_at FROM candidates c
          WHERE ${inCohort(scope)}
       ), stints AS (
@@ -248,7 +260,7 @@ export async function sourcesReport(svc: ServiceContext, input: ReportInput): Pr
   const { range } = scope;
   const rows = await run(
     svc.db.$queryRaw<{ source: string; candidates: number; hired: number }[]>`
-      WITH ${pipelines(scope)}, cohort AS (
+      WITH ${pipelines(scope, scope.rows)}, cohort AS (
         SELECT c.application_source, ${typeOf(sql`c.stage`)} AS type
           FROM candidates c
           LEFT JOIN pipelines p ON p.job_id = c.job_id
@@ -285,7 +297,7 @@ export async function fitScoresReport(svc: ServiceContext, input: ReportInput): 
   const [b1, b2, b3, b4] = FIT_BUCKETS.slice(1).map((bucket) => bucket.min);
   const rows = await run(
     svc.db.$queryRaw<{ rank: number; candidates: number; scored: number; counts: number[]; median: number | null }[]>`
-      WITH ${pipelines(scope)}, cohort AS (
+      WITH ${pipelines(scope, stages)}, cohort AS (
         SELECT ${slotOf(sql`c.stage`, stages, by)} AS rank, c.fit_score
           FROM candidates c
           LEFT JOIN pipelines p ON p.job_id = c.job_id
@@ -330,7 +342,7 @@ export async function rejectReasonsReport(svc: ServiceContext, input: ReportInpu
   const { range, companyId } = scope;
   const rows = await run(
     svc.db.$queryRaw<{ id: number | null; name: string; archived: boolean; candidates: number }[]>`
-      WITH ${pipelines(scope)}, rejected AS (
+      WITH ${pipelines(scope, scope.rows)}, rejected AS (
         SELECT (SELECT x.reject_reason_id FROM candidates x WHERE x.id = c.id) AS reason_id
           FROM candidates c
           LEFT JOIN pipelines p ON p.job_id = c.job_id
