@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getPrisma } from "@hireflow/db";
 import { describe, expect, it } from "vitest";
-import { AppError, createCandidate, createCompany, createJob, systemContext, toAppError, updateCandidate, updateJob } from "../src/index.ts";
+import { type AppError, createCandidate, createCompany, createJob, systemContext, toAppError, updateCandidate, updateJob } from "../src/index.ts";
 import { type ServiceContext } from "../src/context.ts";
 import { replaceJobStages } from "../src/services/job-pipeline.ts";
 import { scopeToCompany } from "../src/tenancy.ts";

@@ -58,7 +58,7 @@ describe("candidate.stage_changed", () => {
     await updateCandidate(co.api, { id: candidate.id, stage: "rejected", reject_reason_id: reason.id });
     await settle();
     const requests = await eventually(() => hook.requests().length === 2 && hook.requests());
-    const changes = requests.map((r) => r.json.stage_change).sort((a, b) => (a.new_stage < b.new_stage ? -1 : 1));
+    const changes = requests.map((r) => r.json.stage_change as { new_stage: string }).sort((a, b) => (a.new_stage < b.new_stage ? -1 : 1));
     expect(changes).toEqual([
       { previous_stage: "take_home", new_stage: "not_now", previous_stage_type: "inprogress", new_stage_type: "rejected", previous_stage_name: "Take-home", new_stage_name: "Not now", reject_reason: { id: reason.id, name: "Withdrew" }, changed_by: "api", changed_by_user_id: null },
       { previous_stage: "sourced", new_stage: "take_home", previous_stage_type: "prospect", new_stage_type: "inprogress", previous_stage_name: "Sourced", new_stage_name: "Take-home", reject_reason: null, changed_by: "api", changed_by_user_id: null },
