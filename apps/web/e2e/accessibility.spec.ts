@@ -72,6 +72,8 @@ const PAGES: AuditedPage[] = [
   { name: "settings: webhooks", route: "/settings/webhooks", path: "/settings/webhooks", signedIn: true },
   { name: "settings: privacy", route: "/settings/privacy", path: "/settings/privacy", signedIn: true },
   { name: "settings: team", route: "/settings/team", path: "/settings/team", signedIn: true },
+  { name: "settings: pipeline", route: "/settings/pipeline", path: "/settings/pipeline", signedIn: true },
+  { name: "settings: reject reasons", route: "/settings/reject-reasons", path: "/settings/reject-reasons", signedIn: true },
   { name: "settings: audit log", route: "/settings/audit-log", path: "/settings/audit-log", signedIn: true },
   // /settings/webhooks/[id] needs an endpoint: audited by "axe: webhook endpoint list, its detail page …" below.
   { name: "not found (app)", route: "(not found)", path: "/jobs/999999", signedIn: true, status: 404 },

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { type ReactNode } from "react";
 import { canManageSettings } from "@hireflow/core/auth/roles";
 import { type SessionUser } from "@hireflow/core/auth/sessions";
+import { FlashMessage } from "./flash";
 import { NavLink } from "./nav-link";
 import { QuickSwitcher } from "./quick-switcher";
 
@@ -52,6 +53,7 @@ export function AppShell({ user, csrfToken, children }: { user: SessionUser; csr
       <main id="main" className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
         {children}
       </main>
+      <FlashMessage />
     </div>
   );
 }

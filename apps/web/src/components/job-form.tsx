@@ -1,11 +1,15 @@
 "use client";
 
 import type { JobDto } from "@hireflow/core/contracts/job";
+import type { JobStageDto } from "@hireflow/core/contracts/job-stages";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useRef, useState, type FormEvent } from "react";
 import { errorInfo } from "@/lib/errors";
+import { initialDraft, pipelineInput } from "@/lib/pipeline-draft";
 import { useTrpc } from "@/lib/trpc";
+import { flash } from "./flash";
+import { PipelineEditor } from "./pipeline-editor";
 import { ScreeningEditor, screeningDraft, screeningInput } from "./screening-editor";
 import { Alert, Button, Card, cx, describedBy, Field, inputClass } from "./ui";
 
@@ -48,8 +52,26 @@ function toInt(value: FormDataEntryValue | null): number | null {
   return Number.isFinite(n) ? n : NaN;
 }
 
-/** Create or edit a job; every rule (lengths, salary range, currency) is the API's, shown inline. */
-export function JobForm({ job, departmentName, departments }: { job?: JobDto; departmentName?: string; departments: string[] }) {
+/**
+ * Create or edit a job; every rule (lengths, salary range, currency, the pipeline's) is the API's,
+ * shown inline. `stages`: what the pipeline editor starts with (the job's, or the company's template
+ * for a new job); `retiredKeys` and `stageCounts` (candidates per stage key) are the job's.
+ */
+export function JobForm({
+  job,
+  departmentName,
+  departments,
+  stages,
+  retiredKeys = [],
+  stageCounts = {},
+}: {
+  job?: JobDto;
+  departmentName?: string;
+  departments: string[];
+  stages: JobStageDto[];
+  retiredKeys?: string[];
+  stageCounts?: Record<string, number>;
+}) {
   const trpc = useTrpc();
   const router = useRouter();
   // Row keys count from 1 in every render of the page, so the server's HTML and the browser's agree
@@ -64,11 +86,16 @@ export function JobForm({ job, departmentName, departments }: { job?: JobDto; de
   const [screening, setScreening] = useState(initial.screening);
   // The criteria rows of the last request, in order: the API names a criterion by its index there.
   const [sentCriteria, setSentCriteria] = useState<number[]>([]);
+  const [pipeline, setPipeline] = useState(() => initialDraft(stages));
+  const [sentStages, setSentStages] = useState<number[]>([]);
+  // Keys a new stage may not take: the job's (also those removed in this edit) and its retired ones.
+  const reservedKeys = [...(job?.stages ?? []).map((stage) => stage.key), ...retiredKeys];
 
   const save = useMutation({
     mutationFn: async (input: Record<string, unknown>) =>
       job ? (await trpc.jobs.update.mutate({ id: String(job.id), ...input } as never)).data : (await trpc.jobs.create.mutate(input as never)).data,
     onSuccess: (saved) => {
+      flash(job ? "Job saved." : "Job created.", `/jobs/${saved.id}`);
       router.push(`/jobs/${saved.id}`);
       router.refresh();
     },
@@ -84,6 +111,8 @@ export function JobForm({ job, departmentName, departments }: { job?: JobDto; de
     // New questions get their id here, before the criteria that refer to them are sent.
     const questionIds = new Map(questions.map((q) => [q.key, q.id || questionId(q.label, taken)]));
     setSentCriteria(screening.criteria.map((c) => c.key));
+    setSentStages(pipeline.rows.map((row) => row.id));
+    const { stages: stageList, stage_moves } = pipelineInput(pipeline, { reserved: reservedKeys, saved: job?.stages ?? [] });
     const currency = String(form.get("salary_currency") ?? "").trim().toUpperCase();
     save.mutate({
       title: String(form.get("title") ?? ""),
@@ -102,6 +131,8 @@ export function JobForm({ job, departmentName, departments }: { job?: JobDto; de
         ...(q.type === "select" ? { options: splitList(q.options) } : {}),
       })),
       screening: screeningInput(screening, (key) => questionIds.get(key)),
+      stages: stageList,
+      ...(job && Object.keys(stage_moves).length ? { stage_moves } : {}),
     });
   }
 
@@ -188,6 +219,24 @@ export function JobForm({ job, departmentName, departments }: { job?: JobDto; de
             </span>
           </label>
         </fieldset>
+      </Card>
+
+      <Card className="p-5">
+        <h2 className="text-base font-semibold text-slate-900">Pipeline</h2>
+        <p className="mb-4 text-sm text-slate-600">
+          The stages candidates move through, in order{job ? "" : " (from the company's template in Settings → Pipeline)"}. Each has a name and a type, which says
+          what it means to reports, integrations and the careers page.
+        </p>
+        <PipelineEditor
+          idPrefix="pipeline"
+          draft={pipeline}
+          onChange={setPipeline}
+          reserved={reservedKeys}
+          saved={job?.stages}
+          counts={stageCounts}
+          errors={error?.fields ?? {}}
+          sentRows={sentStages}
+        />
       </Card>
 
       <Card className="p-5">

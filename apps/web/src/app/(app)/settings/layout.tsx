@@ -8,6 +8,8 @@ const SETTINGS_NAV = [
   { href: "/settings/api-keys", label: "API keys" },
   { href: "/settings/webhooks", label: "Webhooks" },
   { href: "/settings/team", label: "Team" },
+  { href: "/settings/pipeline", label: "Pipeline" },
+  { href: "/settings/reject-reasons", label: "Reject reasons" },
   { href: "/settings/privacy", label: "Privacy" },
   { href: "/settings/audit-log", label: "Audit log" },
 ];

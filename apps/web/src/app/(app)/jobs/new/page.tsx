@@ -7,11 +7,12 @@ export const metadata: Metadata = { title: "New job" };
 
 export default async function NewJobPage() {
   const caller = await serverCaller();
-  const { data: departments } = await load(caller.jobs.departments());
+  // A new job starts from the company's pipeline template (Settings → Pipeline).
+  const [{ data: departments }, template] = await Promise.all([load(caller.jobs.departments()), load(caller.pipelineTemplate.get())]);
   return (
     <div className="max-w-3xl">
       <PageHeader title="New job" back={{ href: "/jobs", label: "Jobs" }} />
-      <JobForm departments={departments.map((d) => d.name)} />
+      <JobForm departments={departments.map((d) => d.name)} stages={template.stages} />
     </div>
   );
 }

@@ -9,11 +9,24 @@ export const metadata: Metadata = { title: "Edit job" };
 export default async function EditJobPage({ params }: { params: Promise<{ id: string }> }) {
   const id = await idFromParams(params);
   const caller = await serverCaller();
-  const [{ data: job }, { data: departments }] = await Promise.all([load(caller.jobs.get({ id: String(id) })), load(caller.jobs.departments())]);
+  // The pipeline editor needs the job's retired stage keys (the board's job) and its candidates per stage (the jobs list).
+  const [{ data: job }, { data: departments }, board, { data: jobs }] = await Promise.all([
+    load(caller.jobs.get({ id: String(id) })),
+    load(caller.jobs.departments()),
+    load(caller.pipeline.board({ job_id: id })),
+    load(caller.pipeline.jobs()),
+  ]);
   return (
     <div className="max-w-3xl">
       <PageHeader title={`Edit “${job.title}”`} back={{ href: `/jobs/${job.id}`, label: "Pipeline" }} />
-      <JobForm job={job} departmentName={departments.find((d) => d.id === job.department_id)?.name} departments={departments.map((d) => d.name)} />
+      <JobForm
+        job={job}
+        departmentName={departments.find((d) => d.id === job.department_id)?.name}
+        departments={departments.map((d) => d.name)}
+        stages={job.stages}
+        retiredKeys={board.data.job.retired_stage_keys}
+        stageCounts={jobs.find((j) => j.id === job.id)?.stage_counts ?? {}}
+      />
     </div>
   );
 }
