@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type ScreeningSettings } from "../../src/contracts/screening.ts";
+import { type CriterionResult, type ScreeningSettings } from "../../src/contracts/screening.ts";
 import { type PipelineStage } from "../../src/services/job-pipeline.ts";
 import { agentDecision } from "../../src/services/screening.ts";
 
@@ -13,8 +13,8 @@ const STAGES: PipelineStage[] = [
   { key: "declined", name: "Declined", type: "rejected" },
   { key: "withdrawn", name: "Withdrawn", type: "rejected" },
 ];
-const criteria = [{ id: "go", type: "skill", value: "Go", question_id: null, accepted: null, required: true, weight: 1, met: true, evidence: "Go" }];
-const missed = [{ ...criteria[0]!, met: false, evidence: "no Go" }];
+const criteria: CriterionResult[] = [{ id: "go", type: "skill", value: "Go", question_id: null, accepted: null, required: true, weight: 1, met: true, evidence: "Go" }];
+const missed: CriterionResult[] = [{ ...criteria[0]!, met: false, evidence: "no Go" }];
 const settings = (advanceTo: string | null, reject = false): ScreeningSettings => ({
   mode: "auto",
   criteria: [],
