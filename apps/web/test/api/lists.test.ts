@@ -36,6 +36,36 @@ describe("GET /api/v1/candidates", () => {
     expect(seen).toEqual([...initial].reverse());
   });
 
+  it("newest first is the applied date (created_at, backdated by imports), ties by id, on every page and with a search", async () => {
+    const jobId = await addJob(app.acme);
+    const ids: number[] = [];
+    for (let i = 0; i < 7; i++) ids.push(await create(jobId, 200 + i, { name: `Backdated Person ${i}` }));
+    // Applied: ids[0] newest of all; ids[3] and ids[4] on the same instant; ids[6] oldest.
+    const days = [25, 22, 19, 15, 15, 10, 1];
+    for (const [i, id] of ids.entries()) {
+      await getPrisma().candidate.update({ where: { id }, data: { createdAt: new Date(Date.UTC(2026, 9, days[i]!, 12)) } });
+    }
+    const expected = [ids[0], ids[1], ids[2], ids[4], ids[3], ids[5], ids[6]];
+    const walk = async (query: string) => {
+      const seen: number[] = [];
+      let cursor: string | null = null;
+      do {
+        const res: { status: number; body: any } = await app.api.get(`/candidates?job_id=${jobId}&limit=2${query}${cursor ? `&cursor=${cursor}` : ""}`);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        seen.push(...res.body.data.map((c: { id: number }) => c.id));
+        cursor = res.body.pagination.next_cursor;
+      } while (cursor);
+      return seen;
+    };
+    expect(await walk("")).toEqual(expected);
+    expect(await walk("&sort=created")).toEqual(expected);
+    expect(await walk("&q=Backdated&sort=created")).toEqual(expected);
+    // A cursor of the newest list is refused by another sort.
+    const first = await app.api.get(`/candidates?job_id=${jobId}&limit=2`);
+    const other = await app.api.get(`/candidates?job_id=${jobId}&limit=2&sort=fit_score&cursor=${first.body.pagination.next_cursor}`);
+    expect(other.status).toBe(400);
+  });
+
   it("filters by job_id, stage, email (case-insensitive), created_after and updated_after", async () => {
     const jobA = await addJob(app.acme);
     const jobB = await addJob(app.acme);

@@ -46,7 +46,8 @@ const COLUMNS = sql`c.id, c.public_id AS "publicId", c.name, c.email, c.phone, c
 const FROM = sql`candidates c LEFT JOIN jobs j ON j.id = c.job_id LEFT JOIN job_stages s ON s.job_id = c.job_id AND s.key = c.stage
   LEFT JOIN reject_reasons r ON r.id = c.reject_reason_id`;
 
-const ORDER = { newest: sql`c.id DESC`, fit: sql`c.fit_score DESC NULLS LAST, c.id DESC` } as const;
+// Newest: the applied date the candidate shows (created_at = applied_at; imports may backdate it), ties by id.
+const ORDER = { newest: sql`c.created_at DESC, c.id DESC`, fit: sql`c.fit_score DESC NULLS LAST, c.id DESC` } as const;
 
 type SqlRow = Omit<CandidateSummaryRow, "job" | "jobStage" | "rejectReason"> & { jobId: number | null; rejectReasonId: number | null } & JoinedColumns;
 
@@ -73,7 +74,7 @@ function listSql(companyId: number, { filters: f, order, after, take }: Candidat
   if (f.createdAfter !== undefined) where.push(sql`c.created_at > ${f.createdAfter}`);
   if (f.updatedAfter !== undefined) where.push(sql`c.updated_at > ${f.updatedAfter}`);
   if (f.minFitScore !== undefined) where.push(sql`c.fit_score >= ${f.minFitScore}`);
-  if (after) where.push(order === "fit" ? afterFitSql(after.id, after.fit ?? null) : sql`c.id < ${after.id}`);
+  if (after) where.push(order === "fit" ? afterFitSql(after.id, after.fit ?? null) : sql`(c.created_at, c.id) < (${new Date(after.at ?? 0)}, ${after.id})`);
   return sql`SELECT ${COLUMNS} FROM ${FROM}
     WHERE ${join(where, " AND ")} ORDER BY ${ORDER[order]} LIMIT ${take}`;
 }
@@ -95,12 +96,16 @@ export function listThroughPrisma(svc: ServiceContext, { filters: f, order, afte
       ...(f.createdAfter === undefined ? {} : { createdAt: { gt: f.createdAfter } }),
       ...(f.updatedAfter === undefined ? {} : { updatedAt: { gt: f.updatedAfter } }),
       ...(f.minFitScore === undefined ? {} : { fitScore: { gte: f.minFitScore } }),
-      ...(after === undefined ? {} : order === "fit" ? afterFit(after.id, after.fit ?? null) : { id: { lt: after.id } }),
+      ...(after === undefined ? {} : order === "fit" ? afterFit(after.id, after.fit ?? null) : afterNewest(after.id, new Date(after.at ?? 0))),
     },
     select: candidateSummarySelect,
-    orderBy: order === "fit" ? [{ fitScore: { sort: "desc", nulls: "last" } }, { id: "desc" }] : { id: "desc" },
+    orderBy: order === "fit" ? [{ fitScore: { sort: "desc", nulls: "last" } }, { id: "desc" }] : [{ createdAt: "desc" }, { id: "desc" }],
     take,
   });
+}
+
+function afterNewest(id: number, at: Date): Prisma.CandidateWhereInput {
+  return { OR: [{ createdAt: { lt: at } }, { createdAt: at, id: { lt: id } }] };
 }
 
 function afterFit(id: number, fit: number | null): Prisma.CandidateWhereInput {

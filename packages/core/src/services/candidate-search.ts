@@ -225,11 +225,11 @@ function filterSql(companyId: number, f: CandidateFilters): Sql {
   return join(parts, " AND ");
 }
 
-const CURSOR_KEY: Record<CandidateSort, keyof CursorKey | null> = { relevance: "rank", newest: null, fit: "fit", name: "name" };
+const CURSOR_KEY: Record<CandidateSort, keyof CursorKey | null> = { relevance: "rank", newest: "at", fit: "fit", name: "name" };
 
-/** The kind of list a cursor belongs to: the sort key it carries (none: newest first). */
+/** The kind of list a cursor belongs to: the sort key it carries. */
 export function cursorSortKey(cursor: CursorKey): keyof CursorKey | null {
-  return (["rank", "fit", "name"] as const).find((key) => key in cursor) ?? null;
+  return (["rank", "at", "fit", "name"] as const).find((key) => key in cursor) ?? null;
 }
 
 function decodeFor(sort: CandidateSort, cursor: string | undefined) {
@@ -245,6 +245,7 @@ interface Row {
   rank: string | null;
   fit: number | null;
   name: string | null;
+  at: Date | null;
 }
 
 /**
@@ -287,7 +288,7 @@ export async function searchCandidateIds(svc: ServiceContext, input: CandidateSe
       if (after?.rank !== undefined && tier.min > Number(after.rank)) continue;
       const where = [filters, tier.match, ...matching.slice(0, i).map((t) => sql`NOT coalesce(${t.exclude}, false)`)];
       if (after?.rank !== undefined) where.push(sql`(${tier.rank}, c.id) < (${after.rank}::numeric, ${after.id})`);
-      const statement = sql`SELECT t.id, t.rank::text AS rank, NULL::float8 AS fit, NULL::text AS name FROM (
+      const statement = sql`SELECT t.id, t.rank::text AS rank, NULL::float8 AS fit, NULL::text AS name, NULL::timestamptz AS at FROM (
           SELECT c.id, ${tier.rank} AS rank FROM candidates c WHERE ${join(where, " AND ")} ORDER BY 2 DESC, c.id DESC LIMIT ${take - rows.length}
         ) t ORDER BY t.rank DESC, t.id DESC`;
       rows.push(...(await run(statement, tier.similarity)));
@@ -296,7 +297,7 @@ export async function searchCandidateIds(svc: ServiceContext, input: CandidateSe
     const where = [filters];
     if (matching) where.push(sql`(${join(matching.map((t) => t.match), " OR ")})`);
     if (after) where.push(afterSql(sort, after));
-    const statement = sql`SELECT c.id, NULL::text AS rank, c.fit_score AS fit, c.search_name AS name FROM candidates c
+    const statement = sql`SELECT c.id, NULL::text AS rank, c.fit_score AS fit, c.search_name AS name, c.created_at AS at FROM candidates c
       WHERE ${join(where, " AND ")} ORDER BY ${ORDER[sort]} LIMIT ${take}`;
     rows.push(...(await run(statement, matching?.some((t) => t.similarity) ?? false)));
   }
@@ -313,7 +314,8 @@ export async function searchCandidateIds(svc: ServiceContext, input: CandidateSe
 const ORDER: Record<CandidateSort, Sql> = {
   // Relevance is the tiers' union above; a list without a search is never sorted by it.
   relevance: sql`c.id DESC`,
-  newest: sql`c.id DESC`,
+  // Newest is the applied date the list shows (created_at = applied_at; imports may backdate it), ties by id.
+  newest: sql`c.created_at DESC, c.id DESC`,
   fit: sql`c.fit_score DESC NULLS LAST, c.id DESC`,
   name: sql`c.search_name COLLATE "C" ASC NULLS LAST, c.id ASC`,
 };
@@ -322,7 +324,7 @@ function cursorKeyOf(sort: CandidateSort, row: Row): CursorKey {
   if (sort === "relevance") return { rank: row.rank ?? "0" };
   if (sort === "fit") return { fit: row.fit };
   if (sort === "name") return { name: row.name };
-  return {};
+  return { at: (row.at ?? new Date(0)).toISOString() };
 }
 
 /** Rows after the cursor in the sort's order (fit and name: nulls last). */
@@ -339,7 +341,7 @@ function afterSql(sort: CandidateSort, after: { id: number } & CursorKey): Sql {
       ? sql`(c.search_name IS NULL AND c.id > ${after.id})`
       : sql`((c.search_name COLLATE "C", c.id) > (${name}::text COLLATE "C", ${after.id}) OR c.search_name IS NULL)`;
   }
-  return sql`c.id < ${after.id}`;
+  return sql`(c.created_at, c.id) < (${after.at ?? new Date(0).toISOString()}::timestamptz, ${after.id})`;
 }
 
 /** Rows loaded by id (through the scoped client), put in the order of `ids`. */

@@ -286,7 +286,7 @@ export async function listCandidates(
   if (input.q?.trim()) return searchCandidates(svc, input, limit);
   const byFit = input.sort === "fit_score";
   const after = decodeCursorKey(input.cursor);
-  if (after && cursorSortKey(after) !== (byFit ? "fit" : null)) throw new AppError("bad_request", "The cursor belongs to a list with another sort or search; start again without cursor");
+  if (after && cursorSortKey(after) !== (byFit ? "fit" : "at")) throw new AppError("bad_request", "The cursor belongs to a list with another sort or search; start again without cursor");
   const rows = await listCandidateRows(svc, {
     filters: {
       jobId: input.job_id,
@@ -301,7 +301,7 @@ export async function listCandidates(
     after,
     take: limit + 1,
   });
-  return page(rows, limit, serializeCandidate, byFit ? (row) => ({ fit: row.fitScore }) : undefined);
+  return page(rows, limit, serializeCandidate, byFit ? (row) => ({ fit: row.fitScore }) : (row) => ({ at: row.createdAt.toISOString() }));
 }
 
 /** GET /candidates?q=…: ranked ids from candidate-search.ts, rows through the scoped client. */

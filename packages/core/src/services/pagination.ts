@@ -7,15 +7,18 @@ import { AppError } from "../errors.ts";
 export const DEFAULT_PAGE_SIZE = 25;
 
 /**
- * A list sorted by something else than id carries that key too: `fit` (the fit score, null last),
- * `rank` (a search's relevance, a decimal string: services/candidate-search.ts), `name` (the
- * normalised name, null last).
+ * A list sorted by something else than id carries that key too: `at` (the creation time, ISO 8601:
+ * candidates newest first), `fit` (the fit score, null last), `rank` (a search's relevance, a decimal
+ * string: services/candidate-search.ts), `name` (the normalised name, null last).
  */
 export interface CursorKey {
+  at?: string;
   fit?: number | null;
   rank?: string;
   name?: string | null;
 }
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 export function encodeCursor(lastId: number, key: CursorKey = {}): string {
   return Buffer.from(JSON.stringify({ v: 1, id: lastId, ...key })).toString("base64url");
@@ -28,13 +31,15 @@ export function decodeCursorKey(cursor: string | undefined): ({ id: number } & C
   // Name-sorted lists carry a name: their cursors may be longer than the API's 500 characters.
   if (!/^[A-Za-z0-9_-]{1,2000}$/.test(cursor)) throw invalidCursor();
   try {
-    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { v?: unknown; id?: unknown; fit?: unknown; rank?: unknown; name?: unknown };
+    const parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { v?: unknown; id?: unknown; at?: unknown; fit?: unknown; rank?: unknown; name?: unknown };
+    const atValid = parsed.at === undefined || (typeof parsed.at === "string" && ISO_TIME.test(parsed.at) && Number.isFinite(Date.parse(parsed.at)));
     const fitValid = parsed.fit === undefined || parsed.fit === null || Number.isFinite(parsed.fit);
     const rankValid = parsed.rank === undefined || (typeof parsed.rank === "string" && /^[0-9]{1,3}(\.[0-9]{1,12})?$/.test(parsed.rank));
     const nameValid = parsed.name === undefined || parsed.name === null || (typeof parsed.name === "string" && parsed.name.length <= 1000 && !parsed.name.includes("\u0000"));
-    if (parsed.v === 1 && Number.isSafeInteger(parsed.id) && (parsed.id as number) > 0 && fitValid && rankValid && nameValid) {
+    if (parsed.v === 1 && Number.isSafeInteger(parsed.id) && (parsed.id as number) > 0 && atValid && fitValid && rankValid && nameValid) {
       return {
         id: parsed.id as number,
+        ...(parsed.at !== undefined && { at: parsed.at as string }),
         ...(parsed.fit !== undefined && { fit: parsed.fit as number | null }),
         ...(parsed.rank !== undefined && { rank: parsed.rank as string }),
         ...(parsed.name !== undefined && { name: parsed.name as string | null }),

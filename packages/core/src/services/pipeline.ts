@@ -76,7 +76,8 @@ export async function getPipeline(svc: ServiceContext, jobId: number): Promise<P
       createdAt: true,
       updatedAt: true,
     },
-    orderBy: { id: "desc" },
+    // Newest by the applied date the cards show (imports may backdate it), ties by id.
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: BOARD_LIMIT + 1,
   });
   return {
