@@ -34,11 +34,13 @@ const REASON_TEXT_MAX = 500;
  * dialog serves a single candidate and a bulk selection alike. Render `dialog` once in the component.
  */
 export function useRejectPrompt(): { ask: (request: RejectRequest) => Promise<RejectChoice | null>; dialog: ReactNode } {
-  const [pending, setPending] = useState<{ request: RejectRequest; resolve: (choice: RejectChoice | null) => void; id: number } | null>(null);
+  // The last prompt stays after it is answered (open: false), so the dialog closes with its content
+  // and focus returns to the control that opened it; a new prompt is a new dialog (fresh fields).
+  const [prompt, setPrompt] = useState<{ request: RejectRequest; resolve: (choice: RejectChoice | null) => void; id: number; open: boolean } | null>(null);
   const counter = useRef(0);
   // A prompt still open when the component goes away resolves as cancelled.
-  const current = useRef(pending);
-  current.current = pending;
+  const current = useRef(prompt);
+  current.current = prompt;
   useEffect(() => () => current.current?.resolve(null), []);
 
   const ask = useCallback(
@@ -46,15 +48,18 @@ export function useRejectPrompt(): { ask: (request: RejectRequest) => Promise<Re
       new Promise<RejectChoice | null>((resolve) => {
         current.current?.resolve(null);
         counter.current += 1;
-        setPending({ request, resolve, id: counter.current });
+        setPrompt({ request, resolve, id: counter.current, open: true });
       }),
     [],
   );
   const finish = (choice: RejectChoice | null) => {
-    pending?.resolve(choice);
-    setPending(null);
+    if (!prompt?.open) return;
+    prompt.resolve(choice);
+    setPrompt({ ...prompt, open: false });
   };
-  const dialog = <RejectDialog key={pending?.id ?? 0} request={pending?.request ?? null} onConfirm={(choice) => finish(choice)} onCancel={() => finish(null)} />;
+  const dialog = prompt && (
+    <RejectDialog key={prompt.id} open={prompt.open} request={prompt.request} onConfirm={(choice) => finish(choice)} onCancel={() => finish(null)} />
+  );
   return { ask, dialog };
 }
 
@@ -62,12 +67,21 @@ export function useRejectPrompt(): { ask: (request: RejectRequest) => Promise<Re
  * The dialog itself (native <dialog>: focus moves in, Escape cancels, focus returns to the opener):
  * a select of the company's current reject reasons and, for "Other", an optional text.
  */
-export function RejectDialog({ request, onConfirm, onCancel }: { request: RejectRequest | null; onConfirm: (choice: RejectChoice) => void; onCancel: () => void }) {
+export function RejectDialog({
+  open,
+  request,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  request: RejectRequest;
+  onConfirm: (choice: RejectChoice) => void;
+  onCancel: () => void;
+}) {
   const trpc = useTrpc();
   const ref = useRef<HTMLDialogElement>(null);
   const selectRef = useRef<HTMLSelectElement>(null);
   const ids = { title: useId(), description: useId(), reason: useId(), reasonError: useId(), text: useId() };
-  const open = request !== null;
   const reasons = useQuery({
     queryKey: ["reject-reasons"],
     queryFn: async () => (await trpc.rejectReasons.list.query({})).data,
@@ -123,87 +137,85 @@ export function RejectDialog({ request, onConfirm, onCancel }: { request: Reject
       }}
       // Closed by the browser itself (a close request it does not let the page cancel): a cancel too.
       onClose={() => {
-        if (request) onCancel();
+        if (open) onCancel();
       }}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40"
     >
-      {request && (
-        <form className="p-5" onSubmit={submit} noValidate>
-          <h2 id={ids.title} className="text-lg font-semibold text-slate-900">
-            Reject {request.who}?
-          </h2>
-          <p id={ids.description} className="mt-2 text-sm text-slate-600">
-            {request.count === 1 ? `${request.who} moves` : `The ${request.who} move`} to <strong className="font-medium text-slate-900">{request.stageName}</strong>.
-            The reason is kept with {request.count === 1 ? "the candidate" : "each of them"} and in the activity timeline.
-          </p>
-          <div className="mt-4 space-y-3">
-            {reasons.isPending ? (
-              <p className="text-sm text-slate-600" role="status">
-                Loading the reasons…
-              </p>
-            ) : reasons.isError ? (
-              <p className="text-sm text-red-700" role="alert">
-                Could not load the reject reasons: {errorInfo(reasons.error).message}
-              </p>
-            ) : noReasons ? (
-              <p className="text-sm text-slate-600">There are no reject reasons to choose from (Settings → Reject reasons).</p>
-            ) : (
-              <>
-                <div>
-                  <label htmlFor={ids.reason} className="block text-sm font-medium text-slate-800">
-                    Reason
-                  </label>
-                  <select
-                    ref={selectRef}
-                    id={ids.reason}
-                    value={reasonId}
-                    required
-                    aria-invalid={missing && !chosen ? true : undefined}
-                    aria-describedby={missing && !chosen ? ids.reasonError : undefined}
-                    onChange={(event) => setReasonId(event.target.value)}
-                    className={`${inputClass} mt-1`}
-                  >
-                    <option value="">Choose a reason</option>
-                    {active.map((reason) => (
-                      <option key={reason.id} value={String(reason.id)}>
-                        {reason.name}
-                      </option>
-                    ))}
-                  </select>
-                  {missing && !chosen && (
-                    <p id={ids.reasonError} className="mt-1 text-sm text-red-700" role="alert">
-                      Choose a reason
-                    </p>
-                  )}
-                </div>
-                {chosen && isOtherReason(chosen) && (
-                  <div>
-                    <label htmlFor={ids.text} className="block text-sm font-medium text-slate-800">
-                      Details <span className="font-normal text-slate-600">(optional)</span>
-                    </label>
-                    <textarea
-                      id={ids.text}
-                      value={text}
-                      maxLength={REASON_TEXT_MAX}
-                      rows={3}
-                      onChange={(event) => setText(event.target.value)}
-                      className={`${inputClass} mt-1`}
-                    />
-                  </div>
+      <form className="p-5" onSubmit={submit} noValidate>
+        <h2 id={ids.title} className="text-lg font-semibold text-slate-900">
+          Reject {request.who}?
+        </h2>
+        <p id={ids.description} className="mt-2 text-sm text-slate-600">
+          {request.count === 1 ? `${request.who} moves` : `The ${request.who} move`} to <strong className="font-medium text-slate-900">{request.stageName}</strong>.
+          The reason is kept with {request.count === 1 ? "the candidate" : "each of them"} and in the activity timeline.
+        </p>
+        <div className="mt-4 space-y-3">
+          {reasons.isPending ? (
+            <p className="text-sm text-slate-600" role="status">
+              Loading the reasons…
+            </p>
+          ) : reasons.isError ? (
+            <p className="text-sm text-red-700" role="alert">
+              Could not load the reject reasons: {errorInfo(reasons.error).message}
+            </p>
+          ) : noReasons ? (
+            <p className="text-sm text-slate-600">There are no reject reasons to choose from (Settings → Reject reasons).</p>
+          ) : (
+            <>
+              <div>
+                <label htmlFor={ids.reason} className="block text-sm font-medium text-slate-800">
+                  Reason
+                </label>
+                <select
+                  ref={selectRef}
+                  id={ids.reason}
+                  value={reasonId}
+                  required
+                  aria-invalid={missing && !chosen ? true : undefined}
+                  aria-describedby={missing && !chosen ? ids.reasonError : undefined}
+                  onChange={(event) => setReasonId(event.target.value)}
+                  className={`${inputClass} mt-1`}
+                >
+                  <option value="">Choose a reason</option>
+                  {active.map((reason) => (
+                    <option key={reason.id} value={String(reason.id)}>
+                      {reason.name}
+                    </option>
+                  ))}
+                </select>
+                {missing && !chosen && (
+                  <p id={ids.reasonError} className="mt-1 text-sm text-red-700" role="alert">
+                    Choose a reason
+                  </p>
                 )}
-              </>
-            )}
-          </div>
-          <div className="mt-5 flex justify-end gap-2">
-            <Button variant="secondary" onClick={onCancel}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="danger" disabled={reasons.isPending || reasons.isError}>
-              Reject
-            </Button>
-          </div>
-        </form>
-      )}
+              </div>
+              {chosen && isOtherReason(chosen) && (
+                <div>
+                  <label htmlFor={ids.text} className="block text-sm font-medium text-slate-800">
+                    Details <span className="font-normal text-slate-600">(optional)</span>
+                  </label>
+                  <textarea
+                    id={ids.text}
+                    value={text}
+                    maxLength={REASON_TEXT_MAX}
+                    rows={3}
+                    onChange={(event) => setText(event.target.value)}
+                    className={`${inputClass} mt-1`}
+                  />
+                </div>
+              )}
+            </>
+          )}
+        </div>
+        <div className="mt-5 flex justify-end gap-2">
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" disabled={reasons.isPending || reasons.isError}>
+            Reject
+          </Button>
+        </div>
+      </form>
     </dialog>
   );
 }
