@@ -91,6 +91,8 @@ export const fitSchema = z
     engine: z.string().nullable().meta({ description: "local, or model:<id> when a language model judged criteria" }),
     scored_at: timestamp.nullable(),
     criteria: z.array(criterionResultSchema),
+    judged: z.number().int().meta({ description: "Criteria the scoring could judge (met true or false): fit_score rests on these" }),
+    total: z.number().int().meta({ description: "Criteria scored; total - judged could not be judged (say, no resume)" }),
   })
   .meta({ id: "Fit" });
 

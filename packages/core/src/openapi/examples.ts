@@ -98,6 +98,8 @@ const candidateDetail = {
       { ...job.screening.criteria[0]!, met: true, evidence: "Skills: Kubernetes, Go, PostgreSQL" },
       { ...job.screening.criteria[1]!, met: null, evidence: "The resume does not say how many years" },
     ],
+    judged: 1,
+    total: 2,
   },
 };
 
@@ -234,7 +236,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   },
   "candidates-create": {
     request: { job_id: JOB_ID, name: "Ada Lovelace", email: "ada@example.com", phone: "+44 20 7183 8750", linkedin: "https://www.linkedin.com/in/ada-lovelace", location: "London, UK", notes: "Referred by Grace Hopper" },
-    response: { data: { ...candidateDetail, rating: null, fit_score: null, updated_at: T0, resume_url: null, resume_data: null, resume_status: null, fit: { status: "pending", engine: null, scored_at: null, criteria: [] } } },
+    response: { data: { ...candidateDetail, rating: null, fit_score: null, updated_at: T0, resume_url: null, resume_data: null, resume_status: null, fit: { status: "pending", engine: null, scored_at: null, criteria: [], judged: 0, total: 0 } } },
   },
   "candidates-list": {
     query: { job_id: JOB_ID, stage: "applied,recruiter_screen", limit: 50 },

@@ -95,6 +95,7 @@ export function resumeUrlOf(c: Pick<Candidate, "resumeBlobKey" | "resumeFilename
 }
 
 export function serializeCandidateDetail(c: CandidateRow): CandidateDetailDto {
+  const criteria = (c.fitCriteria as CriterionResult[] | null) ?? [];
   return {
     ...serializeCandidate(c),
     applied_at: c.createdAt.toISOString(),
@@ -105,7 +106,9 @@ export function serializeCandidateDetail(c: CandidateRow): CandidateDetailDto {
       status: c.fitStatus,
       engine: c.fitEngine,
       scored_at: c.fitScoredAt?.toISOString() ?? null,
-      criteria: (c.fitCriteria as CriterionResult[] | null) ?? [],
+      criteria,
+      judged: criteria.filter((criterion) => criterion.met !== null).length,
+      total: criteria.length,
     },
   };
 }
