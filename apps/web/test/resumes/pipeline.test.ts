@@ -97,12 +97,23 @@ async function resumeError(id: number) {
 }
 
 describe("backfill rules", () => {
-  it("never overwrites what the client sent: a named candidate gets resume_data and no backfill", async () => {
+  it("never overwrites what the client sent, fills what it left empty, and notes another e-mail of the resume", async () => {
+    // Issue 28 item 4: an applicant who typed name and e-mail gets phone, location and LinkedIn from the resume.
     const jobId = await addJob(acme);
     const created = await upload({ job_id: String(jobId), name: "Client Chosen Name", email: "client@example.com" }, fixture("priya-raman.pdf"), "p.pdf", PDF);
     const done = await waitForResume(api, created.id);
-    expect(done).toMatchObject({ resume_status: "completed", name: "Client Chosen Name", email: "client@example.com", phone: null, location: null, linkedin: null });
+    expect(done).toMatchObject({ resume_status: "completed", name: "Client Chosen Name", email: "client@example.com" });
     expect(done.resume_data).toMatchObject({ name: "Priya Raman", email: "priya.raman@example.net" });
+    expect(done.phone).toBe(done.resume_data.phone);
+    expect(done.location).toBe(done.resume_data.location);
+    expect(done.phone).not.toBeNull();
+    expect(done.location).not.toBeNull();
+    const activity = await getPrisma().candidateActivity.findFirstOrThrow({ where: { candidateId: created.id, type: "resume_processed" } });
+    const data = activity.data as { backfilled: string[]; other_email?: string };
+    expect(data.backfilled).not.toContain("name");
+    expect(data.backfilled).not.toContain("email");
+    expect(data.backfilled).toEqual(expect.arrayContaining(["phone", "location"]));
+    expect(data.other_email).toBe("priya.raman@example.net");
   });
 
   it("fills only the empty fields of a placeholder: the client's e-mail, phone and location stay", async () => {

@@ -44,10 +44,12 @@ export interface ResumeSaveResult {
 }
 
 /**
- * processing → completed: stores the extraction as resume_data and, for a placeholder candidate
- * (created without a name), fills the contact fields that are still empty — never a value the
- * client sent. An e-mail another candidate of the job already uses is left out (the duplicate
- * rule holds), and the resume still completes with the e-mail kept in resume_data.
+ * processing → completed: stores the extraction as resume_data and fills the candidate's contact
+ * fields that are still empty (a placeholder created without a name, or an applicant who typed only
+ * name and e-mail) — never a value the person or client gave. The timeline's entry names the fields
+ * filled, and an e-mail of the resume that differs from the candidate's (`other_email`). An e-mail
+ * another candidate of the job already uses is left out (the duplicate rule holds), and the resume
+ * still completes with the e-mail kept in resume_data.
  */
 export async function applyResumeExtraction(
   svc: ServiceContext,
@@ -86,10 +88,14 @@ function saveExtraction(svc: ServiceContext, candidateId: number, extraction: Re
     const data: Prisma.CandidateUncheckedUpdateInput = {};
     const backfilled: BackfillField[] = [];
     let emailSkipped = false;
-    const placeholder = !row.name;
-    for (const field of placeholder ? BACKFILL_FIELDS : []) {
+    let otherEmail: string | null = null;
+    for (const field of BACKFILL_FIELDS) {
       const value = validValue(field, extraction[field]);
-      if (value === null || row[field]) continue;
+      if (value === null) continue;
+      if (row[field]) {
+        if (field === "email" && row.email!.toLowerCase() !== value.toLowerCase()) otherEmail = value;
+        continue;
+      }
       if (field === "email" && (!allowEmail || (await emailTaken(tx, row.jobId, value, candidateId)))) {
         emailSkipped = true;
         continue;
@@ -113,7 +119,13 @@ function saveExtraction(svc: ServiceContext, candidateId: number, extraction: Re
         candidateId,
         type: "resume_processed",
         addedBy: actorKind(svc.actor),
-        data: { status: "completed", parser: (extraction.parser as string | undefined) ?? null, backfilled, ...(emailSkipped ? { email_not_applied: "duplicate" } : {}) },
+        data: {
+          status: "completed",
+          parser: (extraction.parser as string | undefined) ?? null,
+          backfilled,
+          ...(emailSkipped ? { email_not_applied: "duplicate" } : {}),
+          ...(otherEmail ? { other_email: otherEmail } : {}),
+        },
       }),
     });
     if (row.job && screeningOn(row.job.screening)) await requestScreening(tx, candidateId, "resume_parsed");
