@@ -9,13 +9,19 @@ import { PRODUCTION_NODE_OPTIONS } from "../packages/admin/src/server/node-optio
  *   --profile-duration=10 seconds of load under --cpu-prof
  *   --profile=get_candidate  which API scenario is profiled (a key from bench/scenarios.ts), or `webhooks`
  *   --only=get_candidate,get_job   only these API scenarios (the floors always run)
- *   --skip=resume,webhooks,screening,profile,load
+ *   --skip=resume,webhooks,screening,profile,load   (phases: PHASES below)
+ *   --phases=pipelines    run only these phases (the others are skipped; the seed and the server always
+ *                         run); such a partial run writes no report unless --out= is given, so it cannot
+ *                         replace docs/BENCHMARKS.md's tables with mostly empty ones (print or --json it)
  *   --out=docs/BENCHMARKS.md       where the report goes; --no-report writes none
  *   --json=file.json      also write the raw results
  *   --keep-work           keep the temp folder (logs, blobs, profiles) after a successful run
  *   --server-node-options="…"   NODE_OPTIONS for the server; default: what `npm start` gives the server
  *                         (PRODUCTION_NODE_OPTIONS); `--server-node-options=` (empty) runs without any
  */
+/** The phases of a run, in order (--skip, --phases). */
+export const PHASES = ["load", "resume", "webhooks", "screening", "search", "reports", "pipelines", "profile"] as const;
+
 export interface Flags {
   raw: string[];
   build: boolean;
@@ -26,6 +32,8 @@ export interface Flags {
   profileScenario: string;
   only?: string[];
   skip: string[];
+  /** --phases: only these ran. */
+  phases?: string[];
   out: string;
   report: boolean;
   json?: string;
@@ -48,6 +56,7 @@ export function parseFlags(argv: string[]): Flags {
     keepWork: false,
     serverNodeOptions: PRODUCTION_NODE_OPTIONS,
   };
+  let outGiven = false;
   for (const arg of argv) {
     const eq = arg.indexOf("=");
     const name = eq < 0 ? arg : arg.slice(0, eq);
@@ -65,12 +74,24 @@ export function parseFlags(argv: string[]): Flags {
     else if (name === "--profile" && value) flags.profileScenario = value;
     else if (name === "--only") flags.only = value?.split(",") ?? [];
     else if (name === "--skip") flags.skip = value?.split(",") ?? [];
-    else if (name === "--out" && value) flags.out = value;
+    else if (name === "--phases") {
+      const phases = value?.split(",").filter(Boolean) ?? [];
+      const unknown = phases.filter((phase) => !(PHASES as readonly string[]).includes(phase));
+      if (!phases.length || unknown.length) throw new Error(`--phases needs a comma list of ${PHASES.join(", ")}${unknown.length ? ` (unknown: ${unknown.join(", ")})` : ""}`);
+      flags.phases = phases;
+    } else if (name === "--out" && value) {
+      flags.out = value;
+      outGiven = true;
+    }
     else if (name === "--no-report") flags.report = false;
     else if (name === "--json" && value) flags.json = value;
     else if (name === "--keep-work") flags.keepWork = true;
     else if (name === "--server-node-options") flags.serverNodeOptions = value || undefined;
     else throw new Error(`unknown flag ${arg} (see bench/flags.ts)`);
+  }
+  if (flags.phases) {
+    flags.skip = [...new Set([...flags.skip, ...PHASES.filter((phase) => !flags.phases!.includes(phase))])];
+    if (!outGiven) flags.report = false;
   }
   return flags;
 }

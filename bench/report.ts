@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { type LoadResult } from "./load.ts";
 import { type ProfileSummary } from "./profile.ts";
+import { PIPELINES, type PipelinesBenchResult } from "./pipelines.ts";
 import { type MemorySample, RESUME, type ResumeResult } from "./resume.ts";
 import { SCREENING, type ScreeningResult } from "./screening.ts";
 import { type ReportsBenchResult, type SearchBenchResult, WORKSPACE_P95_TARGET_MS } from "./workspace.ts";
@@ -33,6 +34,7 @@ export interface BenchResults {
   screening?: ScreeningResult;
   search?: SearchBenchResult;
   reports?: ReportsBenchResult;
+  pipelines?: PipelinesBenchResult;
   serverPeak: Array<{ pid: number; name: string; mib: number }>;
   profile?: ProfileSummary;
   totalSeconds: number;
@@ -236,6 +238,23 @@ function workspaceSection(search: SearchBenchResult | undefined, reports: Report
   ];
 }
 
+function pipelinesSection(p: PipelinesBenchResult | undefined): string[] {
+  if (!p) return ["Skipped in this run."];
+  if (!p.available) return [`**Not available in this run:** ${p.reason}`];
+  const e = p.edit;
+  return [
+    `Two jobs of the measured company, created through \`POST /api/v1/jobs\` with their own stages, ${PIPELINES.candidates.toLocaleString("en-US")} candidates each (set-based SQL). Board: \`pipeline.board\`, the tRPC query the job page runs, as a signed-in user, with ${REPORTS_BENCH.connections} connections (${REPORTS_BENCH.warmupS} s warm-up, ${REPORTS_BENCH.durationS} s). Pipeline edit: \`PATCH /api/v1/jobs/{id}\` with \`stages\` dropping the stage that holds all ${e.candidates.toLocaleString("en-US")} candidates and adding a new one, \`stage_moves\` sending them there; ${e.edits} edits one after the other after a warm-up edit. Goals (issue 23): board p95 ≤ ${PIPELINES.boardP95TargetMs} ms, edit ≤ ${PIPELINES.editTargetMs / 1000} s.`,
+    "",
+    "| request | req/s | p50 ms | p95 ms | p99 ms | non-2xx | goal |",
+    "|---|---:|---:|---:|---:|---:|---|",
+    ...p.board.map((l) => `| ${l.label} | ${f1(l.rps)} | ${f1(l.p50)} | ${f1(l.p95)} | ${f1(l.p99)} | ${l.non2xx} | ${mark(l.p95 <= PIPELINES.boardP95TargetMs && l.non2xx === 0)} |`),
+    "",
+    "| pipeline edit | edits | p50 ms | p95 ms | max ms | CPU ms/edit: server | PostgreSQL | goal |",
+    "|---|---:|---:|---:|---:|---:|---:|---|",
+    `| PATCH /api/v1/jobs/{id}: drop a stage of ${e.candidates.toLocaleString("en-US")} candidates, stage_moves | ${e.edits} | ${f0(e.p50)} | ${f0(e.p95)} | ${f0(e.max)} | ${f0(e.cpu?.server ?? Number.NaN)} | ${f0(e.cpu?.db ?? Number.NaN)} | ${mark(e.max <= PIPELINES.editTargetMs)} |`,
+  ];
+}
+
 function screeningSection(r: ScreeningResult | undefined): string[] {
   if (!r) return ["Skipped in this run (--skip=screening)."];
   if (!r.available) return [`**Not available in this run:** ${r.reason}`];
@@ -295,7 +314,7 @@ export function renderReport(r: BenchResults, manual: string): string {
     "npm run bench -- --no-build   # reuse apps/web/.next-bench",
     "```",
     "",
-    "Other flags (durations, `--only=`, `--skip=`, `--json=`): `bench/flags.ts`. PostgreSQL: `TEST_DATABASE_URL`, else",
+    "Other flags (durations, `--only=`, `--skip=`, `--phases=`, `--json=`): `bench/flags.ts`. PostgreSQL: `TEST_DATABASE_URL`, else",
     "127.0.0.1:5432, else an embedded server; the run creates its own database and drops it at the end (also on failure",
     "or Ctrl-C). Nothing else is touched: the build goes to `apps/web/.next-bench`, blobs and logs to a temp folder.",
     "",
@@ -350,6 +369,10 @@ export function renderReport(r: BenchResults, manual: string): string {
     "### Recruiter workspace: search and reports",
     "",
     ...workspaceSection(r.search, r.reports),
+    "",
+    "### Job pipelines: board and pipeline edit",
+    "",
+    ...pipelinesSection(r.pipelines),
     "",
     "### Server memory",
     "",

@@ -10,12 +10,12 @@ import { type SeededCompany } from "./seed.ts";
  * their activities, company-wide, over the default range (the 90 days up to today, which holds
  * every seeded candidate). Measured the way the web app asks for them, over HTTP with a session
  * cookie: each report's tRPC query (what the page runs, one per chart), the funnel of one job, the
- * page itself (server-rendered: the jobs list and all five reports), and a CSV download.
+ * page itself (server-rendered: the jobs list and all six reports), and a CSV download.
  *
  * The bench's seed writes no stage changes, which would leave the funnel's and the time-in-stage
  * report's history empty; prepareReportsBench() first gives the company's candidates a history
  * that ends in their current stage (about two stage changes per candidate, ~21,000 rows), fit
- * scores for two thirds and a mix of sources. It touches that company only.
+ * scores for two thirds, a mix of sources and reject reasons. It touches that company only.
  *
  * Latency is what a person opening the page waits for, so the load is light: REPORTS_BENCH
  * connections (two people at once on the bench's two cores), not the API rows' 50.
@@ -28,6 +28,7 @@ const PROCEDURES = [
   ["applications", "report_applications"],
   ["sources", "report_sources"],
   ["fitScores", "report_fit_scores"],
+  ["rejectReasons", "report_reject_reasons"],
 ] as const;
 
 const input = (value: Record<string, unknown>) => `input=${encodeURIComponent(JSON.stringify(value))}`;
@@ -77,6 +78,13 @@ export async function prepareReportsBench(databaseUrl: string, company: SeededCo
           WHERE company_id = $1`,
         [company.id],
       );
+      // Reject reasons (the company's defaults) for the rejected ones, one in eight without a reason.
+      await client.query(
+        `UPDATE candidates c SET reject_reason_id = r.ids[1 + c.id % (cardinality(r.ids) + 1)]
+           FROM (SELECT array_agg(id ORDER BY position) AS ids FROM reject_reasons WHERE company_id = $1) r
+          WHERE c.company_id = $1 AND c.stage = 'rejected'`,
+        [company.id],
+      );
       await client.query("VACUUM ANALYZE candidates");
       await client.query("VACUUM ANALYZE candidate_activities");
     }
@@ -113,7 +121,7 @@ export function reportScenarios(company: SeededCompany, cookie: string): Scenari
       headers,
       next: () => ({ path: `/api/trpc/reports.funnel?${input({ job_id: bigJob })}` }),
     },
-    { key: "reports_page", label: "GET /reports (the page: jobs list + five reports, server-rendered)", headers, next: () => ({ path: "/reports" }) },
+    { key: "reports_page", label: "GET /reports (the page: jobs list + six reports, server-rendered)", headers, next: () => ({ path: "/reports" }) },
     { key: "report_csv", label: "GET /api/reports.csv?report=funnel (company-wide)", headers, next: () => ({ path: "/api/reports.csv?report=funnel" }) },
   ];
 }

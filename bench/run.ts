@@ -10,6 +10,7 @@ import { bareScenario, type BareServer, constantScenario, startBareServer, unaut
 import { runLoad, type LoadResult } from "./load.ts";
 import { largestProfile, summarise, type ProfileSummary } from "./profile.ts";
 import { machineInfo, versions, writeReport, type BenchResults } from "./report.ts";
+import { runPipelinesBench, type PipelinesBenchResult } from "./pipelines.ts";
 import { runResumeBench, type ResumeResult } from "./resume.ts";
 import { apiScenarios, DEEP_PAGE, duplicateScenario, followCursors } from "./scenarios.ts";
 import { runScreeningBench, type ScreeningResult } from "./screening.ts";
@@ -226,6 +227,16 @@ async function main(): Promise<void> {
     log("reports…");
     reports = await runReportsBench(app, seeded.company, db.url, { probe: phaseProbe, log }).catch((error: Error) => ({ available: false as const, reason: `the phase failed: ${error.message}` }));
   }
+  // After everything that reads the company: it adds two jobs with 5,000 candidates each.
+  let pipelines: PipelinesBenchResult = { available: false, reason: "skipped (--skip=pipelines)" };
+  if (!flags.skip.includes("pipelines")) {
+    log("job pipelines: board and pipeline edit…");
+    pipelines = await runPipelinesBench(app, seeded.company, db.url, { probe: phaseProbe, log, only: flags.only }).catch((error: Error) => ({
+      available: false as const,
+      reason: `the phase failed: ${error.message}`,
+    }));
+    if (!pipelines.available) log(`  not available: ${pipelines.reason}`);
+  }
   const serverPeak = app.peakRssMiB();
   await app.stop();
 
@@ -249,6 +260,7 @@ async function main(): Promise<void> {
     screening,
     search,
     reports,
+    pipelines,
     serverPeak,
     profile,
     totalSeconds: (performance.now() - started) / 1000,
