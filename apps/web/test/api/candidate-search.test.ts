@@ -101,7 +101,7 @@ describe("GET /api/v1/candidates?q=", () => {
     }
   });
 
-  it("finds names with typos (similar spelling), ranked below real matches", async () => {
+  it("finds names with typos (similar spelling) when nothing matches better", async () => {
     expect(await q("garica")).toContain(ids.jose);
     expect(await q("alexandar petrova")).toContain(ids.petrova);
     expect(await q("petrva")).toContain(ids.petrova);
@@ -131,9 +131,16 @@ describe("GET /api/v1/candidates?q=", () => {
     expect(await q("alexandra kubernetes")).toEqual([ids.petrova]);
   });
 
-  it("ranks the best match first: whole name, name word start, inside a name, resume text, similar spelling", async () => {
+  it("ranks the best match first: whole name, name word start, inside a name, resume text; similar spellings only as a fallback", async () => {
+    // Issue 28 item 6: "garcia" does not also list "Garsia" once real matches exist; "garsia" finds Garsia, and García only by spelling.
     const found = await q("garcia");
-    expect(found).toEqual([ids.garcia, ids.jose, ids.mgarcia, ids.mentions, ids.garsia]);
+    expect(found).toEqual([ids.garcia, ids.jose, ids.mgarcia, ids.mentions]);
+    const cues = (await ui({ q: "garcia" })).data.map((c) => [c.id, (c as unknown as { match: string }).match]);
+    expect(cues).toEqual([[ids.garcia, "name"], [ids.jose, "name"], [ids.mgarcia, "name"], [ids.mentions, "resume"]]);
+    const typo = (await ui({ q: "garsya lopez" })).data.map((c) => [c.id, (c as unknown as { match: string }).match]);
+    expect(typo).toEqual([[ids.garsia, "similar_name"]]);
+    expect((await ui({ q: `oneill-${tag}@example` })).data.map((c) => (c as unknown as { match: string }).match)).toEqual(["email"]);
+    expect((await ui({ q: "garcia", sort: "newest" })).data.every((c) => (c as unknown as { match: unknown }).match === null)).toBe(true);
   });
 
   it("combines with the list's filters and sorts", async () => {
@@ -160,7 +167,8 @@ describe("GET /api/v1/candidates?q=", () => {
       expect(res.body.pagination.has_more).toBe(cursor !== null);
       pages++;
     } while (cursor && pages < 10);
-    expect(pages).toBe(3);
+    expect(pages).toBe(Math.ceil(all.length / 2));
+    expect(all.length).toBeGreaterThan(2);
     expect(seen).toEqual(all);
   });
 
@@ -215,7 +223,7 @@ describe("the web app's candidate list and quick switcher (/api/trpc)", () => {
     expect(first.data.map((c) => c.id)).toEqual([ids.mentions, ids.garsia, ids.mgarcia]);
     const next = await ui({ limit: 3, cursor: first.pagination.next_cursor });
     expect(next.data.map((c) => c.id)).toEqual([ids.garcia, ids.raman, ids.petrova]);
-    expect((await ui({ q: "garcia" })).data.map((c) => c.id)).toEqual([ids.garcia, ids.jose, ids.mgarcia, ids.mentions, ids.garsia]);
+    expect((await ui({ q: "garcia" })).data.map((c) => c.id)).toEqual([ids.garcia, ids.jose, ids.mgarcia, ids.mentions]);
   });
 
   it("filters by job, stage, source, fit score, applied between and resume, and sorts by name and fit", async () => {

@@ -11,6 +11,9 @@ export { SEARCH_QUERY_MAX, searchQuery } from "./search-query.ts";
 // Ids are int4 columns: a larger number is a validation error, not a database error.
 const id = z.number().int().positive().max(INT32_MAX);
 
+/** Why a candidate matched a search (the list's relevance cue); null without a relevance-sorted search. */
+export const SEARCH_MATCHES = ["name", "email", "phone", "resume", "similar_name"] as const;
+
 export const CANDIDATE_LIST_SORTS = ["relevance", "newest", "fit", "name"] as const;
 export type CandidateListSort = (typeof CANDIDATE_LIST_SORTS)[number];
 
@@ -52,6 +55,7 @@ export const candidateListItemSchema = z.object({
   fit_status: z.enum(FIT_STATUSES).nullable(),
   resume_status: z.enum(RESUME_STATUSES).nullable(),
   job: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  match: z.enum(SEARCH_MATCHES).nullable(),
   created_at: timestamp,
 });
 export type CandidateListItemDto = z.infer<typeof candidateListItemSchema>;
@@ -63,7 +67,7 @@ export const quickSearchInput = z.strictObject({ q: searchQuery });
 
 export const quickSearchResultSchema = z.object({
   candidates: z.array(
-    z.object({ id: z.number().int(), name: z.string().nullable(), email: z.string().nullable(), stage: z.string(), stage_name: z.string(), job_title: z.string().nullable() }),
+    z.object({ id: z.number().int(), name: z.string().nullable(), email: z.string().nullable(), stage: z.string(), stage_name: z.string(), job_title: z.string().nullable(), match: z.enum(SEARCH_MATCHES).nullable() }),
   ),
   jobs: z.array(z.object({ id: z.number().int(), title: z.string(), is_active: z.boolean() })),
 });

@@ -20,11 +20,11 @@ import { type CursorKey, DEFAULT_PAGE_SIZE, decodeCursorKey, encodeCursor } from
  * trigram indexes. The query text goes through the same `search_normalize()`.
  *
  * Relevance, best first (ties newest first): 4.5 the whole name; 4 a word of the name starts with
- * the text; 3 the name holds every word (any order, any part of a word), or the e-mail holds the
- * text, or the phone its digits (4+ digits, a leading trunk 0 dropped); 2 the name and the resume
- * together hold every word (the last one also by its beginning); 1–1.5 every word is in the
- * name, some only by a similar spelling (pg_trgm word similarity ≥ SIMILARITY_THRESHOLD, words of
- * 4+ characters: typos). Three queries (names, e-mails and phones ranked 3–4.5 in the first), on
+ * the text; 3.3 the name holds every word (any order, any part of a word), 3.2 the e-mail holds the
+ * text, 3.1 the phone its digits (4+ digits, a leading trunk 0 dropped); 2 the name and the resume
+ * together hold every word (the last one also by its beginning); 1–1.5, only when nothing above
+ * matched: every word is in the name, some only by a similar spelling (pg_trgm word similarity ≥
+ * SIMILARITY_THRESHOLD, words of 4+ characters: typos). Three queries (names, e-mails and phones ranked 3–4.5 in the first), on
  * indexes that lead with company_id, read best first until the page is full, each leaving out the
  * rows of those above it: a page costs what its own matches cost, and a name being typed usually
  * fills the page from the first query alone.
@@ -65,7 +65,22 @@ export interface CandidateSearchInput {
 
 export interface CandidateIdPage {
   ids: number[];
+  /** With a search sorted by relevance: each id's rank (the tiers above); else empty. */
+  ranks: Map<number, number>;
   pagination: { next_cursor: string | null; has_more: boolean };
+}
+
+/** Why a candidate matched a search, for the list's relevance cue. */
+export type SearchMatch = "name" | "email" | "phone" | "resume" | "similar_name";
+
+/** The cue of a rank (tiers above): 3.3+ the name, 3.2 the e-mail, 3.1 the phone, 2 the resume, below 2 a similar spelling. */
+export function matchOf(rank: number | undefined): SearchMatch | null {
+  if (rank === undefined) return null;
+  if (rank < 2) return "similar_name";
+  if (rank < 3) return "resume";
+  if (rank < 3.15) return "phone";
+  if (rank < 3.25) return "email";
+  return "name";
 }
 
 /** Similar names: word similarity at least this (pg_trgm's default 0.6 misses "garica" → "garcia", 0.43). */
@@ -182,9 +197,9 @@ function tiers(q: ParsedQuery): Tier[] {
   ].filter((p): p is Sql => p !== null);
   if (parts.length) {
     const match = sql`(${join(parts, " OR ")})`;
-    const rank = n
-      ? sql`(CASE WHEN c.search_name = ${n} THEN 4.5 WHEN strpos(' ' || c.search_name, ${` ${n}`}) > 0 THEN 4 ELSE 3 END)::numeric`
-      : sql`3::numeric`;
+    // Within 3: the name (3.3) above the e-mail (3.2) above the phone (3.1); matchOf() reads the cue back.
+    const rank = sql`(CASE ${n ? sql`WHEN c.search_name = ${n} THEN 4.5 WHEN strpos(' ' || c.search_name, ${` ${n}`}) > 0 THEN 4 WHEN ${eachWord} THEN 3.3` : sql``}
+      ${q.emailPattern ? sql`WHEN lower(c.email) LIKE ${q.emailPattern} THEN 3.2` : sql``} ELSE 3.1 END)::numeric`;
     list.push({ min: 3, match, exclude: match, rank, similarity: false });
   }
   // 2: the name and the resume together hold every word (the last one, 3+ characters, by its beginning).
@@ -260,7 +275,7 @@ export async function searchCandidateIds(svc: ServiceContext, input: CandidateSe
   const filters = filterSql(svc.companyId, input.filters);
   const query = text ? await parseQuery(svc, text) : null;
   const matching = query ? tiers(query) : null;
-  if (matching && matching.length === 0) return { ids: [], pagination: { next_cursor: null, has_more: false } };
+  if (matching && matching.length === 0) return { ids: [], ranks: new Map(), pagination: { next_cursor: null, has_more: false } };
 
   const run = (statement: Sql, similarity: boolean): Promise<Row[]> =>
     similarity
@@ -284,6 +299,9 @@ export async function searchCandidateIds(svc: ServiceContext, input: CandidateSe
     // tier fills the page, the common case of a name being typed).
     for (const [i, tier] of matching.entries()) {
       if (rows.length >= take) break;
+      // Similar spellings are a fallback: only when nothing better matched, on this page or an earlier one
+      // ("marcus" finds Marcus, not also Marco and Maria).
+      if (tier.similarity && (rows.length > 0 || (after?.rank !== undefined && Number(after.rank) >= 2))) break;
       // Every row of a tier ranked above the cursor's rank was on an earlier page.
       if (after?.rank !== undefined && tier.min > Number(after.rank)) continue;
       const where = [filters, tier.match, ...matching.slice(0, i).map((t) => sql`NOT coalesce(${t.exclude}, false)`)];
@@ -307,6 +325,7 @@ export async function searchCandidateIds(svc: ServiceContext, input: CandidateSe
   const last = items[items.length - 1];
   return {
     ids: items.map((r) => r.id),
+    ranks: new Map(items.filter((r) => r.rank !== null).map((r) => [r.id, Number(r.rank)])),
     pagination: { next_cursor: hasMore && last ? encodeCursor(last.id, cursorKeyOf(sort, last)) : null, has_more: hasMore },
   };
 }
@@ -356,7 +375,7 @@ export function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[]
  */
 export async function quickSearchIds(svc: ServiceContext, text: string, limits: { candidates: number; jobs: number }) {
   const trimmed = text.trim();
-  if (!trimmed) return { candidateIds: [] as number[], jobs: [] as { id: number; title: string; is_active: boolean }[] };
+  if (!trimmed) return { candidateIds: [] as number[], ranks: new Map<number, number>(), jobs: [] as { id: number; title: string; is_active: boolean }[] };
   const [page, normalized] = await Promise.all([searchCandidateIds(svc, { q: trimmed, filters: {}, limit: limits.candidates }), normalizeSearchText(svc, trimmed)]);
   const words = normalized.split(" ").filter(Boolean);
   const jobs = words.length
@@ -366,7 +385,7 @@ export async function quickSearchIds(svc: ServiceContext, text: string, limits: 
            AND public.search_normalize(j.title) LIKE ALL (${words.map((w) => `%${w}%`)}::text[])
          ORDER BY j.is_active DESC, j.id DESC LIMIT ${limits.jobs}`
     : [];
-  return { candidateIds: page.ids, jobs };
+  return { candidateIds: page.ids, ranks: page.ranks, jobs };
 }
 
 const listItemSelect = {
@@ -386,7 +405,7 @@ const listItemSelect = {
 
 /** The web app's company-wide candidate list (/candidates): filters, search, sort, keyset pages. */
 export async function listCompanyCandidates(svc: ServiceContext, input: ListCompanyCandidatesInput): Promise<{ data: CandidateListItemDto[]; pagination: CandidateIdPage["pagination"] }> {
-  const { ids, pagination } = await searchCandidateIds(svc, {
+  const { ids, ranks, pagination } = await searchCandidateIds(svc, {
     q: input.q,
     filters: {
       jobId: input.job_id,
@@ -405,6 +424,7 @@ export async function listCompanyCandidates(svc: ServiceContext, input: ListComp
   const rows = ids.length ? await svc.db.candidate.findMany({ where: { id: { in: ids } }, select: listItemSelect }) : [];
   return {
     data: inOrder(ids, rows).map((c) => ({
+      match: matchOf(ranks.get(c.id)),
       id: c.id,
       name: c.name,
       email: c.email,
@@ -425,7 +445,7 @@ export async function listCompanyCandidates(svc: ServiceContext, input: ListComp
 
 /** The quick switcher (Ctrl+K): up to 6 candidates, best match first, and up to 5 jobs. */
 export async function quickSearch(svc: ServiceContext, text: string): Promise<QuickSearchResultDto> {
-  const { candidateIds, jobs } = await quickSearchIds(svc, text, { candidates: 6, jobs: 5 });
+  const { candidateIds, ranks, jobs } = await quickSearchIds(svc, text, { candidates: 6, jobs: 5 });
   const rows = candidateIds.length
     ? await svc.db.candidate.findMany({
         where: { id: { in: candidateIds } },
@@ -440,6 +460,7 @@ export async function quickSearch(svc: ServiceContext, text: string): Promise<Qu
       stage: c.stage,
       stage_name: c.jobStage?.name ?? fallbackStage(c.stage).name,
       job_title: c.job?.title ?? null,
+      match: matchOf(ranks.get(c.id)),
     })),
     jobs,
   };
