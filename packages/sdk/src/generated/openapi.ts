@@ -910,9 +910,13 @@ export type components = {
             criteria: components["schemas"]["CriterionResult"][];
             /** @description local, or model:<id> when a language model judged criteria */
             engine: string | null;
+            /** @description Criteria the scoring could judge (met true or false): fit_score rests on these */
+            judged: number;
             scored_at: string | null;
             /** @description null when the job's screening is off */
             status: ("pending" | "completed" | "failed") | null;
+            /** @description Criteria scored; total - judged could not be judged (say, no resume) */
+            total: number;
         };
         Job: {
             /**
@@ -955,7 +959,7 @@ export type components = {
         JobStage: {
             /**
              * @description Stable identifier of the stage in its job (what a candidate's `stage` holds)
-             * @example onsite
+             * @example phonescreen
              */
             key: string;
             /** @example Onsite */
@@ -1395,7 +1399,9 @@ export interface operations {
                      *           "status": "pending",
                      *           "engine": null,
                      *           "scored_at": null,
-                     *           "criteria": []
+                     *           "criteria": [],
+                     *           "judged": 0,
+                     *           "total": 0
                      *         }
                      *       }
                      *     }
@@ -1559,7 +1565,9 @@ export interface operations {
                      *               "met": null,
                      *               "evidence": "The resume does not say how many years"
                      *             }
-                     *           ]
+                     *           ],
+                     *           "judged": 1,
+                     *           "total": 2
                      *         }
                      *       }
                      *     }
@@ -1814,7 +1822,9 @@ export interface operations {
                      *               "met": null,
                      *               "evidence": "The resume does not say how many years"
                      *             }
-                     *           ]
+                     *           ],
+                     *           "judged": 1,
+                     *           "total": 2
                      *         }
                      *       }
                      *     }
@@ -1980,7 +1990,9 @@ export interface operations {
                      *                 "met": null,
                      *                 "evidence": "The resume does not say how many years"
                      *               }
-                     *             ]
+                     *             ],
+                     *             "judged": 1,
+                     *             "total": 2
                      *           }
                      *         },
                      *         "application": {
@@ -2792,7 +2804,7 @@ export interface operations {
                     stages?: {
                         /**
                          * @description Stable identifier of the stage in its job (what a candidate's `stage` holds)
-                         * @example onsite
+                         * @example phonescreen
                          */
                         key: string;
                         name: string;
@@ -3301,7 +3313,7 @@ export interface operations {
                     stages?: {
                         /**
                          * @description Stable identifier of the stage in its job (what a candidate's `stage` holds)
-                         * @example onsite
+                         * @example phonescreen
                          */
                         key: string;
                         name: string;
