@@ -21,7 +21,7 @@ export default async function Forbidden() {
       <p className="mt-3 text-slate-700">
         {session && !canManageSettings(session.user.role) ? (
           <>
-            The settings (API keys, webhooks, team, privacy and the audit log) are for owners and admins, and your role in{" "}
+            The settings (API keys, webhooks, the team, the audit log and the rest) are for owners and admins, and your role in{" "}
             {session.user.company.name} is <strong>{ROLE_LABELS[session.user.role]}</strong>.
           </>
         ) : (
