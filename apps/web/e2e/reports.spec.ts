@@ -3,12 +3,13 @@ import { expect, test } from "@playwright/test";
 import { jobIdByTitle, query } from "./support/db.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
 
-const SECTIONS = ["Funnel", "Median time in stage", "Applications per week", "Source mix", "Fit scores by stage"];
+const SECTIONS = ["Funnel", "Median time in stage", "Reject reasons", "Applications per week", "Source mix", "Fit scores by stage"];
 
 /**
  * /reports: company-wide, then the demo job's funnel from its pipeline page; every chart renders
  * (client-side SVG, nothing refused by the CSP), every table holds the numbers, and the funnel's
- * CSV downloads with the same numbers the page shows.
+ * CSV downloads with the same numbers the page shows. The demo job has its own pipeline (Recruiter
+ * screen, Technical interview, Onsite, Offer): its funnel shows those stages by name.
  */
 test("reports: charts and tables company-wide and for the demo job, CSV download", async ({ page }) => {
   const violations: string[] = [];
@@ -24,8 +25,17 @@ test("reports: charts and tables company-wide and for the demo job, CSV download
   // The funnel's first row: the job's candidates who applied in the default range (the 90 days up to today, UTC).
   const from = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
   const [expected] = await query<{ n: number }>("SELECT count(*)::int AS n FROM candidates WHERE job_id = $1 AND created_at >= ($2::date)::timestamp AT TIME ZONE 'UTC'", [jobId, from]);
+  // The funnel's path: the job's stages that are not of type rejected, in order.
+  const path = await query<{ key: string; name: string; type: string }>("SELECT key, name, type::text FROM job_stages WHERE job_id = $1 AND type <> 'rejected' ORDER BY position, id", [jobId]);
+  expect(path.map((s) => s.name)).toEqual(expect.arrayContaining(["Recruiter screen", "Technical interview", "Onsite", "Offer"]));
+  // Rejected candidates of the job in the range with the reason "Compensation" (the seed has one).
+  const [compensation] = await query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM candidates c JOIN job_stages s ON s.job_id = c.job_id AND s.key = c.stage JOIN reject_reasons r ON r.id = c.reject_reason_id
+      WHERE c.job_id = $1 AND s.type = 'rejected' AND r.name = 'Compensation' AND c.created_at >= ($2::date)::timestamp AT TIME ZONE 'UTC'`,
+    [jobId, from],
+  );
 
-  await test.step("company-wide from the main navigation: five charts, five tables, five CSV links", async () => {
+  await test.step("company-wide from the main navigation: six charts, six tables, six CSV links", async () => {
     await page.goto("/jobs");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Reports" }).click();
     await expect(page).toHaveURL(/\/reports$/);
@@ -62,7 +72,14 @@ test("reports: charts and tables company-wide and for the demo job, CSV download
     const firstRow = funnel.getByRole("table").getByRole("row").nth(1);
     await expect(firstRow.getByRole("rowheader")).toHaveText("Prospect");
     await expect(firstRow.getByRole("cell").first()).toHaveText(String(expected!.n));
+    // One row per stage of the job's own path, by name, in its order.
+    await expect(funnel.getByRole("table").getByRole("rowheader")).toHaveText(path.map((s) => s.name));
     await expect(funnel.locator("[data-chart] .recharts-wrapper > svg.recharts-surface")).toBeVisible();
+
+    const reasons = page.getByRole("region", { name: "Reject reasons", exact: true });
+    const row = reasons.getByRole("table").getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Compensation", exact: true }) });
+    await expect(row.getByRole("cell").first()).toHaveText(String(compensation!.n));
+    await expect(reasons.getByRole("table").getByRole("rowheader").last()).toHaveText("No reason given");
   });
 
   await test.step("download the funnel's CSV: the numbers of its table", async () => {
@@ -70,9 +87,10 @@ test("reports: charts and tables company-wide and for the demo job, CSV download
     const [download] = await Promise.all([page.waitForEvent("download"), funnel.getByRole("link", { name: "Download CSV of funnel" }).click()]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^funnel_job-${jobId}_\\d{4}-\\d{2}-\\d{2}_\\d{4}-\\d{2}-\\d{2}\\.csv$`));
     const lines = readFileSync((await download.path())!, "utf8").trim().split("\r\n");
-    expect(lines[0]).toBe("stage,reached,conversion_from_previous,rejected_here");
-    expect(lines.map((line) => line.split(",")[0])).toEqual(["stage", "prospect", "applied", "phonescreen", "inprogress", "hired"]);
-    expect(lines[1]).toMatch(new RegExp(`^prospect,${expected!.n},,\\d+$`));
+    expect(lines[0]).toBe("stage,reached,conversion_from_previous,rejected_here,stage_name,stage_type");
+    expect(lines.map((line) => line.split(",")[0])).toEqual(["stage", ...path.map((s) => s.key)]);
+    expect(lines.slice(1).map((line) => line.split(",").slice(4).join(","))).toEqual(path.map((s) => `${s.name},${s.type}`));
+    expect(lines[1]).toMatch(new RegExp(`^prospect,${expected!.n},,\\d+,Prospect,prospect$`));
     const rows = await funnel.getByRole("table").getByRole("row").all();
     for (const [i, row] of rows.slice(1).entries()) {
       await expect(row.getByRole("cell").first()).toHaveText(lines[i + 1]!.split(",")[1]!);
