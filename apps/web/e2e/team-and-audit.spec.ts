@@ -49,7 +49,7 @@ test("invite a recruiter, who joins without settings; the audit log shows it and
       await expect(nav.getByRole("link", { name: "Jobs" })).toBeVisible();
       await expect(nav.getByRole("link", { name: "Settings" })).toHaveCount(0);
       // (What the page says: first-week.spec.ts.)
-      for (const path of ["/settings", "/settings/api-keys", "/settings/webhooks", "/settings/team", "/settings/privacy", "/settings/audit-log"]) {
+      for (const path of ["/settings", "/settings/api-keys", "/settings/webhooks", "/settings/team", "/settings/pipeline", "/settings/reject-reasons", "/settings/privacy", "/settings/audit-log"]) {
         expect((await invitee.goto(path))?.status(), path).toBe(403);
         await expect(invitee.getByRole("heading", { name: "No access" }), path).toBeVisible();
       }

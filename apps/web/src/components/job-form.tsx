@@ -90,6 +90,8 @@ export function JobForm({
   const [sentStages, setSentStages] = useState<number[]>([]);
   // Keys a new stage may not take: the job's (also those removed in this edit) and its retired ones.
   const reservedKeys = [...(job?.stages ?? []).map((stage) => stage.key), ...retiredKeys];
+  // The pipeline as edited, for the screening agent's "Move them to" (the server checks it against the list sent).
+  const draftStages = pipelineInput(pipeline, { reserved: reservedKeys }).stages.map((stage, index) => ({ ...stage, name: stage.name || `Stage ${index + 1}` }));
 
   const save = useMutation({
     mutationFn: async (input: Record<string, unknown>) =>
@@ -312,7 +314,7 @@ export function JobForm({
           AI screening
         </h2>
         <p className="mb-4 text-sm text-slate-600">An agent scores candidates against your criteria and, if you let it, moves them along.</p>
-        <ScreeningEditor value={screening} onChange={setScreening} questions={questions} errors={error?.fields ?? {}} sentKeys={sentCriteria} />
+        <ScreeningEditor value={screening} onChange={setScreening} questions={questions} errors={error?.fields ?? {}} sentKeys={sentCriteria} stages={draftStages} />
       </Card>
 
       <div className="flex flex-wrap gap-2">
