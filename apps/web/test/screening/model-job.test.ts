@@ -120,7 +120,11 @@ describe("candidate-screen with a language model", () => {
     expect(sent).toHaveLength(2);
     expect(done.fit).toMatchObject({ status: "completed", engine: "model:qwen2.5-7b-instruct" });
     expect(Object.fromEntries(done.fit.criteria.map((c: { id: string; met: boolean | null }) => [c.id, c.met]))).toEqual({ go: true, lead: true, exp: true });
-    expect(done.fit.criteria.find((c: { id: string }) => c.id === "lead").evidence).toBe("Lead Engineer, Northwind Logistics");
+    // The model's quote of the blind text is shown as the resume's line, the quote as the match (issue 28 item 5).
+    expect(done.fit.criteria.find((c: { id: string }) => c.id === "lead")).toMatchObject({
+      evidence: "Lead Engineer, Northwind Logistics, London (2020 – present). Designed event-driven order routing in Go and PostgreSQL.",
+      match: "Lead Engineer, Northwind Logistics",
+    });
     expect(done.fit_score).toBe(100);
     expect(done.stage).toBe("phonescreen");
     const prompt = JSON.stringify(sent[1]!.body.messages);

@@ -79,7 +79,15 @@ export const DEFAULT_SCREENING: ScreeningSettings = { mode: "off", criteria: [],
 export const criterionResultSchema = screeningCriterionSchema
   .extend({
     met: z.boolean().nullable(),
-    evidence: z.string().meta({ description: "A short quote that decided it, or why it could not be judged" }),
+    evidence: z.string().meta({
+      description:
+        "What decided it: a quote of the resume as written (its line, or the sentence around the match; never a redaction mark), of the answer, or why it could not be judged",
+    }),
+    match: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "The words of `evidence` that matched (e.g. the skill as the resume writes it), to highlight; absent when the evidence quotes nothing" }),
   })
   .meta({ id: "CriterionResult" });
 

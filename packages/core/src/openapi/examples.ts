@@ -95,8 +95,8 @@ const candidateDetail = {
     engine: "local",
     scored_at: "2026-11-21T09:30:05.002Z",
     criteria: [
-      { ...job.screening.criteria[0]!, met: true, evidence: "Skills: Kubernetes, Go, PostgreSQL" },
-      { ...job.screening.criteria[1]!, met: null, evidence: "The resume does not say how many years" },
+      { ...job.screening.criteria[0]!, met: true, evidence: "SKILLS: Kubernetes, Go, PostgreSQL", match: "Go" },
+      { ...job.screening.criteria[1]!, met: null, evidence: "The resume does not say how many years", match: null },
     ],
     judged: 1,
     total: 2,

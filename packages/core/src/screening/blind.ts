@@ -12,10 +12,27 @@ export const REMOVED = "[removed]";
 export type BlindPerson = Partial<ScreeningPerson>;
 
 export function blindText(text: string, people: BlindPerson | readonly BlindPerson[] = []): string {
+  return blindMapped(text, people).text;
+}
+
+/**
+ * The blind text, with the way back: `original` is the text as written (NFC, line ends as "\n"),
+ * and `span` maps a range of the blind text to the range of `original` it came from, so that what an
+ * engine found in the blind text can be quoted to a person as the resume says it (evidence.ts).
+ */
+export interface BlindMapped {
+  text: string;
+  original: string;
+  /** The range of `original` that [start, end) of the blind text came from. */
+  span(start: number, end: number): { start: number; end: number };
+}
+
+export function blindMapped(text: string, people: BlindPerson | readonly BlindPerson[] = []): BlindMapped {
   const persons: readonly BlindPerson[] = Array.isArray(people) ? people : [people as BlindPerson];
-  let t = text.normalize("NFC").replace(/\r\n?/g, "\n");
+  const original = text.normalize("NFC").replace(/\r\n?/g, "\n");
+  let t = tracked(original);
   t = removeUrls(t);
-  t = t.replace(EMAIL, REMOVED);
+  t = replaceTracked(t, EMAIL, REMOVED);
   for (const person of persons) t = removeKnownPhone(t, person.phone);
   t = removePhones(t);
   t = removeAddresses(t);
@@ -23,7 +40,116 @@ export function blindText(text: string, people: BlindPerson | readonly BlindPers
   for (const person of persons) t = removeProfileSlug(t, person.linkedin);
   for (const person of persons) t = removeName(t, person.name);
   t = neutralise(t);
-  return tidy(t);
+  const out = tidy(t);
+  return {
+    text: out.text,
+    original,
+    span(start, end) {
+      const from = Math.max(0, Math.min(start, out.text.length));
+      const to = Math.max(from, Math.min(end, out.text.length));
+      if (from === to) {
+        const at = from < out.text.length ? out.starts[from]! : original.length;
+        return { start: at, end: at };
+      }
+      let s = out.starts[from]!;
+      let e = out.ends[from]!;
+      for (let i = from; i < to; i++) {
+        s = Math.min(s, out.starts[i]!);
+        e = Math.max(e, out.ends[i]!);
+      }
+      return { start: s, end: e };
+    },
+  };
+}
+
+// --- Offsets ----------------------------------------------------------------------------------
+
+/**
+ * A text being blinded, with the range of the original text each of its characters came from: kept
+ * through every replacement (only what a replacement changed maps to the whole range it replaced).
+ */
+interface Tracked {
+  text: string;
+  starts: Int32Array;
+  ends: Int32Array;
+}
+
+interface Edit {
+  at: number;
+  match: string;
+  replacement: string;
+}
+
+function tracked(text: string): Tracked {
+  const starts = new Int32Array(text.length);
+  const ends = new Int32Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    starts[i] = i;
+    ends[i] = i + 1;
+  }
+  return { text, starts, ends };
+}
+
+type Replacer = string | ((match: string, ...rest: never[]) => string);
+
+/** String.prototype.replace on a tracked text: the same result, with the offsets carried along. */
+function replaceTracked(t: Tracked, pattern: RegExp, replacer: Replacer): Tracked {
+  const edits: Edit[] = [];
+  const text = t.text.replace(pattern, (...args: unknown[]) => {
+    const match = args[0] as string;
+    // (match, ...groups, offset, string[, namedGroups])
+    const at = (typeof args.at(-1) === "string" ? args.at(-2) : args.at(-3)) as number;
+    const replacement = typeof replacer === "string" ? replacer : (replacer as (...a: unknown[]) => string)(...args);
+    edits.push({ at, match, replacement });
+    return replacement;
+  });
+  // applyEdits rebuilds the same text from the same edits.
+  return edits.length ? applyEdits(t, edits) : { ...t, text };
+}
+
+/** Applies non-overlapping edits in order; what an edit leaves equal at its start and end keeps its own offsets. */
+function applyEdits(t: Tracked, edits: readonly Edit[]): Tracked {
+  let length = t.text.length;
+  for (const e of edits) length += e.replacement.length - e.match.length;
+  const starts = new Int32Array(length);
+  const ends = new Int32Array(length);
+  let text = "";
+  let from = 0;
+  let to = 0;
+  const copy = (until: number) => {
+    for (; from < until; from++, to++) {
+      starts[to] = t.starts[from]!;
+      ends[to] = t.ends[from]!;
+    }
+  };
+  for (const { at, match, replacement } of edits) {
+    text += t.text.slice(from, at) + replacement;
+    copy(at);
+    let prefix = 0;
+    while (prefix < match.length && prefix < replacement.length && match[prefix] === replacement[prefix]) prefix++;
+    let suffix = 0;
+    while (
+      suffix < match.length - prefix &&
+      suffix < replacement.length - prefix &&
+      match[match.length - 1 - suffix] === replacement[replacement.length - 1 - suffix]
+    ) {
+      suffix++;
+    }
+    copy(at + prefix);
+    const changedEnd = at + match.length - suffix;
+    const spanStart = from < changedEnd ? t.starts[from]! : from < t.text.length ? t.starts[from]! : (t.ends[t.text.length - 1] ?? 0);
+    let spanEnd = spanStart;
+    for (let i = from; i < changedEnd; i++) spanEnd = Math.max(spanEnd, t.ends[i]!);
+    for (let i = 0; i < replacement.length - prefix - suffix; i++, to++) {
+      starts[to] = spanStart;
+      ends[to] = spanEnd;
+    }
+    from = changedEnd;
+    copy(at + match.length);
+  }
+  text += t.text.slice(from);
+  copy(t.text.length);
+  return { text, starts, ends };
 }
 
 // --- URLs and e-mails -------------------------------------------------------------------------
@@ -59,14 +185,13 @@ const URL_PATTERN = new RegExp(
 // "LinkedIn: jane-doe", "GitHub - jdoe": a handle after a profile label.
 const PROFILE_LABEL = /\b(linkedin|github|gitlab|twitter|instagram|behance|dribbble|skype|telegram)([ \t]*:[ \t]*)(?!\[removed\])@?[\p{L}\p{N}._-]{2,}/giu;
 
-function removeUrls(t: string): string {
-  return t
-    .replace(URL_PATTERN, (url) => {
-      // Sentence punctuation after a URL is not part of it.
-      const trailing = /[.,;:!?)\]]+$/.exec(url)?.[0] ?? "";
-      return REMOVED + trailing;
-    })
-    .replace(PROFILE_LABEL, (_m, label: string, sep: string) => `${label}${sep}${REMOVED}`);
+function removeUrls(t: Tracked): Tracked {
+  t = replaceTracked(t, URL_PATTERN, (url) => {
+    // Sentence punctuation after a URL is not part of it.
+    const trailing = /[.,;:!?)\]]+$/.exec(url)?.[0] ?? "";
+    return REMOVED + trailing;
+  });
+  return replaceTracked(t, PROFILE_LABEL, (_m, label: string, sep: string) => `${label}${sep}${REMOVED}`);
 }
 
 // Starts only where a run of address characters starts: otherwise every position of a long
@@ -88,9 +213,9 @@ function isPhone(run: string): boolean {
   return run.trimStart().startsWith("+") || !groups.every((g) => DATE_GROUP.test(g));
 }
 
-function removePhones(t: string): string {
+function removePhones(t: Tracked): Tracked {
   // A sentence end (". ") or a wide gap ends a number: "…555 2671. 2019-03-15" is two runs.
-  return t.replace(PHONE_CANDIDATE, (match) =>
+  return replaceTracked(t, PHONE_CANDIDATE, (match) =>
     match
       .split(/(\.[ \t]+|[ \t]{2,})/)
       .map((run, i) => (i % 2 === 0 && isPhone(run) ? REMOVED : run))
@@ -103,12 +228,12 @@ function removePhones(t: string): string {
  * them, plus a country or area prefix. Catches what the generic rule lets through (e.g. a number
  * whose groups look like years).
  */
-function removeKnownPhone(t: string, phone: string | null | undefined): string {
+function removeKnownPhone(t: Tracked, phone: string | null | undefined): Tracked {
   const digits = (phone ?? "").replace(/\D/g, "");
   if (digits.length < 7) return t;
   const tail = digits.slice(-8).split("").join(String.raw`[ \t.()-]*`);
   const pattern = new RegExp(String.raw`(?<![\p{N}])(?:\+[ \t]?)?(?:\(?\d{1,4}\)?[ \t.-]*){0,3}${tail}(?![\p{N}])`, "gu");
-  return t.replace(pattern, REMOVED);
+  return replaceTracked(t, pattern, REMOVED);
 }
 
 // --- Street addresses -------------------------------------------------------------------------
@@ -145,8 +270,8 @@ const ADDRESS_PATTERNS: RegExp[] = [
   /(?<![\p{L}\p{N}])[A-Z]\d[A-Z] ?\d[A-Z]\d(?![\p{L}\p{N}])/gu,
 ];
 
-function removeAddresses(t: string): string {
-  return ADDRESS_PATTERNS.reduce((s, pattern) => s.replace(pattern, REMOVED), t);
+function removeAddresses(t: Tracked): Tracked {
+  return ADDRESS_PATTERNS.reduce((s, pattern) => replaceTracked(s, pattern, REMOVED), t);
 }
 
 // --- Names ------------------------------------------------------------------------------------
@@ -178,7 +303,7 @@ function namePattern(part: string): string {
     .join("");
 }
 
-function removeName(t: string, name: string | null | undefined): string {
+function removeName(t: Tracked, name: string | null | undefined): Tracked {
   const words = (name ?? "").normalize("NFC").split(/[\s,]+/).filter((w) => letters(w) > 0);
   if (!words.length) return t;
   const parts = new Set<string>();
@@ -199,22 +324,16 @@ function removeName(t: string, name: string | null | undefined): string {
   return t;
 }
 
-function replaceFolded(t: string, pattern: RegExp): string {
-  const folded = fold(t);
-  let out = "";
-  let last = 0;
-  for (const m of folded.matchAll(pattern)) {
-    out += t.slice(last, m.index) + REMOVED;
-    last = m.index + m[0].length;
-  }
-  return out + t.slice(last);
+function replaceFolded(t: Tracked, pattern: RegExp): Tracked {
+  const edits: Edit[] = [...fold(t.text).matchAll(pattern)].map((m) => ({ at: m.index, match: t.text.slice(m.index, m.index + m[0].length), replacement: REMOVED }));
+  return edits.length ? applyEdits(t, edits) : t;
 }
 
 /** "marcus-oneill" from linkedin.com/in/marcus-oneill, wherever it still appears on its own. */
-function removeProfileSlug(t: string, linkedin: string | null | undefined): string {
+function removeProfileSlug(t: Tracked, linkedin: string | null | undefined): Tracked {
   const slug = /\/(?:in|pub)\/([^/?#\s]+)/i.exec(linkedin ?? "")?.[1];
   if (!slug || slug.length < 3) return t;
-  return t.replace(new RegExp(String.raw`(?<![\p{L}\p{N}_.-])${escapeRegExp(slug)}(?![\p{L}\p{N}_])`, "giu"), REMOVED);
+  return replaceTracked(t, new RegExp(String.raw`(?<![\p{L}\p{N}_.-])${escapeRegExp(slug)}(?![\p{L}\p{N}_])`, "giu"), REMOVED);
 }
 
 // --- Pronouns and titles ----------------------------------------------------------------------
@@ -233,26 +352,27 @@ function matchCase(template: string, word: string): string {
   return word;
 }
 
-function neutralise(t: string): string {
-  return t
-    .replace(/\b(he|she)(['’])s\b/gi, (_m, w: string, q: string) => matchCase(w, "they") + q + "re")
-    .replace(/\b(himself|herself)\b/gi, (w) => matchCase(w, "themself"))
-    .replace(/\b(he|she)\b/gi, (w) => matchCase(w, "they"))
-    .replace(/\b(him)\b/gi, (w) => matchCase(w, "them"))
-    .replace(/\b(hers)\b/gi, (w) => matchCase(w, "theirs"))
-    .replace(/\b(his)\b(?=\s*(?:[.,;:!?)]|$))/gim, (w) => matchCase(w, "theirs"))
-    .replace(/\b(his)\b/gi, (w) => matchCase(w, "their"))
-    .replace(/\b(her)\b([ \t]*)([\p{L}']*)/giu, (_m, w: string, space: string, next: string) =>
-      matchCase(w, !next || OBJECT_FOLLOWERS.has(next.toLowerCase()) ? "them" : "their") + space + next,
-    )
-    // Titles before a name; case-sensitive so that "MS Office" stays.
-    .replace(/\b(?:Mr|Mrs|Ms|Miss)\b\.?(?=[ \t]+(?:\p{Lu}|\[removed\]))/gu, "Mx");
+const NEUTRAL: Array<[RegExp, Replacer]> = [
+  [/\b(he|she)(['’])s\b/gi, (_m, w: string, q: string) => matchCase(w, "they") + q + "re"],
+  [/\b(himself|herself)\b/gi, (w) => matchCase(w, "themself")],
+  [/\b(he|she)\b/gi, (w) => matchCase(w, "they")],
+  [/\b(him)\b/gi, (w) => matchCase(w, "them")],
+  [/\b(hers)\b/gi, (w) => matchCase(w, "theirs")],
+  [/\b(his)\b(?=\s*(?:[.,;:!?)]|$))/gim, (w) => matchCase(w, "theirs")],
+  [/\b(his)\b/gi, (w) => matchCase(w, "their")],
+  [
+    /\b(her)\b([ \t]*)([\p{L}']*)/giu,
+    (_m, w: string, space: string, next: string) => matchCase(w, !next || OBJECT_FOLLOWERS.has(next.toLowerCase()) ? "them" : "their") + space + next,
+  ],
+  // Titles before a name; case-sensitive so that "MS Office" stays.
+  [/\b(?:Mr|Mrs|Ms|Miss)\b\.?(?=[ \t]+(?:\p{Lu}|\[removed\]))/gu, "Mx"],
+];
+
+function neutralise(t: Tracked): Tracked {
+  return NEUTRAL.reduce((s, [pattern, replacer]) => replaceTracked(s, pattern, replacer), t);
 }
 
-function tidy(t: string): string {
-  return t
-    .replace(/\[removed\](?:[ \t,]+\[removed\])+/g, REMOVED)
-    .split("\n")
-    .map((line) => line.replace(/[ \t]+$/, ""))
-    .join("\n");
+function tidy(t: Tracked): Tracked {
+  // Trailing blanks of each line go ("m": $ before every line end).
+  return replaceTracked(replaceTracked(t, /\[removed\](?:[ \t,]+\[removed\])+/g, REMOVED), /[ \t]+$/gm, "");
 }

@@ -11,10 +11,11 @@ export async function scoreCandidate(input: ScreeningInput, engine?: ModelEngine
   return engine ? scoreWithModel(input, engine) : scoreLocally(input);
 }
 
-export { blindText, REMOVED } from "./blind.ts";
+export { blindText, blindMapped, type BlindMapped, REMOVED } from "./blind.ts";
+export { quoteOriginal, quoteBlind, quoteModelEvidence, MAX_QUOTE, MIN_QUOTE } from "./evidence.ts";
 export { fitScoreOf, criteriaHash, inputHash, REQUIRED_MISS_CAP } from "./fit.ts";
 export { findSkill, skillAliases } from "./skills.ts";
-export { scoreLocally, judgeLocally, blindResume } from "./local.ts";
+export { scoreLocally, judgeLocally, blindResume, blindResumeMapped } from "./local.ts";
 export {
   scoreWithModel,
   screeningModelFromEnv,

@@ -1,5 +1,6 @@
 import { type CriterionResult, type ScreeningCriterion } from "../contracts/screening.ts";
-import { blindText } from "./blind.ts";
+import { type BlindMapped, blindMapped } from "./blind.ts";
+import { MAX_QUOTE, quoteBlind, withoutMarks } from "./evidence.ts";
 import { criteriaHash, fitScoreOf, inputHash } from "./fit.ts";
 import { findSkill } from "./skills.ts";
 import { type ScreeningInput, type ScreeningOutcome, type ScreeningQuestionLike } from "./types.ts";
@@ -15,10 +16,24 @@ const clip = (s: string, max = MAX_EVIDENCE) => (s.length <= max ? s : `${s.slic
 
 /** The resume text with the person removed: the only resume text any engine sees. */
 export function blindResume(input: ScreeningInput): string {
+  return blindResumeMapped(input).text;
+}
+
+/**
+ * The blind resume with the way back to the text as written: engines judge `text`, evidence is
+ * quoted from `original` (evidence.ts), so a recruiter reads the resume's words, not "[removed]".
+ */
+export function blindResumeMapped(input: ScreeningInput): BlindMapped {
   const data = input.resume.data;
   const raw = input.resume.text ?? data?.text_excerpt ?? "";
   // The resume's own contact fields too: they may differ from the candidate record.
-  return blindText(raw, [input.person, { name: data?.name, email: data?.email, phone: data?.phone, linkedin: data?.linkedin }]);
+  return blindMapped(raw, [input.person, { name: data?.name, email: data?.email, phone: data?.phone, linkedin: data?.linkedin }]);
+}
+
+/** The blind text given as a string only (no way back): quotes are made from it without its marks. */
+function mappedOf(blind: string | BlindMapped): BlindMapped {
+  if (typeof blind !== "string") return blind;
+  return { text: blind, original: blind, span: (start, end) => ({ start, end }) };
 }
 
 /** The candidate's location: the record's, else the one read from the resume. */
@@ -28,7 +43,11 @@ export function candidateLocation(input: ScreeningInput): string | null {
 
 const result = (criterion: ScreeningCriterion, met: boolean | null, evidence: string): CriterionResult => ({ ...criterion, met, evidence: clip(evidence) });
 
-export function judgeLocally(criterion: ScreeningCriterion, input: ScreeningInput, blind: string): CriterionResult {
+/**
+ * One criterion judged by code. `blind` is what is searched; given with its way back (blindResumeMapped),
+ * evidence quotes the resume as written.
+ */
+export function judgeLocally(criterion: ScreeningCriterion, input: ScreeningInput, blind: string | BlindMapped): CriterionResult {
   switch (criterion.type) {
     case "skill":
       return judgeSkill(criterion, input, blind);
@@ -43,12 +62,22 @@ export function judgeLocally(criterion: ScreeningCriterion, input: ScreeningInpu
   }
 }
 
-function judgeSkill(criterion: ScreeningCriterion, input: ScreeningInput, blind: string): CriterionResult {
+function judgeSkill(criterion: ScreeningCriterion, input: ScreeningInput, blind: string | BlindMapped): CriterionResult {
   const skills = input.resume.data?.skills ?? [];
+  const mapped = mappedOf(blind);
   // No resume is "could not be judged", not "does not have the skill".
-  if (!blind.trim() && !skills.length) return result(criterion, null, "No resume text to search");
-  const { met, evidence } = findSkill(String(criterion.value ?? ""), { skills, text: blind });
-  return result(criterion, met, evidence);
+  if (!mapped.text.trim() && !skills.length) return result(criterion, null, "No resume text to search");
+  // Searched in the blind text; quoted from the original (a string-only blind text: without its marks).
+  const quote =
+    typeof blind === "string"
+      ? (index: number, length: number) => {
+          const q = quoteBlind(mapped, index, index + length);
+          return { evidence: withoutMarks(q.evidence), match: q.match };
+        }
+      : (index: number, length: number) => quoteBlind(mapped, index, index + length);
+  const { met, evidence, match } = findSkill(String(criterion.value ?? ""), { skills, text: mapped.text, quote });
+  // A quote is cut to MAX_QUOTE by evidence.ts, on word boundaries.
+  return { ...criterion, met, evidence: clip(evidence, MAX_QUOTE), ...(match != null && { match }) };
 }
 
 function judgeYears(criterion: ScreeningCriterion, input: ScreeningInput): CriterionResult {
@@ -131,8 +160,8 @@ function judgeAnswer(criterion: ScreeningCriterion, input: ScreeningInput): Crit
   if (!given.length) return result(criterion, false, `No answer to "${label}"`);
   const accepted = new Set((criterion.accepted ?? []).flatMap((a) => answerValues(a, question.type)));
   const met = given.some((g) => accepted.has(g));
-  // The answer is the candidate's own text: blinded like the resume before it is quoted.
-  const shown = clip(blindText(Array.isArray(raw) ? raw.map(String).join(", ") : typeof raw === "boolean" ? given[0]! : String(raw), input.person), 60);
+  // Compared as given; quoted as the candidate wrote it (a person reads evidence; no engine does).
+  const shown = clip((Array.isArray(raw) ? raw.map(String).join(", ") : typeof raw === "boolean" ? given[0]! : String(raw)).replace(/\s+/g, " ").trim(), 60);
   return result(criterion, met, `Answered "${shown}" to "${label}"`);
 }
 
@@ -140,7 +169,7 @@ function judgeAnswer(criterion: ScreeningCriterion, input: ScreeningInput): Crit
 
 export function outcomeOf(
   input: ScreeningInput,
-  blind: string,
+  blind: string | BlindMapped,
   criteria: CriterionResult[],
   engine: ScreeningOutcome["engine"],
   model: string | null,
@@ -151,13 +180,13 @@ export function outcomeOf(
     engine,
     model,
     criteriaHash: criteriaHash(input.criteria),
-    inputHash: inputHash(blind, input.candidate.answers, candidateLocation(input)),
-    blindText: blind,
+    inputHash: inputHash(mappedOf(blind).text, input.candidate.answers, candidateLocation(input)),
+    blindText: mappedOf(blind).text,
   };
 }
 
 export function scoreLocally(input: ScreeningInput): ScreeningOutcome {
-  const blind = blindResume(input);
+  const blind = blindResumeMapped(input);
   return outcomeOf(
     input,
     blind,

@@ -16,7 +16,9 @@ import {
 } from "ai";
 import { z } from "zod";
 import { type CriterionResult, type ScreeningCriterion } from "../contracts/screening.ts";
-import { blindResume, judgeLocally, outcomeOf } from "./local.ts";
+import { type BlindMapped } from "./blind.ts";
+import { quoteModelEvidence, withoutMarks } from "./evidence.ts";
+import { blindResumeMapped, judgeLocally, outcomeOf } from "./local.ts";
 import { skillAliases } from "./skills.ts";
 import { type ScreeningInput, type ScreeningOutcome } from "./types.ts";
 
@@ -261,23 +263,27 @@ function checkAnswer(answer: ModelAnswer, criteria: ScreeningCriterion[]): Map<s
 }
 
 export async function scoreWithModel(input: ScreeningInput, options: ModelEngineOptions): Promise<ScreeningOutcome> {
-  const blind = blindResume(input);
+  const blind = blindResumeMapped(input);
   const forModel = input.criteria.filter((c) => MODEL_CRITERION_TYPES.has(c.type));
   // Nothing to read, or nothing to judge: do not call (and pay for) a model that could only guess.
-  if (!forModel.length || !blind.trim()) {
+  if (!forModel.length || !blind.text.trim()) {
     return outcomeOf(input, blind, input.criteria.map((c) => (MODEL_CRITERION_TYPES.has(c.type) ? noText(c, input, blind) : judgeLocally(c, input, blind))), "local", null);
   }
-  const answer = checkAnswer(await askModel(forModel, blind, options), forModel);
+  const answer = checkAnswer(await askModel(forModel, blind.text, options), forModel);
   const criteria = input.criteria.map((c): CriterionResult => {
     if (!MODEL_CRITERION_TYPES.has(c.type)) return judgeLocally(c, input, blind);
     const r = answer.get(c.id)!;
-    const evidence = r.evidence.trim().replace(/\s+/g, " ");
+    // The model quotes the blind text: where the quote is found there, the resume's own words are
+    // shown (evidence.ts); its explanations as written, without any redaction mark.
+    const quoted = quoteModelEvidence(blind, r.evidence);
+    if (quoted) return { ...c, met: r.met, evidence: quoted.evidence, match: quoted.match };
+    const evidence = withoutMarks(r.evidence);
     return { ...c, met: r.met, evidence: evidence.length > MAX_MODEL_EVIDENCE ? evidence.slice(0, MAX_MODEL_EVIDENCE) : evidence || "(no evidence given)" };
   });
   return outcomeOf(input, blind, criteria, "model", options.modelId);
 }
 
-function noText(c: ScreeningCriterion, input: ScreeningInput, blind: string): CriterionResult {
+function noText(c: ScreeningCriterion, input: ScreeningInput, blind: BlindMapped): CriterionResult {
   // A skills list without text can still answer a skill criterion.
   return c.type === "skill" ? judgeLocally(c, input, blind) : { ...c, met: null, evidence: "No resume text to judge" };
 }

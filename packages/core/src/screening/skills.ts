@@ -130,17 +130,35 @@ export function quoteAround(text: string, index: number, length: number): string
 export interface SkillSources {
   /** The parsed skills list. */
   skills: readonly string[];
-  /** The blind resume text: evidence is quoted from it. */
+  /** The blind resume text: what is searched. */
   text: string;
+  /**
+   * Quotes a match at [index, index + length) of `text` for a person to read: the local engine maps
+   * it back to the resume as written (evidence.ts). Default: the line of `text` (quoteAround).
+   */
+  quote?: (index: number, length: number) => { evidence: string; match: string };
 }
 
-export function findSkill(skill: string, { skills, text }: SkillSources): { met: boolean; evidence: string } {
+export interface SkillFinding {
+  met: boolean;
+  evidence: string;
+  /** The words that matched, as quoted (absent when nothing matched). */
+  match?: string;
+}
+
+export function findSkill(skill: string, { skills, text, quote }: SkillSources): SkillFinding {
   const aliases = skillAliases(skill);
   const inText = findIn(text, aliases, true);
-  if (inText) return { met: true, evidence: quoteAround(text, inText.index, inText.length) };
+  if (inText) {
+    if (quote) return { met: true, ...quote(inText.index, inText.length) };
+    return { met: true, evidence: quoteAround(text, inText.index, inText.length), match: text.slice(inText.index, inText.index + inText.length) };
+  }
   const wanted = new Set(aliases.map(normalise));
   const listed = skills.find((item) => wanted.has(normalise(item)) || findIn(item, aliases, false));
-  if (listed !== undefined) return { met: true, evidence: `Listed skill: ${listed.trim().slice(0, MAX_QUOTE - 14)}` };
+  if (listed !== undefined) {
+    const item = listed.trim().slice(0, MAX_QUOTE - 14);
+    return { met: true, evidence: `Listed skill: ${item}`, match: item };
+  }
   const names = aliases.length > 1 ? `${aliases[0]} (or ${aliases.slice(1).join(", ")})` : aliases[0];
   return { met: false, evidence: `No mention of ${names} in the resume` };
 }

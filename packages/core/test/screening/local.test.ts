@@ -51,10 +51,10 @@ describe("local engine on the shared fixtures (backend job)", () => {
     expect(outcome.fitScore).toBe(40); // 6 of 9 = 67 uncapped
   });
 
-  it("keeps the person out of the blind text and the evidence", () => {
+  it("keeps the person out of the blind text (what the engine reads; evidence quotes the resume as written, evidence.test.ts)", () => {
     for (const who of ["marcus", "priya"] as const) {
       const outcome = scoreLocally(inputFor(who));
-      const seen = (outcome.blindText + JSON.stringify(outcome.criteria)).toLowerCase();
+      const seen = outcome.blindText.toLowerCase();
       for (const s of PERSONAL[who]) expect(seen).not.toContain(s.toLowerCase());
     }
   });
@@ -126,12 +126,12 @@ describe("answer criteria", () => {
     expect(judge(null)).toMatchObject({ met: null, evidence: "The candidate was not asked the job's questions" });
   });
 
-  it("blinds a quoted answer", () => {
+  it("quotes an answer as the candidate wrote it (a person reads evidence; no redaction marks)", () => {
     const job = BACKEND_JOB;
     const notice = criterion({ type: "answer", question_id: "notice", accepted: ["none"] });
     const out = judgeLocally(notice, inputFor("marcus", { candidate: { location: null, answers: { notice: "Marcus: mail marcus.oneill@example.org" } }, job }), "");
     expect(out.met).toBe(false);
-    expect(out.evidence).toBe('Answered "[removed]: mail [removed]" to "What is your notice period?"');
+    expect(out.evidence).toBe('Answered "Marcus: mail marcus.oneill@example.org" to "What is your notice period?"');
   });
 });
 

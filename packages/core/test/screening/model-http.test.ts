@@ -122,7 +122,11 @@ describe("model engine over the OpenAI chat-completions protocol", () => {
       ["answer-eu_work", true],
       ["text-led-team", null],
     ]);
-    expect(outcome.criteria[0]!.evidence).toBe("Designed event-driven order routing in Go and PostgreSQL.");
+    // The model's quote, found in the blind text, is shown as the resume's line.
+    expect(outcome.criteria[0]).toMatchObject({
+      evidence: "Lead Engineer, Northwind Logistics, London (2020 – present). Designed event-driven order routing in Go and PostgreSQL.",
+      match: "Designed event-driven order routing in Go and PostgreSQL.",
+    });
     expect(outcome).toMatchObject({ fitScore: 100, engine: "model", model: "qwen2.5-7b-instruct" });
   });
 

@@ -70,7 +70,13 @@ describe("model engine (mock model)", () => {
       ["answer-eu_work", true],
       ["text-led-team", true],
     ]);
-    expect(outcome.criteria[6]!.evidence).toBe("Lead Engineer, Northwind Logistics");
+    // A quote of the blind text is shown as the resume's whole line; an explanation as written.
+    expect(outcome.criteria[6]).toMatchObject({
+      evidence: "Lead Engineer, Northwind Logistics, London (2020 – present). Designed event-driven order routing in Go and PostgreSQL.",
+      match: "Lead Engineer, Northwind Logistics",
+    });
+    expect(outcome.criteria[2]).toMatchObject({ evidence: "not mentioned" });
+    expect(outcome.criteria[2]!.match).toBeUndefined();
     // Met weight 3+1+2+1+1+1 = 9 of 10.
     expect(outcome).toMatchObject({ fitScore: 90, engine: "model", model: "mock/model" });
   });

@@ -45,7 +45,7 @@ describe("findSkill: Go", () => {
   });
 
   it("reads the parsed skills list whatever its case, but not go-to-market", () => {
-    expect(findSkill("Go", { skills: ["go"], text: "" })).toEqual({ met: true, evidence: "Listed skill: go" });
+    expect(findSkill("Go", { skills: ["go"], text: "" })).toEqual({ met: true, evidence: "Listed skill: go", match: "go" });
     expect(findSkill("Go", { skills: ["Golang (5 years)"], text: "" }).met).toBe(true);
     expect(findSkill("Go", { skills: ["Go-to-market strategy"], text: "" }).met).toBe(false);
   });
@@ -107,7 +107,7 @@ describe("findSkill: aliases and boundaries", () => {
 describe("findSkill: evidence", () => {
   it("quotes the line of the first match", () => {
     const text = "SUMMARY\nBackend engineer.\nLead Engineer (2020 – present). Designed order routing in Go and PostgreSQL.\nSKILLS\nGo, Java";
-    expect(findSkill("Go", { skills: ["Go"], text })).toEqual({ met: true, evidence: "Lead Engineer (2020 – present). Designed order routing in Go and PostgreSQL." });
+    expect(findSkill("Go", { skills: ["Go"], text })).toEqual({ met: true, evidence: "Lead Engineer (2020 – present). Designed order routing in Go and PostgreSQL.", match: "Go" });
   });
 
   it("cuts a long line around the match to at most 160 characters, on word boundaries", () => {

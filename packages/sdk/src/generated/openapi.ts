@@ -858,9 +858,11 @@ export type components = {
         CriterionResult: {
             /** @description answer: accepted answers (case-insensitive; yes_no answers count as "yes"/"no") */
             accepted: string[] | null;
-            /** @description A short quote that decided it, or why it could not be judged */
+            /** @description What decided it: a quote of the resume as written (its line, or the sentence around the match; never a redaction mark), of the answer, or why it could not be judged */
             evidence: string;
             id: string;
+            /** @description The words of `evidence` that matched (e.g. the skill as the resume writes it), to highlight; absent when the evidence quotes nothing */
+            match?: string | null;
             met: boolean | null;
             /** @description answer: the screening question */
             question_id: string | null;
@@ -1552,7 +1554,8 @@ export interface operations {
                      *               "required": true,
                      *               "weight": 3,
                      *               "met": true,
-                     *               "evidence": "Skills: Kubernetes, Go, PostgreSQL"
+                     *               "evidence": "SKILLS: Kubernetes, Go, PostgreSQL",
+                     *               "match": "Go"
                      *             },
                      *             {
                      *               "id": "min-years-5",
@@ -1563,7 +1566,8 @@ export interface operations {
                      *               "required": false,
                      *               "weight": 2,
                      *               "met": null,
-                     *               "evidence": "The resume does not say how many years"
+                     *               "evidence": "The resume does not say how many years",
+                     *               "match": null
                      *             }
                      *           ],
                      *           "judged": 1,
@@ -1809,7 +1813,8 @@ export interface operations {
                      *               "required": true,
                      *               "weight": 3,
                      *               "met": true,
-                     *               "evidence": "Skills: Kubernetes, Go, PostgreSQL"
+                     *               "evidence": "SKILLS: Kubernetes, Go, PostgreSQL",
+                     *               "match": "Go"
                      *             },
                      *             {
                      *               "id": "min-years-5",
@@ -1820,7 +1825,8 @@ export interface operations {
                      *               "required": false,
                      *               "weight": 2,
                      *               "met": null,
-                     *               "evidence": "The resume does not say how many years"
+                     *               "evidence": "The resume does not say how many years",
+                     *               "match": null
                      *             }
                      *           ],
                      *           "judged": 1,
@@ -1977,7 +1983,8 @@ export interface operations {
                      *                 "required": true,
                      *                 "weight": 3,
                      *                 "met": true,
-                     *                 "evidence": "Skills: Kubernetes, Go, PostgreSQL"
+                     *                 "evidence": "SKILLS: Kubernetes, Go, PostgreSQL",
+                     *                 "match": "Go"
                      *               },
                      *               {
                      *                 "id": "min-years-5",
@@ -1988,7 +1995,8 @@ export interface operations {
                      *                 "required": false,
                      *                 "weight": 2,
                      *                 "met": null,
-                     *                 "evidence": "The resume does not say how many years"
+                     *                 "evidence": "The resume does not say how many years",
+                     *                 "match": null
                      *               }
                      *             ],
                      *             "judged": 1,
@@ -2053,7 +2061,8 @@ export interface operations {
                      *                 "required": true,
                      *                 "weight": 3,
                      *                 "met": true,
-                     *                 "evidence": "Skills: Kubernetes, Go, PostgreSQL"
+                     *                 "evidence": "SKILLS: Kubernetes, Go, PostgreSQL",
+                     *                 "match": "Go"
                      *               },
                      *               {
                      *                 "id": "min-years-5",
@@ -2064,7 +2073,8 @@ export interface operations {
                      *                 "required": false,
                      *                 "weight": 2,
                      *                 "met": null,
-                     *                 "evidence": "The resume does not say how many years"
+                     *                 "evidence": "The resume does not say how many years",
+                     *                 "match": null
                      *               }
                      *             ],
                      *             "action": null,
