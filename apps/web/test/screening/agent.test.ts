@@ -205,7 +205,7 @@ describe("modes", () => {
     await publisher.flush();
     await getLocalRunner().idle();
     const data = (await api.get(`/candidates/${candidate.id}`)).body.data;
-    expect(data.fit).toEqual({ status: null, engine: null, scored_at: null, criteria: [] });
+    expect(data.fit).toEqual({ status: null, engine: null, scored_at: null, criteria: [], judged: 0, total: 0 });
     expect(data.fit_score).toBeNull();
     expect(await getPrisma().screeningRun.count({ where: { candidateId: candidate.id } })).toBe(0);
     expect(hook.requests()).toEqual([]);
