@@ -113,8 +113,11 @@ export interface DemoCandidate {
   source: "manual" | "import";
   leadType: "applied" | "sourced" | "referred";
   notes: string[];
-  /** A resume as the parser would have left it (no file): what search finds by skill. */
-  resume?: { skills: string[]; text: string };
+  /**
+   * A resume as the parser would have left it (no file): what search finds by skill and the AI screening
+   * scores (`years`: the parser's total_experience_years, which the min_years criterion reads).
+   */
+  resume?: { skills: string[]; text: string; years?: number };
 }
 
 // Reserved example.com addresses and fictional numbers: nothing here reaches a real person.
@@ -139,6 +142,7 @@ export const DEMO_CANDIDATES: DemoCandidate[] = [
     resume: {
       skills: ["Go", "PostgreSQL", "Kafka", "Kubernetes"],
       text: "Lena Fischer, Berlin. Backend engineer, 7 years. Built payment services in Go on PostgreSQL and Kafka, running on Kubernetes; led a team of four engineers.",
+      years: 7,
     },
   },
   {
@@ -156,6 +160,7 @@ export const DEMO_CANDIDATES: DemoCandidate[] = [
     resume: {
       skills: ["Java", "Spring Boot", "PostgreSQL", "Terraform"],
       text: "Marco Rossi, Milan. Software engineer: Java and Spring Boot microservices, PostgreSQL, infrastructure as code with Terraform.",
+      years: 4,
     },
   },
   {
@@ -232,6 +237,7 @@ export const DEMO_CANDIDATES: DemoCandidate[] = [
     resume: {
       skills: ["Python", "Django", "PostgreSQL", "Docker"],
       text: "José Martínez, Valencia. Backend developer, 5 years: Python and Django APIs on PostgreSQL, Docker, Celery queues.",
+      years: 5,
     },
   },
   {
@@ -270,6 +276,7 @@ export const DEMO_CANDIDATES: DemoCandidate[] = [
     resume: {
       skills: ["Go", "PostgreSQL", "gRPC", "Kafka"],
       text: "Elif Yılmaz, Istanbul. Staff engineer, 9 years: Go services over gRPC, PostgreSQL and Kafka; led the payments platform team of six.",
+      years: 9,
     },
   },
   {

@@ -10,10 +10,14 @@ import {
   updateJob,
   createUser,
   isUniqueViolation,
+  loadScreeningSubject,
+  saveScreeningOutcome,
   systemContext,
   updateCandidate,
   verifyPassword,
 } from "@hireflow/core";
+// The scorer of the candidate-screen job (a separate entry of core, as the job imports it).
+import { scoreCandidate } from "@hireflow/core/screening/index";
 import { type PrismaClient } from "@hireflow/db";
 import { DEMO, DEMO_CANDIDATES, DEMO_JOBS, type DemoCandidate, type DemoJobKey } from "./demo-data.ts";
 
@@ -25,7 +29,7 @@ export interface SeedResult {
   company: { id: number; name: string; slug: string };
   /** The demo API key's secret: only when it was created just now, it is never stored. */
   apiKey?: { id: number; secret: string };
-  counts?: { jobs: number; candidates: number; notes: number };
+  counts?: { jobs: number; candidates: number; notes: number; scored: number };
 }
 
 const companySelect = { id: true, name: true, slug: true } as const;
@@ -91,6 +95,7 @@ async function populate(prisma: PrismaClient, companyId: number): Promise<Pick<S
     return id;
   };
   let notes = 0;
+  const created: number[] = [];
   for (const candidate of DEMO_CANDIDATES) {
     const input = createCandidateInput.parse({
       job_id: jobIds.get(candidate.job),
@@ -101,23 +106,45 @@ async function populate(prisma: PrismaClient, companyId: number): Promise<Pick<S
       linkedin: candidate.linkedin,
       stage: candidate.stage,
     });
-    const created = await createCandidate(svc, input, { source: candidate.source, leadType: candidate.leadType });
-    if (candidate.resume) await attachResume(prisma, companyId, created.id, candidate);
+    const { id } = await createCandidate(svc, input, { source: candidate.source, leadType: candidate.leadType });
+    created.push(id);
+    if (candidate.resume) await attachResume(prisma, companyId, id, candidate);
     for (const note of candidate.notes) {
-      await addNote(svc, created.id, note);
+      await addNote(svc, id, note);
       notes++;
     }
     for (const move of candidate.moves ?? []) {
-      await updateCandidate(svc, { id: created.id, stage: move.to, ...(move.rejectReason && { reject_reason_id: reasonId(move.rejectReason) }) });
+      await updateCandidate(svc, { id, stage: move.to, ...(move.rejectReason && { reject_reason_id: reasonId(move.rejectReason) }) });
     }
-    await backdate(prisma, companyId, created.id, candidate);
+    await backdate(prisma, companyId, id, candidate);
   }
   for (const job of DEMO_JOBS) {
     const screening = (job.input as { screening?: ScreeningSettingsInput }).screening;
     if (screening) await updateJob(svc, { id: jobIds.get(job.key)!, screening });
   }
+  const scored = await scoreDemoCandidates(systemContext(prisma, companyId), created);
 
-  return { apiKey: { id: key.id, secret }, counts: { jobs: DEMO_JOBS.length, candidates: DEMO_CANDIDATES.length, notes } };
+  return { apiKey: { id: key.id, secret }, counts: { jobs: DEMO_JOBS.length, candidates: DEMO_CANDIDATES.length, notes, scored } };
+}
+
+/**
+ * Scores the demo candidates of jobs with screening on, as the candidate-screen job does (issue 28
+ * item 14): the same subject, the local engine (never a model: the seed is offline and
+ * deterministic), the same save — fit, screening run, candidate.scored. With the trigger
+ * "rescore", which never moves anyone: the seeded pipeline stays as written, and the agent's one
+ * move stays for applicants to come (a candidate scored before is not moved later either, as for
+ * any re-scored candidate). Returns how many were scored.
+ */
+async function scoreDemoCandidates(svc: ReturnType<typeof systemContext>, candidateIds: readonly number[]): Promise<number> {
+  let scored = 0;
+  for (const id of candidateIds) {
+    const subject = await loadScreeningSubject(svc, id);
+    if (!subject) continue; // the job's screening is off
+    const outcome = await scoreCandidate(subject.input, null);
+    const saved = await saveScreeningOutcome(svc, subject, outcome, "rescore");
+    if (saved.saved) scored++;
+  }
+  return scored;
 }
 
 /**
@@ -157,7 +184,14 @@ async function attachResume(prisma: PrismaClient, companyId: number, candidateId
     data: {
       resumeStatus: "completed",
       resumeText: resume.text,
-      resumeData: { parser: "demo", name: candidate.name, email: candidate.email, skills: resume.skills, text_excerpt: resume.text },
+      resumeData: {
+        parser: "demo",
+        name: candidate.name,
+        email: candidate.email,
+        skills: resume.skills,
+        text_excerpt: resume.text,
+        ...(resume.years !== undefined && { total_experience_years: resume.years }),
+      },
     },
   });
 }

@@ -99,6 +99,41 @@ describe("demo seed", { timeout: 60_000 }, () => {
     expect(early[0]!.n).toBe(0);
     expect(await prisma.candidateActivity.count({ where: { type: "stage_changed" } })).toBeGreaterThanOrEqual(10);
 
+    // Issue 28 item 14: the demo job (mode auto) has its candidates scored by the real scorer, so "Best fit"
+    // means something on the first run: every candidate with a resume has a score with evidence quoted from
+    // the resume as written, every one a recorded run (local engine, trigger rescore), and nobody was moved by it.
+    const backendCandidates = await prisma.candidate.findMany({
+      where: { jobId: backend.id },
+      select: { id: true, name: true, resumeText: true, fitScore: true, fitStatus: true, fitEngine: true, fitCriteria: true, stage: true },
+      orderBy: { id: "asc" },
+    });
+    const withResume = backendCandidates.filter((c) => c.resumeText);
+    expect(withResume.length).toBeGreaterThanOrEqual(4);
+    for (const c of withResume) {
+      expect(c, c.name ?? "").toMatchObject({ fitStatus: "completed", fitEngine: "local" });
+      expect(c.fitScore, c.name ?? "").not.toBeNull();
+      const criteria = c.fitCriteria as Array<{ id: string; met: boolean | null; evidence: string; match?: string }>;
+      expect(criteria.map((r) => r.id)).toEqual(["postgres", "go", "kafka", "experience", "eu", "lead"]);
+      const postgres = criteria.find((r) => r.id === "postgres")!;
+      expect(postgres).toMatchObject({ met: true, match: "PostgreSQL" });
+      // The resume's line as written: the name it starts with, no redaction mark (issue 28 item 5).
+      expect(postgres.evidence).toContain(c.name!);
+      for (const r of criteria) expect(r.evidence, `${c.name} ${r.id}`).not.toContain("[removed]");
+    }
+    const scores = Object.fromEntries(withResume.map((c) => [c.name, c.fitScore]));
+    expect(scores).toMatchObject({ "Lena Fischer": 100, "Elif Yılmaz": 100 });
+    expect(Math.min(...withResume.map((c) => c.fitScore!))).toBeLessThan(80);
+    // Candidates without a resume were scored too: nothing could be judged from a resume, so no score.
+    for (const c of backendCandidates.filter((c) => !c.resumeText)) expect(c, c.name ?? "").toMatchObject({ fitStatus: "completed", fitScore: null });
+    const runs = await prisma.screeningRun.findMany({ where: { jobId: backend.id }, select: { candidateId: true, trigger: true, status: true, engine: true, action: true, fitScore: true } });
+    expect(runs).toHaveLength(backendCandidates.length);
+    expect(new Set(runs.map((r) => r.candidateId))).toEqual(new Set(backendCandidates.map((c) => c.id)));
+    for (const run of runs) expect(run).toMatchObject({ trigger: "rescore", status: "completed", engine: "local", action: null });
+    expect(await prisma.candidateActivity.count({ where: { type: "stage_changed", candidate: { jobId: backend.id }, data: { path: ["changed_by"], equals: "ai_agent" } } })).toBe(0);
+    expect(await prisma.event.count({ where: { type: "candidate.scored" } })).toBe(backendCandidates.length);
+    // The other jobs have screening off: nothing scored there.
+    expect(await prisma.candidate.count({ where: { jobId: { not: backend.id }, fitStatus: { not: null } } })).toBe(0);
+
     const second = await runScript("seed", [], envWith(database.url));
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toContain("exists already");
