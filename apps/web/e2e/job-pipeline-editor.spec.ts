@@ -9,6 +9,8 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from "@
  */
 
 const run = Date.now().toString(36);
+/** A suffix of its own for each test (and each repeat of it): names that must be unique in the company. */
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 let apiKey = "";
 
 async function createApiKey(page: Page): Promise<string> {
@@ -63,7 +65,7 @@ test.beforeAll(async ({ browser }) => {
 test("job form: add, rename, re-order by keyboard and by drag, remove an empty stage and one holding candidates; the API has the result", async ({ page, request }) => {
   test.setTimeout(120_000);
   const job = await api(request, "POST", "/jobs", {
-    title: `Pipeline editor ${run}`,
+    title: `Pipeline editor ${unique()}`,
     is_public: false,
     stages: [
       { key: "prospect", name: "Sourced", type: "prospect" },
@@ -78,7 +80,7 @@ test("job form: add, rename, re-order by keyboard and by drag, remove an empty s
   const jobId: number = job.id;
   const candidates: number[] = [];
   for (const [i, stage] of ["take_home", "take_home", "applied"].entries()) {
-    candidates.push((await api(request, "POST", "/candidates", { job_id: jobId, name: `Editor Candidate ${i + 1}`, email: `editor-${run}-${i}@example.com`, stage })).id);
+    candidates.push((await api(request, "POST", "/candidates", { job_id: jobId, name: `Editor Candidate ${i + 1}`, email: `editor-${unique()}-${i}@example.com`, stage })).id);
   }
 
   await page.goto(`/jobs/${jobId}/edit`);
@@ -252,7 +254,7 @@ test.describe("Settings → Pipeline", () => {
 
     await page.goto("/jobs/new");
     expect(await editorRows(page)).toEqual(template);
-    await page.getByLabel("Title").fill(`Template job ${run}`);
+    await page.getByLabel("Title").fill(`Template job ${unique()}`);
     await page.getByRole("checkbox", { name: /Public/ }).uncheck();
     await page.getByRole("button", { name: "Create job" }).click();
     await expect(page).toHaveURL(/\/jobs\/\d+$/);
@@ -289,9 +291,10 @@ test.describe("Settings → Pipeline", () => {
 });
 
 test("Settings → Reject reasons: add, a duplicate refused inline, rename, archive and restore", async ({ page, request }) => {
-  const name = `Visa sponsorship ${run}`;
+  const id = unique();
+  const name = `Visa sponsorship ${id}`;
   const listed = async () =>
-    ((await api(request, "GET", "/reject_reasons")) as { id: number; name: string; archived: boolean }[]).filter((r) => r.name.includes(run));
+    ((await api(request, "GET", "/reject_reasons")) as { id: number; name: string; archived: boolean }[]).filter((r) => r.name.includes(id));
 
   await page.goto("/settings/reject-reasons");
   const inUse = page.getByRole("list", { name: /In use/ });
@@ -307,7 +310,7 @@ test("Settings → Reject reasons: add, a duplicate refused inline, rename, arch
   await page.getByRole("button", { name: "Add reason" }).click();
   await expect(page.getByLabel("Name", { exact: true })).toHaveAccessibleDescription("Already used by another reason");
 
-  const renamed = `Needs visa sponsorship ${run}`;
+  const renamed = `Needs visa sponsorship ${id}`;
   await page.getByRole("button", { name: `Rename ${name}` }).click();
   const input = page.getByLabel(`New name for ${name}`);
   await expect(input).toBeFocused();
@@ -334,8 +337,8 @@ test("Settings → Reject reasons: add, a duplicate refused inline, rename, arch
 });
 
 test("axe: the pipeline editor with a removed stage asking where its candidates go and the API's errors shown", async ({ page, request }) => {
-  const job = await api(request, "POST", "/jobs", { title: `Pipeline axe ${run}`, is_public: false });
-  await api(request, "POST", "/candidates", { job_id: job.id, name: "Axe Candidate", email: `axe-${run}@example.com`, stage: "phonescreen" });
+  const job = await api(request, "POST", "/jobs", { title: `Pipeline axe ${unique()}`, is_public: false });
+  await api(request, "POST", "/candidates", { job_id: job.id, name: "Axe Candidate", email: `axe-${unique()}@example.com`, stage: "phonescreen" });
   await page.goto(`/jobs/${job.id}/edit`);
   await page.getByRole("button", { name: "Remove Phone screen" }).click();
   await page.getByRole("button", { name: "Add stage" }).click();
