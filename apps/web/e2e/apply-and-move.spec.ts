@@ -96,19 +96,30 @@ test("careers page → apply with a resume → pipeline → move (drag and drop,
     await expect(applied.getByTestId(`card-${candidateId}`)).toContainText("Applied online");
   });
 
-  await test.step("drag the card to Phone screen → candidate.stage_changed (changed_by user) reaches the receiver", async () => {
+  // The demo job has its own pipeline: … Applied, Recruiter screen (a phone screen), Technical interview …
+  await test.step("drag the card to Recruiter screen → candidate.stage_changed (changed_by user) reaches the receiver", async () => {
     const card = page.getByTestId(`card-${candidateId}`);
     // Drop near the top of the column: its centre can lie below the fold, and Playwright scrolling to
     // it between mouse down and the first move made Chromium start the drag on the card scrolled under
     // the pointer (a neighbour), not this one.
-    await card.dragTo(page.locator('section[data-stage="phonescreen"]'), { targetPosition: { x: 40, y: 24 } });
-    await expect(page.locator('section[data-stage="phonescreen"]').getByTestId(`card-${candidateId}`)).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: "Moved 1 candidate to Phone screen." })).toBeAttached();
+    await card.dragTo(page.locator('section[data-stage="recruiter_screen"]'), { targetPosition: { x: 40, y: 24 } });
+    await expect(page.locator('section[data-stage="recruiter_screen"]').getByTestId(`card-${candidateId}`)).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Moved 1 candidate to Recruiter screen." })).toBeAttached();
     const hook = await waitForHook(
-      (h) => h.json?.event === "candidate.stage_changed" && h.json?.candidate?.id === candidateId && h.json?.stage_change?.new_stage === "phonescreen",
-      "candidate.stage_changed (phonescreen) delivered",
+      (h) => h.json?.event === "candidate.stage_changed" && h.json?.candidate?.id === candidateId && h.json?.stage_change?.new_stage === "recruiter_screen",
+      "candidate.stage_changed (recruiter_screen) delivered",
     );
-    expect(hook.json.stage_change).toEqual({ previous_stage: "applied", new_stage: "phonescreen", changed_by: "user", changed_by_user_id: userId });
+    expect(hook.json.stage_change).toEqual({
+      previous_stage: "applied",
+      new_stage: "recruiter_screen",
+      previous_stage_type: "applied",
+      new_stage_type: "phonescreen",
+      previous_stage_name: "Applied",
+      new_stage_name: "Recruiter screen",
+      reject_reason: null,
+      changed_by: "user",
+      changed_by_user_id: userId,
+    });
     expect(hook.json.candidate.public_id).toMatch(/^cand_/);
     expect(hook.json.job).toMatchObject({ id: jobId, title: "Senior Backend Engineer" });
     expect(hook.headers["webhook-id"]).toBeTruthy();
@@ -122,14 +133,20 @@ test("careers page → apply with a resume → pipeline → move (drag and drop,
     await expect(menu).toBeEnabled();
     await menu.focus();
     await expect(menu).toBeFocused();
-    await menu.selectOption("inprogress");
-    await expect(page.locator('section[data-stage="inprogress"]').getByTestId(`card-${candidateId}`)).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: "Moved 1 candidate to In progress." })).toBeAttached();
+    await menu.selectOption("technical_interview");
+    await expect(page.locator('section[data-stage="technical_interview"]').getByTestId(`card-${candidateId}`)).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Moved 1 candidate to Technical interview." })).toBeAttached();
     const hook = await waitForHook(
-      (h) => h.json?.event === "candidate.stage_changed" && h.json?.candidate?.id === candidateId && h.json?.stage_change?.new_stage === "inprogress",
-      "candidate.stage_changed (inprogress) delivered",
+      (h) => h.json?.event === "candidate.stage_changed" && h.json?.candidate?.id === candidateId && h.json?.stage_change?.new_stage === "technical_interview",
+      "candidate.stage_changed (technical_interview) delivered",
     );
-    expect(hook.json.stage_change).toMatchObject({ previous_stage: "phonescreen", changed_by: "user", changed_by_user_id: userId });
+    expect(hook.json.stage_change).toMatchObject({
+      previous_stage: "recruiter_screen",
+      new_stage_type: "inprogress",
+      new_stage_name: "Technical interview",
+      changed_by: "user",
+      changed_by_user_id: userId,
+    });
     await saveScreenshot(page, "pipeline");
   });
 

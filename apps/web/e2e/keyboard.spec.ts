@@ -15,14 +15,30 @@ async function tabTo(page: Page, target: Locator, { backwards = false, max = 120
   throw new Error(`${target} not reached with ${max} × ${backwards ? "Shift+Tab" : "Tab"}`);
 }
 
-const STAGES = ["prospect", "applied", "phonescreen", "inprogress", "hired", "rejected"] as const;
-const LABELS: Record<string, string> = { prospect: "Prospect", applied: "Applied", phonescreen: "Phone screen", inprogress: "In progress", hired: "Hired", rejected: "Rejected" };
+/** The six stage types, in the order of the company-wide stage filter, and their labels. */
+const TYPES = ["prospect", "applied", "phonescreen", "inprogress", "hired", "rejected"] as const;
+const TYPE_LABELS: Record<string, string> = { prospect: "Prospect", applied: "Applied", phonescreen: "Phone screen", inprogress: "In progress", hired: "Hired", rejected: "Rejected" };
 
-/** The neighbouring stage one arrow key reaches in a stage <select>, and that key. */
-function nextStage(from: string): { to: string; key: "ArrowDown" | "ArrowUp"; back: "ArrowDown" | "ArrowUp" } {
-  const i = STAGES.indexOf(from as (typeof STAGES)[number]);
+interface Stage {
+  key: string;
+  name: string;
+  type: string;
+}
+
+/** The job's own stages, in order (the board's columns and the stage menus' options). */
+async function jobStages(jobId: number): Promise<Stage[]> {
+  return query<{ key: string; name: string; type: string }>("SELECT key, name, type::text FROM job_stages WHERE job_id = $1 ORDER BY position, id", [jobId]);
+}
+
+/**
+ * The neighbouring stage one arrow key reaches in a stage <select> of the job, and that key. Not a
+ * rejected-type stage: a move there first asks for a reason (tested in pipeline-stages.spec.ts).
+ */
+function nextStage(stages: Stage[], from: string): { to: Stage; key: "ArrowDown" | "ArrowUp"; back: "ArrowDown" | "ArrowUp" } {
+  const i = stages.findIndex((stage) => stage.key === from);
   if (i < 0) throw new Error(`unexpected stage ${from}`);
-  return i + 1 < STAGES.length ? { to: STAGES[i + 1]!, key: "ArrowDown", back: "ArrowUp" } : { to: STAGES[i - 1]!, key: "ArrowUp", back: "ArrowDown" };
+  const down = stages[i + 1];
+  return down && down.type !== "rejected" ? { to: down, key: "ArrowDown", back: "ArrowUp" } : { to: stages[i - 1]!, key: "ArrowUp", back: "ArrowDown" };
 }
 
 async function stageOf(candidateId: number): Promise<string> {
@@ -42,8 +58,11 @@ test("pipeline board: move a candidate with the card's stage menu, then back wit
   const userId = await adminUserId();
   const name = "Lena Fischer";
   const [lena] = await query<{ id: number }>("SELECT id FROM candidates WHERE job_id = $1 AND name = $2", [jobId, name]);
-  const from = await stageOf(lena!.id); // "phonescreen" in the seed
-  const { to, key } = nextStage(from);
+  const stages = await jobStages(jobId);
+  const from = await stageOf(lena!.id); // "onsite" in the seed
+  const fromName = stages.find((stage) => stage.key === from)!.name;
+  const { to: toStage, key } = nextStage(stages, from);
+  const to = toStage.key;
   const before = (await stageEvents(lena!.id, to)).length;
   const column = (stage: string) => page.locator(`section[data-stage="${stage}"]`);
 
@@ -51,14 +70,14 @@ test("pipeline board: move a candidate with the card's stage menu, then back wit
   await expect(column(from).getByRole("link", { name })).toBeVisible();
   await page.waitForLoadState("networkidle").catch(() => {});
 
-  await test.step(`Tab to the card's stage menu, ${key}: ${LABELS[from]} → ${LABELS[to]}`, async () => {
+  await test.step(`Tab to the card's stage menu, ${key}: ${fromName} → ${toStage.name}`, async () => {
     const menu = page.getByRole("combobox", { name: `Move ${name} to stage` });
     await tabTo(page, menu);
     await expect(menu).toHaveValue(from);
     await page.keyboard.press(key);
     await expect(column(to).getByRole("link", { name })).toBeVisible();
     await expect(column(from).getByRole("link", { name })).toHaveCount(0);
-    await expect(page.getByRole("status").filter({ hasText: `Moved 1 candidate to ${LABELS[to]}.` })).toBeAttached();
+    await expect(page.getByRole("status").filter({ hasText: `Moved 1 candidate to ${toStage.name}.` })).toBeAttached();
     await expect.poll(async () => (await stageEvents(lena!.id, to)).length).toBe(before + 1);
     const events = await stageEvents(lena!.id, to);
     expect(events.at(-1)!.payload.stage_change).toMatchObject({ previous_stage: from, new_stage: to, changed_by: "user", changed_by_user_id: userId });
@@ -76,16 +95,16 @@ test("pipeline board: move a candidate with the card's stage menu, then back wit
 
     const bulk = page.getByRole("combobox", { name: "Move selected to" });
     await tabTo(page, bulk, { backwards: true });
-    // Walk to the first stage, then down to the one Lena came from.
-    for (let i = 0; i < STAGES.length; i++) await page.keyboard.press("ArrowUp");
-    await expect(bulk).toHaveValue(STAGES[0]);
-    for (let i = 0; i < STAGES.indexOf(from as (typeof STAGES)[number]); i++) await page.keyboard.press("ArrowDown");
+    // Walk to the job's first stage, then down to the one Lena came from.
+    for (let i = 0; i < stages.length; i++) await page.keyboard.press("ArrowUp");
+    await expect(bulk).toHaveValue(stages[0]!.key);
+    for (let i = 0; i < stages.findIndex((stage) => stage.key === from); i++) await page.keyboard.press("ArrowDown");
     await expect(bulk).toHaveValue(from);
     const moveButton = page.getByRole("button", { name: "Move", exact: true });
     await tabTo(page, moveButton);
     await page.keyboard.press("Enter");
     await expect(column(from).getByRole("link", { name })).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: `Moved 1 candidate to ${LABELS[from]}.` })).toBeAttached();
+    await expect(page.getByRole("status").filter({ hasText: `Moved 1 candidate to ${fromName}.` })).toBeAttached();
     await page.reload();
     await expect(column(from).getByRole("link", { name })).toBeVisible();
     expect(await stageOf(lena!.id)).toBe(from);
@@ -96,7 +115,8 @@ test("candidate page: the stage menu works from the keyboard", async ({ page }) 
   const jobId = await jobIdByTitle("Senior Backend Engineer");
   const [lena] = await query<{ id: number }>("SELECT id FROM candidates WHERE job_id = $1 AND name = 'Lena Fischer'", [jobId]);
   const from = await stageOf(lena!.id);
-  const { to, key, back } = nextStage(from);
+  const { to: toStage, key, back } = nextStage(await jobStages(jobId), from);
+  const to = toStage.key;
   await page.goto(`/candidates/${lena!.id}`);
   await page.waitForLoadState("networkidle").catch(() => {});
   const menu = page.getByRole("combobox", { name: "Stage of Lena Fischer" });
@@ -147,7 +167,11 @@ test("Ctrl+K quick switcher: type a name, ArrowDown/ArrowUp and Enter open the c
 test("/candidates filters: reached with Tab, set with the keyboard, applied with Enter or on change", async ({ page }) => {
   const jobId = await jobIdByTitle("Senior Backend Engineer");
   const [lena] = await query<{ id: number }>("SELECT id FROM candidates WHERE job_id = $1 AND name = 'Lena Fischer'", [jobId]);
-  const stage = await stageOf(lena!.id);
+  // Company-wide, the stage filter is by stage type.
+  const [{ type: stage } = { type: "" }] = await query<{ type: string }>(
+    "SELECT s.type::text AS type FROM candidates c JOIN job_stages s ON s.job_id = c.job_id AND s.key = c.stage WHERE c.id = $1",
+    [lena!.id],
+  );
   await page.goto("/candidates");
   await page.waitForLoadState("networkidle").catch(() => {});
   const results = page.getByRole("table");
@@ -161,10 +185,10 @@ test("/candidates filters: reached with Tab, set with the keyboard, applied with
     await expect(results.getByRole("link", { name: "Lena Fischer" })).toBeVisible();
   });
 
-  await test.step(`Tab to Stage, arrows to ${LABELS[stage]}: applied at once`, async () => {
+  await test.step(`Tab to Stage, arrows to ${TYPE_LABELS[stage]}: applied at once`, async () => {
     const stageFilter = page.getByRole("combobox", { name: "Stage" });
     await tabTo(page, stageFilter);
-    for (let i = 0; i <= STAGES.indexOf(stage as (typeof STAGES)[number]); i++) await page.keyboard.press("ArrowDown");
+    for (let i = 0; i <= TYPES.indexOf(stage as (typeof TYPES)[number]); i++) await page.keyboard.press("ArrowDown");
     await expect(stageFilter).toHaveValue(stage);
     await expect(page).toHaveURL(new RegExp(`[?&]stage=${stage}`));
     await expect(results.getByRole("link", { name: "Lena Fischer" })).toBeVisible();
