@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./support/axe.ts";
 
 /**
  * Issue 23 in the web app: the pipeline editor of the job form (add, rename, re-order by keyboard and
@@ -44,14 +44,6 @@ async function editorRows(page: Page): Promise<string[]> {
 }
 
 const stageName = (page: Page, position: number): Locator => page.getByLabel(`Stage ${position}`, { exact: true });
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  await page.waitForLoadState("networkidle").catch(() => {});
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const report = blocking.map((v) => `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes.map((n) => `  - ${n.target.join(" ")}`).join("\n")}`).join("\n");
-  expect(blocking.length, `${label}: serious or critical axe violations\n${report}`).toBe(0);
-}
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage({ storageState: "e2e/.auth/admin.json" });
