@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { type Browser, expect, type Locator, type Page, type Route, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, type Route, test } from "@playwright/test";
 import { jobIdByTitle, query } from "./support/db.ts";
 
 /**
@@ -239,3 +239,149 @@ async function lineStarts(element: Locator): Promise<string[]> {
     return [...lines.entries()].sort(([a], [b]) => a - b).map(([, cs]) => cs.sort((a, b) => a.left - b.left).map((c) => c.ch).join(""));
   });
 }
+
+// --- Lists, search and sign-in (issue 28 items 1, 2 and 6, the "Done when" of the issue) -------------
+
+/** An API key of the demo company, made on Settings → API keys as the owner (the suite's signed-in state). */
+async function createApiKey(browser: Browser): Promise<string> {
+  const page = await browser.newPage({ storageState: "e2e/.auth/admin.json" });
+  try {
+    await page.goto("/settings/api-keys");
+    await page.getByLabel("Name").fill(`First week ${randomBytes(3).toString("hex")}`);
+    await page.getByRole("button", { name: "Create key" }).click();
+    const secret = await page.getByTestId("new-key").getByLabel("New API key").inputValue();
+    expect(secret).toMatch(/^hf_live_/);
+    await page.getByTestId("new-key").getByRole("button", { name: "I have copied it" }).click();
+    return secret;
+  } finally {
+    await page.close();
+  }
+}
+
+async function api<T = any>(request: APIRequestContext, key: string, method: "get" | "post", path: string, data?: unknown): Promise<T> {
+  const response = await request[method](`/api/v1${path}`, { headers: { authorization: `Bearer ${key}` }, ...(data !== undefined && { data }) });
+  const body = await response.json();
+  expect(response.ok(), `${method.toUpperCase()} ${path} → ${response.status()} ${JSON.stringify(body)}`).toBe(true);
+  return body as T;
+}
+
+/** Letters only (names are words): a tag no other spec's data holds. */
+const tag = () => `${randomBytes(8).toString("hex").replace(/\d/g, (d) => "ghijklmnop"[Number(d)]!)}`.slice(0, 8);
+
+/** The row test ids of the candidates table, top to bottom. */
+const rowIds = (page: Page) => page.locator("table tbody tr").evaluateAll((rows) => rows.map((r) => Number(r.getAttribute("data-testid")?.replace("row-", ""))));
+
+test.describe("lists, search and sign-in", () => {
+  let key = "";
+  test.beforeAll(async ({ browser }) => {
+    key = await createApiKey(browser);
+  });
+
+  test("/candidates 'Newest' is by applied date (backdated candidates), ties by id, with and without a search", async ({ page, request }) => {
+    const t = tag();
+    const job = (await api(request, key, "post", "/jobs", { title: `Newest ${t}`, is_public: false })).data;
+    // The tag alone is the search below: no common prefix with another run's tag, so no similar spelling
+    // of another run's candidates comes along (a search sorted other than by relevance lists those too).
+    const make = async (label: string) => (await api(request, key, "post", "/candidates", { job_id: job.id, name: `${t[0]!.toUpperCase()}${t.slice(1)} ${label}`, email: `newest.${t}.${label.toLowerCase()}@example.com` })).data.id as number;
+    // Created in this order (ids ascending); applied dates set below: ordering by id would read D, C, B, A.
+    const a = await make("Alpha");
+    const b = await make("Bravo");
+    const c = await make("Charlie");
+    const d = await make("Delta");
+    const day = 86_400_000;
+    const tie = new Date(Date.now() - 5 * day);
+    for (const [id, at] of [
+      [a, new Date(Date.now() - 10 * day)],
+      [b, new Date(Date.now() - 2 * day)],
+      [c, tie],
+      [d, tie],
+    ] as const) {
+      await query("UPDATE candidates SET created_at = $1 WHERE id = $2", [at, id]);
+    }
+    const expected = [b, d, c, a]; // 2 days ago; the two of 5 days ago, higher id first; 10 days ago
+
+    await test.step("the job's candidates, sorted Newest (no search)", async () => {
+      await page.goto(`/candidates?job=${job.id}`);
+      await expect(page.getByLabel("Sort by")).toHaveValue("newest");
+      await expect.poll(() => rowIds(page)).toEqual(expected);
+      // The dates shown agree: newest applied first.
+      const shown = await page.locator("table tbody tr time").evaluateAll((times) => times.map((el) => el.getAttribute("datetime")!));
+      expect([...shown].sort().reverse()).toEqual(shown);
+    });
+
+    await test.step("a search sorted Newest: the same order", async () => {
+      await page.goto("/candidates");
+      await page.getByRole("searchbox", { name: "Search" }).fill(t);
+      await expect(page).toHaveURL(new RegExp(`[?&]q=${t}`));
+      await page.getByLabel("Sort by").selectOption("newest");
+      await expect(page).toHaveURL(/[?&]sort=newest/);
+      await expect.poll(() => rowIds(page)).toEqual(expected);
+    });
+
+    await test.step("the API's sort=created agrees", async () => {
+      const list = await api(request, key, "get", `/candidates?job_id=${job.id}&sort=created&limit=2`);
+      expect(list.data.map((x: { id: number }) => x.id)).toEqual(expected.slice(0, 2));
+      const next = await api(request, key, "get", `/candidates?job_id=${job.id}&sort=created&limit=2&cursor=${encodeURIComponent(list.pagination.next_cursor)}`);
+      expect(next.data.map((x: { id: number }) => x.id)).toEqual(expected.slice(2));
+    });
+  });
+
+  test("search 'marcus': whole and prefix name matches first, then a name holding it, then a resume mention; similar spellings only when nothing matched", async ({ page, request }) => {
+    const t = tag();
+    const job = (await api(request, key, "post", "/jobs", { title: `Search ${t}`, is_public: false })).data;
+    const make = async (name: string, resume?: string) => {
+      const id = (await api(request, key, "post", "/candidates", { job_id: job.id, name, email: `search.${t}.${randomBytes(3).toString("hex")}@example.com` })).data.id as number;
+      if (resume) await query("UPDATE candidates SET resume_text = $1, resume_status = 'completed' WHERE id = $2", [resume, id]);
+      return id;
+    };
+    // The resume mention is the newest and the prefix match the oldest: ties of rank go newest first, so
+    // an order by date would put them the other way round.
+    const prefix = await make(`Marcus ${t}`);
+    const inside = await make(`Demarcus ${t}`);
+    const marco = await make(`Marco ${t}`);
+    const maria = await make(`Maria ${t}`);
+    const resume = await make(`Ruth ${t}`, `Ruth ${t}. Platform engineer; mentored by Marcus Brandt at Contoso, Go and PostgreSQL.`);
+
+    const search = page.getByRole("searchbox", { name: "Search" });
+    await page.goto(`/candidates?job=${job.id}`);
+    await search.fill("marcus");
+    await expect(page).toHaveURL(/[?&]q=marcus/);
+    await expect(page.getByLabel("Sort by")).toHaveValue("relevance");
+    await expect.poll(() => rowIds(page)).toEqual([prefix, inside, resume]);
+    const table = page.getByRole("table");
+    await expect(table.getByRole("link", { name: `Marco ${t}` })).toHaveCount(0);
+    await expect(table.getByRole("link", { name: `Maria ${t}` })).toHaveCount(0);
+
+    // Company-wide (no job filter): the same relative order, the similar spellings still left out.
+    await page.goto("/candidates?q=marcus");
+    await expect.poll(async () => (await rowIds(page)).filter((id) => [prefix, inside, resume, marco, maria].includes(id))).toEqual([prefix, inside, resume]);
+
+    // A typo nothing matches exactly: similar spellings are the fallback.
+    await page.goto(`/candidates?job=${job.id}`);
+    await search.fill(`marcsu ${t}`);
+    await expect(page).toHaveURL(/[?&]q=marcsu/);
+    await expect(table.getByRole("link", { name: `Marcus ${t}` })).toBeVisible();
+  });
+
+  test("more than ten correct sign-ins of one user in a row all succeed (the limit counts failures)", async ({ browser }) => {
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    try {
+      // Twelve through the API the sign-in page posts to (the e2e server keeps the real limit of 10 per e-mail)...
+      for (let i = 1; i <= 12; i++) {
+        const res = await context.request.post("/api/auth/sign-in", { data: { email: "recruiter@acme.test", password: "hireflow-demo" } });
+        expect(res.status(), `sign-in ${i}: ${await res.text()}`).toBe(200);
+      }
+      // ...and the thirteenth on the page itself.
+      await context.clearCookies();
+      const page = await context.newPage();
+      await page.goto("/sign-in");
+      await page.getByLabel("E-mail").fill("recruiter@acme.test");
+      await page.getByLabel("Password").fill("hireflow-demo");
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await expect(page).toHaveURL(/\/jobs$/);
+      await expect(page.getByText("Too many sign-in attempts")).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
