@@ -137,7 +137,8 @@ test("AI screening: set criteria on the job form â†’ apply on the careers page â
 
     const score = Number((await section.getByTestId("fit-score").textContent())!.match(/\d+/)![0]);
     expect(score).toBeGreaterThanOrEqual(60);
-    await expect(section.getByText("Engine")).toBeVisible();
+    // The row's label (exactly: evidence quoted from the resume can hold "Engineer").
+    await expect(section.getByText("Engine", { exact: true })).toBeVisible();
     const results = section.getByTestId("criterion-result");
     await expect(results).toHaveCount(3);
     await expect(results.nth(0)).toContainText("Skill: PostgreSQL");
@@ -158,7 +159,17 @@ test("AI screening: set criteria on the job form â†’ apply on the careers page â
       "SELECT payload FROM events WHERE type = 'candidate.stage_changed' AND (payload->'candidate'->>'id')::int = $1",
       [candidateId],
     );
-    expect(event?.payload.stage_change).toEqual({ previous_stage: "applied", new_stage: "phonescreen", changed_by: "ai_agent", changed_by_user_id: null });
+    expect(event?.payload.stage_change).toEqual({
+      previous_stage: "applied",
+      new_stage: "phonescreen",
+      previous_stage_type: "applied",
+      new_stage_type: "phonescreen",
+      previous_stage_name: "Applied",
+      new_stage_name: "Phone screen",
+      reject_reason: null,
+      changed_by: "ai_agent",
+      changed_by_user_id: null,
+    });
   });
 
   await test.step("the board: fit badge, sort by fit, re-score with progress, audit CSV", async () => {
