@@ -313,11 +313,20 @@ export async function searchCandidateIds(svc: ServiceContext, input: CandidateSe
     }
   } else {
     const where = [filters];
-    if (matching) where.push(sql`(${join(matching.map((t) => t.match), " OR ")})`);
+    let used = matching;
+    if (matching?.some((t) => t.similarity)) {
+      // Similar spellings are a fallback here too: left out when anything matches better (one indexed probe).
+      const better = matching.filter((t) => !t.similarity);
+      const [found] = better.length
+        ? await svc.db.$queryRaw<{ found: boolean }[]>`SELECT EXISTS (SELECT 1 FROM candidates c WHERE ${filters} AND (${join(better.map((t) => t.match), " OR ")})) AS found`
+        : [{ found: false }];
+      if (found?.found) used = better;
+    }
+    if (used) where.push(sql`(${join(used.map((t) => t.match), " OR ")})`);
     if (after) where.push(afterSql(sort, after));
     const statement = sql`SELECT c.id, NULL::text AS rank, c.fit_score AS fit, c.search_name AS name, c.created_at AS at FROM candidates c
       WHERE ${join(where, " AND ")} ORDER BY ${ORDER[sort]} LIMIT ${take}`;
-    rows.push(...(await run(statement, matching?.some((t) => t.similarity) ?? false)));
+    rows.push(...(await run(statement, used?.some((t) => t.similarity) ?? false)));
   }
 
   const hasMore = rows.length > input.limit;
