@@ -185,7 +185,7 @@ describe("a job's stages", () => {
       expect(moved).toMatchObject({ stage: "declined", stage_type: "rejected", stage_name: "Declined", reject_reason: null });
       expect(moved.rejected_at).toEqual(expect.stringMatching(/Z$/));
       const activities = await getPrisma().candidateActivity.findMany({ where: { candidateId: id, type: "stage_changed" } });
-      expect(activities.map((x) => x.data)).toEqual([{ previous_stage: "take_home", new_stage: "declined", pipeline_edit: true }]);
+      expect(activities.map((x) => x.data)).toEqual([{ previous_stage: "take_home", new_stage: "declined", previous_stage_name: "Take-home", new_stage_name: "Declined", pipeline_edit: true }]);
     }
     expect((await api.get(`/candidates/${untouched.id}`)).body.data.stage).toBe("onsite");
     expect(await getPrisma().event.count({ where: { companyId: co.id, type: "candidate.stage_changed" } })).toBe(eventsBefore);

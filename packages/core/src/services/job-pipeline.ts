@@ -170,6 +170,8 @@ export async function replaceJobStages(tx: ScopedTx, svc: ServiceContext, edit: 
       updated_at = CASE WHEN (job_stages.name, job_stages.type, job_stages.position) IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.type, EXCLUDED.position) THEN now() ELSE job_stages.updated_at END`;
 
   const moved: Record<string, number> = {};
+  // The timeline keeps the names as they were: the removed stage's name is gone from the job after this.
+  const nameOf = new Map([...before.map((stage) => [stage.key, stage.name] as const), ...stages.map((stage) => [stage.key, stage.name] as const)]);
   const actor = actorKind(svc.actor);
   const performerId = actorUserId(svc.actor);
   for (const from of dropped) {
@@ -184,7 +186,8 @@ export async function replaceJobStages(tx: ScopedTx, svc: ServiceContext, edit: 
       )
       INSERT INTO candidate_activities (company_id, candidate_id, type, added_by, performer_id, data)
       SELECT ${svc.companyId}, moved.id, 'stage_changed', ${actor}::actor, ${performerId}::uuid,
-        jsonb_build_object('previous_stage', ${from}::text, 'new_stage', ${to}::text, 'pipeline_edit', true)
+        jsonb_build_object('previous_stage', ${from}::text, 'new_stage', ${to}::text, 'previous_stage_name', ${nameOf.get(from) ?? from}::text,
+          'new_stage_name', ${nameOf.get(to) ?? to}::text, 'pipeline_edit', true)
       FROM moved`;
     moved[from] = count;
   }
