@@ -219,10 +219,12 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
       {/*
         Columns share the width on a large screen: one grid column per stage (auto-flow by column, so
         any number of stages), at least 8.5rem each (eight fit at 1280 px; more scroll sideways).
-        Classes, not a style attribute: the CSP refuses inline styles.
+        Classes, not a style attribute: the CSP refuses inline styles. `relative`: the cards' visually hidden
+        labels are absolutely positioned; without a positioned ancestor here they escape the scroller, and a
+        phone's page scrolled sideways as far as the last column.
       */}
       <div
-        className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0 lg:grid lg:auto-cols-[minmax(8.5rem,1fr)] lg:grid-flow-col"
+        className="relative -mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0 lg:grid lg:auto-cols-[minmax(8.5rem,1fr)] lg:grid-flow-col"
         data-testid="board-columns"
       >
         {stages.map(({ key: stage, name: columnName, type }) => {
