@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./support/axe.ts";
 import { jobIdByTitle, query } from "./support/db.ts";
 import { startReceiver } from "./support/receiver.ts";
 
@@ -11,8 +11,6 @@ import { startReceiver } from "./support/receiver.ts";
  * the coverage test below until it is added to PAGES.
  */
 
-const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
-const BLOCKING = new Set(["serious", "critical"]);
 const SIGNED_OUT = { cookies: [], origins: [] };
 
 interface AuditedPage {
@@ -84,23 +82,6 @@ const NOT_AUDITED: Record<string, string> = {
   "/": "redirects to /jobs",
   "/settings/webhooks/[id]": "audited by its own test (it needs an endpoint with deliveries)",
 };
-
-/** Runs axe and fails with every serious/critical violation spelled out (rule, impact, targets, summary). */
-async function expectNoSeriousViolations(page: Page, label: string) {
-  // Let client components hydrate and queries settle, so the audit sees what a user sees.
-  await page.waitForLoadState("networkidle").catch(() => {});
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ""));
-  const report = blocking
-    .map((v) =>
-      [
-        `[${v.impact}] ${v.id}: ${v.help} (${v.nodes.length} node${v.nodes.length === 1 ? "" : "s"}) ${v.helpUrl}`,
-        ...v.nodes.map((n) => `  - ${n.target.join(" ")}\n    ${(n.failureSummary ?? "").replace(/\n/g, "\n    ")}`),
-      ].join("\n"),
-    )
-    .join("\n");
-  expect(blocking.length, `${label}: serious or critical axe violations\n${report}`).toBe(0);
-}
 
 function routeOf(pageFile: string): string {
   const segments = path

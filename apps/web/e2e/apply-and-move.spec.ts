@@ -93,7 +93,7 @@ test("careers page → apply with a resume → pipeline → move (drag and drop,
     await page.goto(`/jobs/${jobId}`);
     const applied = page.locator('section[data-stage="applied"]');
     await expect(applied.getByRole("link", { name: "Priya Raman" })).toBeVisible();
-    await expect(applied.getByTestId(`card-${candidateId}`)).toContainText("Applied online");
+    await expect(applied.getByTestId(`card-${candidateId}`)).toContainText("Careers page");
   });
 
   // The demo job has its own pipeline: … Applied, Recruiter screen (a phone screen), Technical interview …

@@ -363,6 +363,34 @@ test.describe("lists, search and sign-in", () => {
     await expect(table.getByRole("link", { name: `Marcus ${t}` })).toBeVisible();
   });
 
+  test("one label per application source: the list, its filter, the board, the candidate page, its timeline and reports", async ({ page, request }) => {
+    const t = tag();
+    const job = (await api(request, key, "post", "/jobs", { title: `Sources ${t}`, is_public: false })).data;
+    const viaApi = (await api(request, key, "post", "/candidates", { job_id: job.id, name: `Source ${t}`, email: `source.${t}@example.com` })).data.id as number;
+    // The newest hand-added candidate (application_source manual: the demo data has some): first in the filtered list.
+    const [manual] = await query<{ id: number }>("SELECT id FROM candidates WHERE application_source = 'manual' AND company_id = (SELECT company_id FROM jobs WHERE id = $1) ORDER BY created_at DESC, id DESC LIMIT 1", [job.id]);
+    const labels = ["Careers page", "API", "Added manually", "Import"];
+
+    await page.goto(`/candidates?job=${job.id}`);
+    await expect(page.getByTestId(`row-${viaApi}`).getByRole("cell", { name: "API", exact: true })).toBeVisible();
+    const filterOptions = await page.getByLabel("Source").locator("option").allTextContents();
+    expect(filterOptions).toEqual(["Any source", ...labels]);
+    await page.goto(`/candidates?source=manual`);
+    await expect(page.getByTestId(`row-${manual!.id}`).getByRole("cell", { name: "Added manually", exact: true })).toBeVisible();
+
+    await page.goto(`/candidates/${viaApi}`);
+    await expect(page.locator("dt", { hasText: /^Source$/ }).locator("+ dd")).toHaveText("API");
+    // The timeline names the source with the same label (it read "Added via api in Applied").
+    await expect(page.getByTestId("activity-created").locator("p").first()).toHaveText("Added in Applied · Source: API");
+    await page.goto(`/candidates/${manual!.id}`);
+    await expect(page.locator("dt", { hasText: /^Source$/ }).locator("+ dd")).toHaveText("Added manually");
+
+    await page.goto("/reports");
+    const sources = page.getByRole("table", { name: "Candidates per application source" });
+    // Every source, in the enum's order (public_api, self_apply, manual, import); it read "Added by hand".
+    await expect(sources.getByRole("rowheader")).toHaveText(["API", "Careers page", "Added manually", "Import"]);
+  });
+
   test("more than ten correct sign-ins of one user in a row all succeed (the limit counts failures)", async ({ browser }) => {
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     try {

@@ -183,6 +183,8 @@ describe("GET /api/v1/candidates/{id}/export", () => {
     const doc = res.body.data;
     expect(doc.candidate).toMatchObject({ id: person.id, public_id: person.publicId, name: person.name, email: person.email, phone: "+12125550143", stage: "phonescreen", resume_status: "completed" });
     expect(doc.candidate.fit.criteria[0]).toMatchObject({ type: "skill", value: "Python" });
+    // The applicant came through the careers page: its source as the API says it and as the app labels it.
+    expect(doc.application).toMatchObject({ source: "self_apply", source_label: "Careers page" });
     expect(doc.application.answers).toEqual([
       { question_id: "years", question: "Years of experience", answer: person.answer },
       { question_id: "relocate", question: "Willing to relocate?", answer: true },

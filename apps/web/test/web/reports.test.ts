@@ -558,7 +558,8 @@ describe("CSV downloads (/api/reports.csv)", () => {
     expect(weeks.headers.get("content-disposition")).toContain(`applications_job-${A.jobTwo}_2026-03-02_2026-03-29.csv`);
     expect(weeks.text).toBe(["week_start,candidates,partial_week", "2026-03-02,0,false", "2026-03-09,0,false", "2026-03-16,1,false", "2026-03-23,1,false", ""].join("\r\n"));
     const sources = await csv({ report: "sources", ...MARCH });
-    expect(sources.text.split("\r\n")[2]).toBe("self_apply,3,0.4286,1");
+    expect(sources.text.split("\r\n")[0]).toBe("source,candidates,share,hired,source_label");
+    expect(sources.text.split("\r\n")[2]).toBe("self_apply,3,0.4286,1,Careers page");
     const fit = await csv({ report: "fit_scores", ...MARCH });
     expect(fit.text.split("\r\n").slice(0, 3)).toEqual([
       "stage,candidates,scored,not_scored,fit_0_19,fit_20_39,fit_40_59,fit_60_79,fit_80_100,median_fit_score,stage_name,stage_type",

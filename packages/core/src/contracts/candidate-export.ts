@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { APPLICATION_SOURCES } from "./application-source.ts";
 import { candidateDetailSchema, getCandidateInput } from "./candidate.ts";
 
 export const eraseCandidateInput = getCandidateInput;
@@ -14,6 +15,8 @@ export const candidateExportSchema = z
     candidate: candidateDetailSchema.meta({ description: "The profile as GET /candidates/{id} shows it: contact data, stage, resume link (signed, 24 h) and parsed data, fit details" }),
     application: z.object({
       lead_type: z.string().meta({ description: "applied (through the careers page) or sourced" }),
+      source: z.enum(APPLICATION_SOURCES).meta({ description: "Where the application came from (the candidate's application_source)" }),
+      source_label: z.string().meta({ description: "The same in words, as the app shows it: Careers page, API, Added manually, Import", example: "Careers page" }),
       privacy_consent_at: z.string().nullable().meta({ description: "When the applicant agreed to the company's privacy policy on the careers form; null when not asked" }),
       answers: z.array(
         z.object({

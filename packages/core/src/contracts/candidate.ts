@@ -4,10 +4,11 @@ import { bodyInt, cursorParam, httpUrl, idParam, INT32_MAX, limitParam, querySco
 import { fitSchema } from "./screening.ts";
 import { searchQuery } from "./search-query.ts";
 import { PUBLIC_API_STAGES } from "./stages.ts";
+import { APPLICATION_SOURCES } from "./application-source.ts";
 import { candidateRejectReasonSchema, rejectReasonId, STAGE_KEY_PATTERN, STAGE_TYPES } from "./job-stages.ts";
 
 export { PUBLIC_API_STAGES };
-export const APPLICATION_SOURCES = ["public_api", "self_apply", "manual", "import"] as const;
+export { APPLICATION_SOURCES } from "./application-source.ts";
 export const RESUME_STATUSES = ["pending", "processing", "completed", "failed"] as const;
 
 // A key of the job's pipeline or one of the six stage types (→ the first stage of that type in the

@@ -46,8 +46,11 @@ export const pipelineCandidateSchema = z.object({
   updated_at: timestamp,
 });
 
+/** A job as the web app's board and job form need it: its department's name and the stage keys it may not reuse. */
+export const boardJobSchema = jobSchema.extend({ department: z.string(), retired_stage_keys: z.array(z.string()) });
+
 export const pipelineBoardSchema = z.object({
-  job: jobSchema.extend({ department: z.string(), retired_stage_keys: z.array(z.string()) }),
+  job: boardJobSchema,
   candidates: z.array(pipelineCandidateSchema),
   /** True when the board shows only the newest BOARD_LIMIT candidates. */
   truncated: z.boolean(),

@@ -273,7 +273,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       data: {
         exported_at: "2026-11-22T15:00:00.000Z",
         candidate: candidateDetail,
-        application: { lead_type: "sourced", privacy_consent_at: null, answers: [{ question_id: "work_permit", question: "Are you allowed to work in the EU?", answer: true }] },
+        application: { lead_type: "sourced", source: "public_api", source_label: "API", privacy_consent_at: null, answers: [{ question_id: "work_permit", question: "Are you allowed to work in the EU?", answer: true }] },
         resume: { filename: "ada-lovelace-cv.pdf", content_type: "application/pdf", size: 84213, extracted_text: "Ada Lovelace\nPlatform engineer with 8 years of experience running Kubernetes at scale…" },
         activities: [
           { id: 310, type: "stage_changed", note: null, data: { previous_stage: "prospect", new_stage: "applied" }, added_by: "api", performer_id: null, created_at: T0 },

@@ -1,5 +1,6 @@
 import { type Prisma } from "@hireflow/db";
 import { getStorage } from "@hireflow/storage";
+import { applicationSourceLabel } from "../contracts/application-source.ts";
 import { type CandidateExportDto } from "../contracts/candidate-export.ts";
 import { type ServiceContext } from "../context.ts";
 import { AppError } from "../errors.ts";
@@ -84,6 +85,8 @@ export async function exportCandidate(svc: ServiceContext, id: number): Promise<
     candidate: serializeCandidateDetail(candidate),
     application: {
       lead_type: candidate.leadType,
+      source: candidate.applicationSource,
+      source_label: applicationSourceLabel(candidate.applicationSource),
       privacy_consent_at: candidate.privacyConsentAt?.toISOString() ?? null,
       answers: Object.entries(answers).map(([questionId, answer]) => {
         const question = questions.find((q) => q.id === questionId);

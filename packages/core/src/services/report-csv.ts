@@ -1,6 +1,7 @@
 import { type ServiceContext } from "../context.ts";
 import { type ReportInput, type ReportKind, type ReportRangeDto } from "../contracts/report.ts";
 import { csvDocument } from "./csv.ts";
+import { applicationSourceLabel } from "../contracts/application-source.ts";
 import { applicationsReport, fitScoresReport, funnelReport, rejectReasonsReport, sourcesReport, timeInStageReport } from "./reports.ts";
 
 /** Ratios with four decimals (0.4286), so a spreadsheet shows the same number the page rounds. */
@@ -53,8 +54,8 @@ export async function reportCsv(svc: ServiceContext, kind: ReportKind, input: Re
       const report = await sourcesReport(svc, input);
       range = report.range;
       csv = csvDocument(
-        ["source", "candidates", "share", "hired"],
-        report.sources.map((s) => [s.source, s.candidates, decimal(s.share), s.hired]),
+        ["source", "candidates", "share", "hired", "source_label"],
+        report.sources.map((s) => [s.source, s.candidates, decimal(s.share), s.hired, applicationSourceLabel(s.source)]),
       );
       break;
     }

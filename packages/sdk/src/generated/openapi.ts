@@ -734,6 +734,16 @@ export type components = {
                 lead_type: string;
                 /** @description When the applicant agreed to the company's privacy policy on the careers form; null when not asked */
                 privacy_consent_at: string | null;
+                /**
+                 * @description Where the application came from (the candidate's application_source)
+                 * @enum {string}
+                 */
+                source: "public_api" | "self_apply" | "manual" | "import";
+                /**
+                 * @description The same in words, as the app shows it: Careers page, API, Added manually, Import
+                 * @example Careers page
+                 */
+                source_label: string;
             };
             /** @description The profile as GET /candidates/{id} shows it: contact data, stage, resume link (signed, 24 h) and parsed data, fit details */
             candidate: components["schemas"]["CandidateDetail"];
@@ -2005,6 +2015,8 @@ export interface operations {
                      *         },
                      *         "application": {
                      *           "lead_type": "sourced",
+                     *           "source": "public_api",
+                     *           "source_label": "API",
                      *           "privacy_consent_at": null,
                      *           "answers": [
                      *             {

@@ -1,6 +1,7 @@
 import { router } from "../../trpc.ts";
 import { getCandidateProfileProcedure } from "./get-candidate-profile.ts";
 import { getPipelineProcedure } from "./get-pipeline.ts";
+import { getPipelineJobProcedure } from "./get-pipeline-job.ts";
 import { listCompanyCandidatesProcedure } from "./list-company-candidates.ts";
 import { listPipelineJobsProcedure } from "./list-pipeline-jobs.ts";
 import { moveCandidatesProcedure } from "./move-candidates.ts";
@@ -13,6 +14,7 @@ import { quickSearchProcedure } from "./quick-search.ts";
 export const pipelineRouter = router({
   jobs: listPipelineJobsProcedure,
   board: getPipelineProcedure,
+  job: getPipelineJobProcedure,
   move: moveCandidatesProcedure,
   candidate: getCandidateProfileProcedure,
   candidates: listCompanyCandidatesProcedure,

@@ -11,7 +11,8 @@ import { Alert, Badge, Button, compactInputClass, EmptyState, formatDate, LinkBu
 import { errorInfo } from "@/lib/errors";
 import { type JobStage, stageTone, TYPE_STAGES } from "@/lib/stages";
 import { useTrpc } from "@/lib/trpc";
-import { type CandidateFilters, hasFilters, SOURCE_LABELS } from "./filters";
+import { applicationSourceLabel } from "@hireflow/core/contracts/application-source";
+import { type CandidateFilters, hasFilters } from "./filters";
 
 interface Page {
   data: CandidateListItemDto[];
@@ -209,7 +210,7 @@ export function CandidateList({
                   <td className="px-3 py-2 align-top whitespace-nowrap">
                     <Badge tone={stageTone(c.stage_type)}>{c.stage_name}</Badge>
                   </td>
-                  <td className="px-3 py-2 align-top whitespace-nowrap text-slate-700">{SOURCE_LABELS[c.application_source]}</td>
+                  <td className="px-3 py-2 align-top whitespace-nowrap text-slate-700">{applicationSourceLabel(c.application_source)}</td>
                   <td className="px-3 py-2 text-right align-top whitespace-nowrap text-slate-700">
                     {c.fit_score !== null ? Math.round(c.fit_score) : c.fit_status === "pending" ? "Scoring…" : "—"}
                   </td>

@@ -5,7 +5,8 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { buttonClass, compactInputClass, cx } from "@/components/ui";
 import { isStageType, type JobStage, STAGE_TYPE_LABELS, TYPE_STAGES } from "@/lib/stages";
-import { type CandidateFilters, candidatesHref, hasFilters, SORT_LABELS, SOURCE_LABELS } from "./filters";
+import { APPLICATION_SOURCE_LABELS } from "@hireflow/core/contracts/application-source";
+import { type CandidateFilters, candidatesHref, hasFilters, SORT_LABELS } from "./filters";
 
 const SEARCH_DELAY_MS = 300;
 const REQUEST_WINS_MS = 5_000;
@@ -169,7 +170,7 @@ export function FilterBar({ filters, jobs }: { filters: CandidateFilters; jobs: 
         <Filter id="filter-source" label="Source">
           <select id="filter-source" name="source" value={draft.source} onChange={change("source")} className={compactInputClass}>
             <option value="">Any source</option>
-            {Object.entries(SOURCE_LABELS).map(([value, label]) => (
+            {Object.entries(APPLICATION_SOURCE_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>

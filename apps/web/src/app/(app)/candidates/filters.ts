@@ -1,4 +1,4 @@
-import { APPLICATION_SOURCES } from "@hireflow/core/contracts/candidate";
+import { APPLICATION_SOURCES } from "@hireflow/core/contracts/application-source";
 import { CANDIDATE_LIST_SORTS, type CandidateListSort, type ListCompanyCandidatesInput, SEARCH_QUERY_MAX } from "@hireflow/core/contracts/candidate-search";
 import { isStageType, type JobStage } from "@/lib/stages";
 
@@ -21,13 +21,6 @@ export interface CandidateFilters {
 }
 
 export const FILTER_KEYS = ["q", "job", "stage", "source", "fit", "from", "to", "resume", "sort"] as const satisfies readonly (keyof CandidateFilters)[];
-
-export const SOURCE_LABELS: Record<(typeof APPLICATION_SOURCES)[number], string> = {
-  self_apply: "Careers page",
-  public_api: "API",
-  manual: "Web app",
-  import: "Import",
-};
 
 export const SORT_LABELS: Record<CandidateListSort, string> = {
   relevance: "Best match",

@@ -1,16 +1,5 @@
 /** Labels and number formats shared by the reports page (tables) and its charts, so both say the same. */
 
-export const SOURCE_LABELS: Record<string, string> = {
-  public_api: "API",
-  self_apply: "Careers page",
-  manual: "Added by hand",
-  import: "Import",
-};
-
-export function sourceLabel(source: string): string {
-  return SOURCE_LABELS[source] ?? source;
-}
-
 /** 0.8334 → "83.3%"; null → "—". */
 export function percent(value: number | null): string {
   return value === null ? "—" : `${(value * 100).toFixed(1)}%`;

@@ -4,7 +4,8 @@ import Link from "next/link";
 import { type ReactNode } from "react";
 import { Alert, Button, Card, compactInputClass, PageHeader } from "@/components/ui";
 import { load, serverCaller } from "@/lib/server/caller";
-import { duration, percent, sourceLabel } from "./format";
+import { applicationSourceLabel } from "@hireflow/core/contracts/application-source";
+import { duration, percent } from "./format";
 import { ApplicationsChart, FitScoresChart, FunnelChart, RejectReasonsChart, SourcesChart, TimeInStageChart } from "./report-charts";
 
 export const metadata: Metadata = { title: "Reports" };
@@ -250,7 +251,7 @@ async function Reports({ input }: { input: ReportInput }) {
           {sources.sources.map((s) => (
             <tr key={s.source}>
               <th scope="row" className={cellHead}>
-                {sourceLabel(s.source)}
+                {applicationSourceLabel(s.source)}
               </th>
               <td className={cellNumber}>{s.candidates}</td>
               <td className={cellNumber}>{percent(s.share)}</td>

@@ -10,7 +10,8 @@ import type {
 } from "@hireflow/core/contracts/report";
 import { type ReactElement, useSyncExternalStore } from "react";
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { BUCKET_COLORS, days, duration, percent, sourceLabel } from "./format";
+import { applicationSourceLabel } from "@hireflow/core/contracts/application-source";
+import { BUCKET_COLORS, days, duration, percent } from "./format";
 
 /**
  * The reports' charts (Recharts, SVG). They render in the browser only: the page's CSP allows no
@@ -94,9 +95,9 @@ export function ApplicationsChart({ report }: { report: ApplicationsReportDto })
 }
 
 export function SourcesChart({ report }: { report: SourcesReportDto }) {
-  const data = report.sources.map((s) => ({ source: sourceLabel(s.source), candidates: s.candidates, share: percent(s.share) }));
+  const data = report.sources.map((s) => ({ source: applicationSourceLabel(s.source), candidates: s.candidates, share: percent(s.share) }));
   return (
-    <ChartFrame label={`Source mix: ${report.sources.map((s) => `${sourceLabel(s.source)} ${percent(s.share)}`).join(", ")}.`}>
+    <ChartFrame label={`Source mix: ${report.sources.map((s) => `${applicationSourceLabel(s.source)} ${percent(s.share)}`).join(", ")}.`}>
       <BarChart data={data} layout="vertical" margin={{ top: 8, right: 56, bottom: 8, left: 8 }} accessibilityLayer={false}>
         <CartesianGrid stroke={GRID} horizontal={false} />
         <XAxis type="number" allowDecimals={false} tick={AXIS} />

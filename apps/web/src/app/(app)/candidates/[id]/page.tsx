@@ -4,6 +4,7 @@ import Link from "next/link";
 import { type ReactNode } from "react";
 import { AutoRefresh } from "@/components/auto-refresh";
 import { Badge, Card, PageHeader, Time } from "@/components/ui";
+import { applicationSourceLabel } from "@hireflow/core/contracts/application-source";
 import { canEraseCandidates } from "@hireflow/core/auth/roles";
 import { load, serverCaller } from "@/lib/server/caller";
 import { requireSession } from "@/lib/server/session";
@@ -16,7 +17,6 @@ import { StageSelect } from "./stage-select";
 
 export const metadata: Metadata = { title: "Candidate" };
 
-const SOURCES: Record<string, string> = { public_api: "API", self_apply: "Careers page", manual: "Added manually", import: "Import" };
 const RESUME_STATUS = {
   pending: { tone: "slate", label: "Queued for parsing" },
   processing: { tone: "amber", label: "Parsing" },
@@ -65,7 +65,7 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
               <Row label="Phone">{c.phone ? <a className="text-indigo-700 hover:underline" href={`tel:${c.phone}`}>{c.phone}</a> : null}</Row>
               <Row label="LinkedIn">{c.linkedin ? <ExternalLink href={c.linkedin} /> : null}</Row>
               <Row label="Location">{c.location}</Row>
-              <Row label="Source">{SOURCES[c.application_source] ?? c.application_source}</Row>
+              <Row label="Source">{applicationSourceLabel(c.application_source)}</Row>
               <Row label="Applied"><Time iso={c.applied_at} /></Row>
               {c.rating !== null && <Row label="Rating">{`${c.rating} / 5`}</Row>}
               <Row label="ID"><span className="font-mono text-xs">{c.public_id}</span></Row>
@@ -349,8 +349,8 @@ function describe(entry: TimelineEntryDto, stages: readonly JobStage[]): ReactNo
     case "created":
       return (
         <>
-          Added{typeof data.source === "string" ? ` via ${SOURCES[data.source]?.toLowerCase() ?? data.source}` : ""}
-          {typeof data.stage === "string" ? ` in ${stageName(stages, data.stage)}` : ""}
+          Added{typeof data.stage === "string" ? ` in ${stageName(stages, data.stage)}` : ""}
+          {typeof data.source === "string" ? ` · Source: ${applicationSourceLabel(data.source)}` : ""}
         </>
       );
     case "stage_changed": {

@@ -8,6 +8,7 @@ import { type RejectChoice, useRejectPrompt } from "@/components/reject-dialog";
 import { StageOptions } from "@/components/stage-options";
 import { Alert, Badge, Button, cx, EmptyState, formatDate, compactInputClass } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
+import { applicationSourceLabel } from "@hireflow/core/contracts/application-source";
 import { type JobStage, stageName } from "@/lib/stages";
 import { useTrpc } from "@/lib/trpc";
 
@@ -331,7 +332,7 @@ function CandidateCard({
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-1.5">
         {showFit && <FitBadge score={c.fit_score} status={c.fit_status} />}
-        {c.application_source === "self_apply" && <Badge tone="indigo">Applied online</Badge>}
+        {c.application_source === "self_apply" && <Badge tone="indigo">{applicationSourceLabel(c.application_source)}</Badge>}
         {resume && <Badge tone={resume.tone}>{resume.label}</Badge>}
         <span className="text-xs text-slate-500">{formatDate(c.created_at, false)}</span>
       </div>

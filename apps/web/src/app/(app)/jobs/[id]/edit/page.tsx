@@ -9,11 +9,10 @@ export const metadata: Metadata = { title: "Edit job" };
 export default async function EditJobPage({ params }: { params: Promise<{ id: string }> }) {
   const id = await idFromParams(params);
   const caller = await serverCaller();
-  // The pipeline editor needs the job's retired stage keys (the board's job) and its candidates per stage (the jobs list).
-  const [{ data: job }, { data: departments }, board, { data: jobs }] = await Promise.all([
-    load(caller.jobs.get({ id: String(id) })),
+  // The pipeline editor needs the job's retired stage keys and its candidates per stage (the jobs list).
+  const [{ data: job }, { data: departments }, { data: jobs }] = await Promise.all([
+    load(caller.pipeline.job({ job_id: id })),
     load(caller.jobs.departments()),
-    load(caller.pipeline.board({ job_id: id })),
     load(caller.pipeline.jobs()),
   ]);
   return (
@@ -24,7 +23,7 @@ export default async function EditJobPage({ params }: { params: Promise<{ id: st
         departmentName={departments.find((d) => d.id === job.department_id)?.name}
         departments={departments.map((d) => d.name)}
         stages={job.stages}
-        retiredKeys={board.data.job.retired_stage_keys}
+        retiredKeys={job.retired_stage_keys}
         stageCounts={jobs.find((j) => j.id === job.id)?.stage_counts ?? {}}
       />
     </div>
