@@ -61,3 +61,13 @@ export function envInt(name: string, fallback: number): number {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? Math.floor(value) : fallback;
 }
+
+/** The SMTP server e-mails are sent through (`smtp://user:pass@host:587`, `smtps://…`); unset: kept in the e-mail log only. */
+export function smtpUrl(): string | null {
+  return process.env.SMTP_URL?.trim() || null;
+}
+
+/** The default sender of every company's e-mails (a company may set its own in Settings → E-mail). */
+export function mailFrom(): string {
+  return process.env.MAIL_FROM?.trim() || "Hireflow <no-reply@localhost>";
+}

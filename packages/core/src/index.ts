@@ -85,3 +85,20 @@ export { AUDIT_ACTIONS, type AuditAction, type AuditEntryDto, auditLogFilters } 
 export { listMembers, changeMemberRole, removeMember } from "./services/team.ts";
 export { inviteMember, listInvitations, revokeInvitation, describeInvitation, acceptInvitation, hashInvitationToken, INVITATION_TTL_MS, type InvitationPreview } from "./services/invitations.ts";
 export { type MemberDto, type InvitationDto, type CreatedInvitationDto } from "./contracts/team.ts";
+export {
+  queueEmail,
+  listEmailMessages,
+  getEmailMessage,
+  getComposableEmail,
+  composableEmail,
+  EMAIL_QUEUED_EVENT,
+  type OutgoingEmail,
+  type EmailAttachmentInput,
+  type StoredAttachment,
+  type ComposableEmail,
+} from "./services/email.ts";
+export { getEmailSettings, updateEmailSettings } from "./services/email-settings.ts";
+export { parseMailbox, formatMailbox, senderOf, type Mailbox } from "./services/email-sender.ts";
+export { invitationEmail } from "./services/invitation-email.ts";
+export { escapeHtml } from "./services/html.ts";
+export * from "./contracts/email.ts";

@@ -21,6 +21,7 @@ const TENANT_MODELS = new Set([
   "JobStage",
   "RejectReason",
   "AuditLogEntry",
+  "EmailMessage",
 ]);
 
 const WHERE_OPERATIONS = new Set([

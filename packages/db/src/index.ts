@@ -23,4 +23,5 @@ export type {
   AuditLogEntry,
   JobStage,
   RejectReason,
+  EmailMessage,
 } from "./generated/prisma/client.ts";

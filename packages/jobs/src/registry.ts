@@ -1,3 +1,4 @@
+import { emailSweepSchedule, sendEmailJob } from "./email/index.ts";
 import { outboxSweepSchedule } from "./outbox/publisher.ts";
 import { eventRetentionSchedule } from "./outbox/retention.ts";
 import { candidateRetentionSchedule } from "./privacy/retention.ts";
@@ -14,10 +15,11 @@ export const allJobs: AnyJobDefinition[] = [
   resumeParseJob,
   candidateScreenJob,
   ...webhookJobs,
+  sendEmailJob,
 ];
 
 /**
  * Recovery work that re-sends (or cleans up) what a crash left behind, and housekeeping (events past their
  * retention): cron functions on Inngest, interval timers in a long-lived process (startBackgroundWork).
  */
-export const allSchedules: ScheduleDefinition[] = [outboxSweepSchedule, resumeSweepSchedule, deliverySweepSchedule, blobGcSchedule, eventRetentionSchedule, candidateRetentionSchedule];
+export const allSchedules: ScheduleDefinition[] = [outboxSweepSchedule, resumeSweepSchedule, deliverySweepSchedule, blobGcSchedule, eventRetentionSchedule, candidateRetentionSchedule, emailSweepSchedule];

@@ -15,7 +15,9 @@ export interface CspOptions {
   https?: boolean;
   /**
    * Inline styles without a nonce: only the API reference (/docs), whose renderer (Scalar) injects
-   * its CSS at run time as <style> elements that cannot carry the nonce. Scripts stay nonce-only.
+   * its CSS at run time as <style> elements that cannot carry the nonce, and an e-mail of the e-mail
+   * log, whose HTML body (styled by style attributes, as e-mail is) is shown in a sandboxed srcdoc
+   * iframe, which inherits this page's policy. Scripts stay nonce-only.
    */
   inlineStyles?: boolean;
 }
@@ -25,6 +27,11 @@ export const API_REFERENCE_PATH = "/docs";
 
 export function isApiReferencePath(pathname: string): boolean {
   return pathname === API_REFERENCE_PATH || pathname.startsWith(`${API_REFERENCE_PATH}/`);
+}
+
+/** Settings → E-mail log → one message (its HTML body's preview). */
+export function isEmailPreviewPath(pathname: string): boolean {
+  return /^\/settings\/email-log\/[^/]+\/?$/.test(pathname);
 }
 
 /** 16 random bytes, base64: unguessable and fresh per request. */
@@ -67,7 +74,8 @@ function optionsFromEnvironment(): CspOptions {
  */
 export function withSecurityHeaders(request: Request, response?: NextResponse, options: CspOptions = optionsFromEnvironment()): NextResponse {
   const nonce = createNonce();
-  const inlineStyles = options.inlineStyles ?? (!response && isApiReferencePath(new URL(request.url).pathname));
+  const pathname = new URL(request.url).pathname;
+  const inlineStyles = options.inlineStyles ?? (!response && (isApiReferencePath(pathname) || isEmailPreviewPath(pathname)));
   const policy = contentSecurityPolicy(nonce, { ...options, inlineStyles });
   let result = response;
   if (!result) {

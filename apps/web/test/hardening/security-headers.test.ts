@@ -68,6 +68,16 @@ describe("Content-Security-Policy with a per-request nonce (proxy.ts → securit
     expect(signedIn).not.toContain("unsafe-inline");
   });
 
+  it("an e-mail of the e-mail log allows inline styles (its HTML body's srcdoc iframe inherits the policy); the log itself and other settings do not", () => {
+    const signedIn = (path: string) => proxy(new NextRequest(`http://localhost${path}`, { headers: { cookie: "hf_session=abc" } })).headers.get("content-security-policy")!;
+    const message = signedIn("/settings/email-log/12");
+    expect(directive(message, "style-src")).toBe("style-src 'self' 'unsafe-inline'");
+    expect(directive(message, "script-src")).toMatch(/^script-src 'self' 'nonce-[^']+' 'strict-dynamic'$/);
+    for (const path of ["/settings/email-log", "/settings/email", "/settings/email-log/12/x", "/settings/team"]) {
+      expect(directive(signedIn(path), "style-src"), path).toMatch(/^style-src 'self' 'nonce-[^']+'$/);
+    }
+  });
+
   it("proxy.ts sets it on pages it lets through and on its sign-in redirects", () => {
     const open = proxy(new NextRequest("http://localhost/docs"));
     expect(open.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);

@@ -92,7 +92,7 @@ export async function settleBackgroundWork(companyIds: number[], timeoutMs = 30_
   const prisma = getPrisma();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const [events, resumes, scorings, deliveries] = await Promise.all([
+    const [events, resumes, scorings, deliveries, emails] = await Promise.all([
       prisma.event.count({ where: { companyId: { in: companyIds }, publishedAt: null } }),
       prisma.candidate.count({ where: { companyId: { in: companyIds }, resumeStatus: { in: ["pending", "processing"] } } }),
       prisma.candidate.count({ where: { companyId: { in: companyIds }, fitStatus: "pending" } }),
@@ -100,19 +100,22 @@ export async function settleBackgroundWork(companyIds: number[], timeoutMs = 30_
       prisma.webhookDelivery.count({
         where: { companyId: { in: companyIds }, status: "pending", OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: new Date(Date.now() + 60_000) } }] },
       }),
+      // Queued e-mails due soon (without SMTP_URL the server marks them `stored` at once).
+      prisma.emailMessage.count({ where: { companyId: { in: companyIds }, status: "queued", OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: new Date(Date.now() + 60_000) } }] } }),
     ]);
     // And quiet for a moment: an attempt that just ended still touches rows, and an event just
     // published has its fan-out still queued in the runner (no delivery row yet: CI caught one landing
     // between the two snapshots of a rejected request, in fuzz and trpc-fuzz).
     const quietSince = new Date(Date.now() - 1_500);
-    const [recentDeliveries, recentlyPublished] = await Promise.all([
+    const [recentDeliveries, recentlyPublished, recentEmails] = await Promise.all([
       prisma.webhookDelivery.count({ where: { companyId: { in: companyIds }, updatedAt: { gt: quietSince } } }),
       prisma.event.count({ where: { companyId: { in: companyIds }, publishedAt: { gt: quietSince } } }),
+      prisma.emailMessage.count({ where: { companyId: { in: companyIds }, updatedAt: { gt: quietSince } } }),
     ]);
-    const recent = recentDeliveries + recentlyPublished;
-    if (events + resumes + scorings + deliveries + recent === 0) return;
+    const recent = recentDeliveries + recentlyPublished + recentEmails;
+    if (events + resumes + scorings + deliveries + emails + recent === 0) return;
     if (Date.now() > deadline) {
-      throw new Error(`background work still running after ${timeoutMs} ms: ${events} unpublished events, ${resumes} resumes, ${scorings} scorings, ${deliveries} deliveries due, ${recent} just updated`);
+      throw new Error(`background work still running after ${timeoutMs} ms: ${events} unpublished events, ${resumes} resumes, ${scorings} scorings, ${deliveries} deliveries due, ${emails} e-mails due, ${recent} just updated`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

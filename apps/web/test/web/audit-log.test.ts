@@ -207,6 +207,19 @@ describe("every recorded action lands with actor, IP and target", () => {
     expect((await last("privacy_settings.updated")).data).toEqual({ retention_months: { from: 18, to: null }, privacy_policy_url: { from: null, to: "https://acme.example/privacy" } });
   });
 
+  it("e-mail settings: each change of the sender with its value before and after", async () => {
+    await trpc("emailSettings.update", { from_name: "Acme Talent", reply_to: "jobs@acme.example" });
+    expect(await last("email_settings.updated")).toMatchObject({
+      ...byUser(owner),
+      targetType: "company",
+      targetId: String(co.id),
+      data: { from_name: { from: null, to: "Acme Talent" }, reply_to: { from: null, to: "jobs@acme.example" } },
+    });
+    const count = (await entriesOf("email_settings.updated")).length;
+    await trpc("emailSettings.update", { from_name: "Acme Talent" });
+    expect(await entriesOf("email_settings.updated"), "saving the same values records nothing").toHaveLength(count);
+  });
+
   it("job pipelines: a job's pipeline edit (by a key), the template and reject reasons (in Settings), each with before and after", async () => {
     const api = apiClient(app.url, co);
     const key = await getPrisma().apiKey.findFirstOrThrow({ where: { companyId: co.id, name: "tests" } });

@@ -13,6 +13,8 @@ import { reportRouter } from "./report/index.ts";
 import { teamRouter } from "./team/index.ts";
 import { rejectReasonRouter } from "./reject-reason/index.ts";
 import { pipelineTemplateRouter } from "./pipeline-template/index.ts";
+import { emailLogRouter } from "./email-log/index.ts";
+import { emailSettingsRouter } from "./email-settings/index.ts";
 
 /** One router serves the web UI (/api/trpc) and, for procedures with `meta.openapi`, REST (/api/v1). */
 export const appRouter = router({
@@ -31,6 +33,8 @@ export const appRouter = router({
   team: teamRouter,
   auditLog: auditLogRouter,
   pipelineTemplate: pipelineTemplateRouter,
+  emailLog: emailLogRouter,
+  emailSettings: emailSettingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

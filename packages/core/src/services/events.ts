@@ -18,6 +18,8 @@ export const EVENT_TYPES = [
   "candidate/screen.requested",
   // Internal: a redelivery asked for through the API, handed to the delivery job like any event.
   "webhook/delivery.requested",
+  // Internal: an e-mail queued (services/email.ts), handed to the delivery job.
+  "email/message.queued",
 ] as const;
 /** Event types webhook endpoints can subscribe to (the others are internal). */
 export const WEBHOOK_EVENT_TYPES = ["candidate.applied", "candidate.stage_changed", "candidate.scored", "candidate.deleted"] as const;

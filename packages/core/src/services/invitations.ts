@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { appBaseUrl } from "@hireflow/config";
 import { type Prisma, type PrismaClient } from "@hireflow/db";
 import { hashPassword } from "../auth/passwords.ts";
 import { type UserRole } from "../auth/roles.ts";
@@ -7,6 +8,9 @@ import { type ServiceContext } from "../context.ts";
 import { AppError, isUniqueViolation, zodIssuesToDetails } from "../errors.ts";
 import { scopedDb, tenantRow } from "../tenancy.ts";
 import { recordAudit } from "./audit.ts";
+import { queueEmail } from "./email.ts";
+import { notifyEventsCommitted } from "./events.ts";
+import { invitationEmail } from "./invitation-email.ts";
 import { actorRole } from "./team.ts";
 
 /**
@@ -46,7 +50,10 @@ const include = { invitedBy: { select: { id: true, email: true, name: true } } }
 
 /**
  * Creates an invitation with `role` (an owner invitation needs an owner). With `email`, the account
- * will have that e-mail, and an e-mail that already has an account is a 409 now rather than later.
+ * will have that e-mail, and an e-mail that already has an account is a 409 now rather than later;
+ * the invitation e-mail with the link is queued in the same transaction (the link is shown in the
+ * app as well). The message keeps the link, like any outbox must to retry it: the e-mail log is for
+ * owners and admins, who can make and revoke invitations anyway.
  */
 export async function inviteMember(svc: ServiceContext, input: { email?: string; role: UserRole }): Promise<CreatedInvitationDto> {
   const email = input.email?.trim().toLowerCase() || null;
@@ -72,8 +79,20 @@ export async function inviteMember(svc: ServiceContext, input: { email?: string;
       target: { type: "invitation", id: created.id, label: email ?? "link without e-mail" },
       data: { role: input.role, email, expires_at: created.expiresAt.toISOString() },
     });
+    if (email) {
+      const company = await tx.company.findUniqueOrThrow({ where: { id: svc.companyId }, select: { name: true } });
+      const content = invitationEmail({
+        companyName: company.name,
+        inviter: created.invitedBy ? (created.invitedBy.name ?? created.invitedBy.email) : null,
+        role: input.role,
+        link: `${appBaseUrl()}/invite/${token}`,
+        expiresAt: created.expiresAt,
+      });
+      await queueEmail(tx, svc, { to: email, ...content });
+    }
     return created;
   });
+  if (email) notifyEventsCommitted();
   return { invitation: serializeInvitation(row), token, path: `/invite/${token}` };
 }
 

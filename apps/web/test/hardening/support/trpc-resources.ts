@@ -12,8 +12,8 @@ import { type Hint, nonNull, type Procedure, type TrpcJsonSchema } from "./trpc-
  * plus what only the web app names — API keys by id and companies by careers-page slug — and the
  * rules mapping a tRPC input field to the kind of resource it names.
  */
-export type TrpcKind = ResourceKind | "api_key" | "company" | "user" | "invitation";
-export type TrpcResources = Resources & { api_key: number; company: string; user: string; invitation: number };
+export type TrpcKind = ResourceKind | "api_key" | "company" | "user" | "invitation" | "email_message";
+export type TrpcResources = Resources & { api_key: number; company: string; user: string; invitation: number; email_message: number };
 
 export interface Session {
   cookie: string;
@@ -56,6 +56,7 @@ export const PROCEDURE_ID_KINDS: Record<string, TrpcKind> = {
   "team.revokeInvitation:id": "invitation",
   "pipeline.candidate:id": "candidate",
   "rejectReasons.update:id": "reject_reason",
+  "emailLog.get:id": "email_message",
 };
 
 const snake = (name: string) =>
@@ -145,7 +146,9 @@ export async function seedTrpcResources(company: TestCompany, marker: string): P
     role: "recruiter",
   });
   const { invitation } = await inviteMember(svc, { email: `${marker.toLowerCase()}-invitee-${randomBytes(4).toString("hex")}@example.com`, role: "recruiter" });
-  return { ...resources, api_key: key.id, company: company.slug, user: member.id, invitation: invitation.id };
+  // The invitation e-mail it queued (Settings → E-mail log).
+  const email = await getPrisma().emailMessage.findFirstOrThrow({ where: { companyId: company.id }, orderBy: { id: "desc" }, select: { id: true } });
+  return { ...resources, api_key: key.id, company: company.slug, user: member.id, invitation: invitation.id, email_message: email.id };
 }
 
 /**

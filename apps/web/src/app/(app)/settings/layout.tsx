@@ -11,6 +11,8 @@ const SETTINGS_NAV = [
   { href: "/settings/pipeline", label: "Pipeline" },
   { href: "/settings/reject-reasons", label: "Reject reasons" },
   { href: "/settings/privacy", label: "Privacy" },
+  { href: "/settings/email", label: "E-mail" },
+  { href: "/settings/email-log", label: "E-mail log" },
   { href: "/settings/audit-log", label: "Audit log" },
 ];
 

@@ -1,0 +1,7 @@
+import type { EmailStatus } from "@hireflow/core/contracts/email";
+import type { BadgeTone } from "@/components/ui";
+
+export const STATUS_TONE: Record<EmailStatus, BadgeTone> = { queued: "amber", sent: "green", failed: "red", stored: "indigo" };
+
+/** How the log names a status ("stored": kept here because the server has no SMTP_URL). */
+export const STATUS_LABEL: Record<EmailStatus, string> = { queued: "Queued", sent: "Sent", failed: "Failed", stored: "Kept in the log" };

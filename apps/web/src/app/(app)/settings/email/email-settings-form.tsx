@@ -1,0 +1,79 @@
+"use client";
+
+import type { EmailSettingsDto } from "@hireflow/core/contracts/email";
+import { useMutation } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState, type FormEvent } from "react";
+import { Alert, Button, Card, describedBy, Field, inputClass } from "@/components/ui";
+import { errorInfo } from "@/lib/errors";
+import { useTrpc } from "@/lib/trpc";
+
+/** Empty fields fall back to the server's MAIL_FROM (shown as the placeholder). */
+export function EmailSettingsForm({ initial }: { initial: EmailSettingsDto }) {
+  const trpc = useTrpc();
+  const [saved, setSaved] = useState(initial);
+  const [fromName, setFromName] = useState(initial.from_name ?? "");
+  const [fromAddress, setFromAddress] = useState(initial.from_address ?? "");
+  const [replyTo, setReplyTo] = useState(initial.reply_to ?? "");
+  const save = useMutation({
+    mutationFn: () => trpc.emailSettings.update.mutate({ from_name: fromName.trim() || null, from_address: fromAddress.trim() || null, reply_to: replyTo.trim() || null }),
+    onSuccess: (settings) => setSaved(settings),
+  });
+  const error = save.error ? errorInfo(save.error) : null;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate();
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-6" noValidate>
+      {saved.delivery === "log_only" && (
+        <Alert tone="amber" title="E-mails are not sent from this server">
+          It has no mail server configured (<code>SMTP_URL</code>): every e-mail is kept in the <Link href="/settings/email-log" className="underline">E-mail log</Link> instead, where
+          you can read it and download it as a .eml file.
+        </Alert>
+      )}
+      <Card className="space-y-4 p-5">
+        <h2 className="text-base font-semibold text-slate-900">Sender</h2>
+        <div className="grid max-w-3xl gap-4 sm:grid-cols-2">
+          <Field id="email-from-name" label="Sender name" hint="Leave empty for the server's default." error={error?.fields.from_name}>
+            <input {...describedBy("email-from-name", error?.fields.from_name, true)} value={fromName} maxLength={100} onChange={(e) => setFromName(e.target.value)} className={inputClass} />
+          </Field>
+          <Field
+            id="email-from-address"
+            label="Sender address"
+            hint="Your mail server must be allowed to send for this address's domain, or it may refuse the e-mails."
+            error={error?.fields.from_address}
+          >
+            <input
+              {...describedBy("email-from-address", error?.fields.from_address, true)}
+              type="email"
+              value={fromAddress}
+              maxLength={254}
+              onChange={(e) => setFromAddress(e.target.value)}
+              className={inputClass}
+            />
+          </Field>
+          <Field id="email-reply-to" label="Reply-to address" hint="Where replies go; empty: to the sender address." error={error?.fields.reply_to}>
+            <input {...describedBy("email-reply-to", error?.fields.reply_to, true)} type="email" value={replyTo} maxLength={254} onChange={(e) => setReplyTo(e.target.value)} className={inputClass} />
+          </Field>
+        </div>
+        <p className="text-sm text-slate-700" data-testid="email-effective-sender">
+          E-mails are sent as <span className="font-medium">{saved.effective.from}</span>
+          {saved.effective.reply_to ? (
+            <>
+              , replies to <span className="font-medium">{saved.effective.reply_to}</span>
+            </>
+          ) : null}
+          . The server&apos;s default is {saved.server_default}.
+        </p>
+      </Card>
+      {error && !Object.keys(error.fields).length && <Alert>{error.message}</Alert>}
+      {save.isSuccess && !save.isPending && <Alert tone="green">Saved. E-mails queued from now on use this sender.</Alert>}
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? "Saving…" : "Save"}
+      </Button>
+    </form>
+  );
+}
