@@ -54,6 +54,11 @@ describe("the typed candidate list returns Prisma's rows", () => {
         },
       });
     }
+    // Rejected with a reason (read by a lookup per row, not a join): the typed rows must carry it as Prisma's do.
+    const reasons = await prisma.rejectReason.findMany({ where: { companyId: companyA.id }, orderBy: { id: "asc" }, take: 2 });
+    for (const [n, id] of [ids[2]!, ids[13]!].entries()) {
+      await prisma.candidate.update({ where: { id }, data: { stage: "rejected", rejectReasonId: reasons[n]!.id, rejectedAt: new Date(Date.UTC(2026, 10, 20, 12, n)) } });
+    }
     // A job-less candidate (its job was never set) and the other company's look-alikes.
     const orphan = await prisma.candidate.create({ data: { companyId: companyA.id, name: "No Job", applicationSource: "manual", stage: "applied" } });
     ids.push(orphan.id);

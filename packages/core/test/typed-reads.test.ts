@@ -73,6 +73,17 @@ describe("typed SQL reads return Prisma's rows", () => {
     expect(await readCandidateRow(a, created.id)).toEqual(await a.db.candidate.findUnique({ where: { id: created.id }, ...candidateRead }));
   });
 
+  it("a rejected candidate with a reject reason, and one rejected without", async () => {
+    const [reason] = await prisma.rejectReason.findMany({ where: { companyId: a.companyId }, orderBy: { id: "asc" }, take: 1 });
+    for (const rejectReasonId of [reason!.id, null]) {
+      const created = await createCandidate(a, { job_id: jobId, name: "Not This Time" }, { source: "public_api" });
+      await prisma.candidate.update({ where: { id: created.id }, data: { stage: "rejected", rejectReasonId, rejectedAt: new Date("2026-11-22T10:00:00.000Z") } });
+      const typed = await readCandidateRow(a, created.id);
+      expect(typed).toEqual(await a.db.candidate.findUnique({ where: { id: created.id }, ...candidateRead }));
+      expect(typed!.rejectReason).toEqual(rejectReasonId === null ? null : { id: reason!.id, name: reason!.name });
+    }
+  });
+
   it("a job", async () => {
     const typed = await readJobRow(a, jobId);
     const viaPrisma = await a.db.job.findUnique({ where: { id: jobId }, include: jobWithSlugAndStages });

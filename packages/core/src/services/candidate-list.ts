@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { join, poolOf, sql, type Prisma, type Sql } from "@hireflow/db";
+import { join, poolOf, sql, type Prisma, Sql } from "@hireflow/db";
 import { type ServiceContext } from "../context.ts";
 import { baseClientOf } from "../tenancy.ts";
 import { type CursorKey } from "./pagination.ts";
 import { type StageType } from "../contracts/job-stages.ts";
-import { joinedOf, type JoinedColumns } from "./candidate-read.ts";
+import { joinedOf, type JoinedColumns, REJECT_REASON_NAME } from "./candidate-read.ts";
 import { type CandidateSummaryRow, candidateSummarySelect } from "./serialize.ts";
 
 /**
@@ -42,9 +42,8 @@ const COLUMNS = sql`c.id, c.public_id AS "publicId", c.name, c.email, c.phone, c
   c.fit_score AS "fitScore", c.application_source AS "applicationSource", c.ats_candidate_id AS "atsCandidateId",
   c.rejected_at AS "rejectedAt", c.hired_at AS "hiredAt", c.created_at AS "createdAt", c.updated_at AS "updatedAt",
   c.job_id AS "jobId", c.reject_reason_id AS "rejectReasonId", j.title AS "jobTitle", s.name AS "stageName",
-  s.type::text AS "stageType", r.name AS "rejectReasonName"`;
-const FROM = sql`candidates c LEFT JOIN jobs j ON j.id = c.job_id LEFT JOIN job_stages s ON s.job_id = c.job_id AND s.key = c.stage
-  LEFT JOIN reject_reasons r ON r.id = c.reject_reason_id`;
+  s.type::text AS "stageType", ${new Sql([REJECT_REASON_NAME], [])} AS "rejectReasonName"`;
+const FROM = sql`candidates c LEFT JOIN jobs j ON j.id = c.job_id LEFT JOIN job_stages s ON s.job_id = c.job_id AND s.key = c.stage`;
 
 // Newest: the applied date the candidate shows (created_at = applied_at; imports may backdate it), ties by id.
 const ORDER = { newest: sql`c.created_at DESC, c.id DESC`, fit: sql`c.fit_score DESC NULLS LAST, c.id DESC` } as const;

@@ -21,10 +21,16 @@ export const CANDIDATE_COLUMNS = `c.id, c.public_id AS "publicId", c.company_id 
     c.privacy_consent_at AS "privacyConsentAt", c.reject_reason_id AS "rejectReasonId", c.rejected_at AS "rejectedAt",
     c.hired_at AS "hiredAt", c.created_at AS "createdAt", c.updated_at AS "updatedAt"`;
 
+/**
+ * The reject reason's name, looked up only for a candidate that has one (most have none). As a LEFT
+ * JOIN the planner hashed the whole reject_reasons table for every read: a page of 25 candidates cost
+ * twice the PostgreSQL CPU it costs this way (docs/BENCHMARKS.md, "Job pipelines: the API's cost").
+ */
+export const REJECT_REASON_NAME = `CASE WHEN c.reject_reason_id IS NOT NULL THEN (SELECT r.name FROM reject_reasons r WHERE r.id = c.reject_reason_id) END`;
+
 /** What the row reads of its job, its stage (the job's pipeline) and its reject reason. */
-export const CANDIDATE_JOINED_COLUMNS = `j.title AS "jobTitle", s.name AS "stageName", s.type::text AS "stageType", r.name AS "rejectReasonName"`;
-export const CANDIDATE_JOINS = `LEFT JOIN jobs j ON j.id = c.job_id LEFT JOIN job_stages s ON s.job_id = c.job_id AND s.key = c.stage
-    LEFT JOIN reject_reasons r ON r.id = c.reject_reason_id`;
+export const CANDIDATE_JOINED_COLUMNS = `j.title AS "jobTitle", s.name AS "stageName", s.type::text AS "stageType", ${REJECT_REASON_NAME} AS "rejectReasonName"`;
+export const CANDIDATE_JOINS = `LEFT JOIN jobs j ON j.id = c.job_id LEFT JOIN job_stages s ON s.job_id = c.job_id AND s.key = c.stage`;
 
 /** The candidate with its job's title, stage and reject reason: the SELECT of CANDIDATE_BY_ID (and of a locking read). */
 export const CANDIDATE_WITH_JOB = `SELECT ${CANDIDATE_COLUMNS}, ${CANDIDATE_JOINED_COLUMNS} FROM candidates c ${CANDIDATE_JOINS}`;
