@@ -1,9 +1,11 @@
 "use client";
 
 import type { QuickSearchResultDto } from "@hireflow/core/contracts/candidate-search";
+import { quickSearchSections } from "@hireflow/core/contracts/quick-search-order";
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { SEARCH_MATCH_LABELS } from "@/lib/search-match";
 import { useTrpc } from "@/lib/trpc";
 import { cx } from "./ui";
 
@@ -14,18 +16,40 @@ interface Option {
   href: string;
   label: string;
   detail: string;
+  /** Why a candidate is listed (the relevance cue), in words. */
+  cue?: string;
 }
 
-function options(q: string, result: QuickSearchResultDto | undefined): { candidates: Option[]; jobs: Option[]; all: Option | null } {
+interface Group {
+  label: string;
+  options: Option[];
+}
+
+/**
+ * The results in the order of quickSearchSections (candidates found by name, e-mail or phone; jobs;
+ * candidates only a resume mentions or a similar spelling finds), then "All candidates matching".
+ */
+function options(q: string, result: QuickSearchResultDto | undefined): { groups: Group[]; all: Option | null } {
   const text = q.trim();
+  const sections = result ? quickSearchSections(result) : [];
+  let candidateGroups = 0;
+  const groups = sections.map((section): Group => {
+    if (section.kind === "jobs") {
+      return { label: "Jobs", options: section.items.map((j) => ({ id: `qs-job-${j.id}`, href: `/jobs/${j.id}`, label: j.title, detail: j.is_active ? "Job" : "Job · inactive" })) };
+    }
+    return {
+      label: candidateGroups++ === 0 ? "Candidates" : "More candidates",
+      options: section.items.map((c) => ({
+        id: `qs-candidate-${c.id}`,
+        href: `/candidates/${c.id}`,
+        label: c.name ?? c.email ?? `Candidate ${c.id}`,
+        detail: [c.name ? c.email : null, c.job_title, c.stage_name].filter(Boolean).join(" · "),
+        cue: c.match ? SEARCH_MATCH_LABELS[c.match] : undefined,
+      })),
+    };
+  });
   return {
-    candidates: (result?.candidates ?? []).map((c) => ({
-      id: `qs-candidate-${c.id}`,
-      href: `/candidates/${c.id}`,
-      label: c.name ?? c.email ?? `Candidate ${c.id}`,
-      detail: [c.name ? c.email : null, c.job_title, c.stage_name].filter(Boolean).join(" · "),
-    })),
-    jobs: (result?.jobs ?? []).map((j) => ({ id: `qs-job-${j.id}`, href: `/jobs/${j.id}`, label: j.title, detail: j.is_active ? "Job" : "Job · inactive" })),
+    groups,
     all: text ? { id: "qs-all", href: `/candidates?q=${encodeURIComponent(text)}`, label: `All candidates matching “${text}”`, detail: "Search" } : null,
   };
 }
@@ -82,8 +106,8 @@ export function QuickSwitcher() {
     staleTime: 10_000,
     placeholderData: (previous) => previous,
   });
-  const groups = options(q, debounced ? search.data : undefined);
-  const flat = [...groups.candidates, ...groups.jobs, ...(groups.all ? [groups.all] : [])];
+  const results = options(q, debounced ? search.data : undefined);
+  const flat = [...results.groups.flatMap((group) => group.options), ...(results.all ? [results.all] : [])];
   const activeIndex = flat.length ? Math.min(active, flat.length - 1) : -1;
   const activeOption = activeIndex >= 0 ? flat[activeIndex] : undefined;
 
@@ -119,7 +143,7 @@ export function QuickSwitcher() {
   }
 
   const searching = debounced !== "" && (search.isFetching || debounced !== q.trim());
-  const found = groups.candidates.length + groups.jobs.length;
+  const found = flat.length - (results.all ? 1 : 0);
   const status = !q.trim() ? "" : searching ? "Searching…" : found === 0 ? "No candidates or jobs found." : `${found} result${found === 1 ? "" : "s"}.`;
 
   const renderOption = (option: Option) => {
@@ -135,7 +159,15 @@ export function QuickSwitcher() {
         onClick={() => choose(option)}
         className={cx("cursor-pointer rounded-md px-3 py-2", isActive ? "bg-indigo-600 text-white" : "text-slate-900")}
       >
-        <span className="block truncate text-sm font-medium">{option.label}</span>
+        <span className="flex items-baseline justify-between gap-2">
+          <span className="min-w-0 truncate text-sm font-medium">{option.label}</span>
+          {option.cue && (
+            <span className={cx("shrink-0 rounded px-1.5 text-xs ring-1 ring-inset", isActive ? "text-white ring-indigo-300" : "text-slate-700 ring-slate-300")}>
+              <span className="sr-only">Match: </span>
+              {option.cue}
+            </span>
+          )}
+        </span>
         <span className={cx("block truncate text-xs", isActive ? "text-indigo-100" : "text-slate-600")}>{option.detail}</span>
       </div>
     );
@@ -199,23 +231,15 @@ export function QuickSwitcher() {
           </p>
           {flat.length > 0 && (
           <div id={ids.list} role="listbox" aria-label="Results" className="mt-2 max-h-[60vh] overflow-y-auto">
-            {groups.candidates.length > 0 && (
-              <div role="group" aria-label="Candidates">
+            {results.groups.map((group) => (
+              <div key={group.label} role="group" aria-label={group.label}>
                 <div aria-hidden="true" className="px-3 pt-2 pb-1 text-xs font-semibold text-slate-600">
-                  Candidates
+                  {group.label}
                 </div>
-                {groups.candidates.map(renderOption)}
+                {group.options.map(renderOption)}
               </div>
-            )}
-            {groups.jobs.length > 0 && (
-              <div role="group" aria-label="Jobs">
-                <div aria-hidden="true" className="px-3 pt-2 pb-1 text-xs font-semibold text-slate-600">
-                  Jobs
-                </div>
-                {groups.jobs.map(renderOption)}
-              </div>
-            )}
-            {groups.all && <div className="mt-1 border-t border-slate-100 pt-1">{renderOption(groups.all)}</div>}
+            ))}
+            {results.all && <div className="mt-1 border-t border-slate-100 pt-1">{renderOption(results.all)}</div>}
           </div>
           )}
           <p role="status" aria-live="polite" className="px-3 pt-2 text-xs text-slate-600">

@@ -9,6 +9,7 @@ import { type RejectChoice, useRejectPrompt } from "@/components/reject-dialog";
 import { StageOptions } from "@/components/stage-options";
 import { Alert, Badge, Button, compactInputClass, EmptyState, formatDate, LinkButton } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
+import { SEARCH_MATCH_LABELS } from "@/lib/search-match";
 import { type JobStage, stageTone, TYPE_STAGES } from "@/lib/stages";
 import { useTrpc } from "@/lib/trpc";
 import { applicationSourceLabel } from "@hireflow/core/contracts/application-source";
@@ -52,6 +53,8 @@ export function CandidateList({
   const [announcement, setAnnouncement] = useState("");
   const reject = useRejectPrompt();
   const rows = page.data;
+  // A search sorted by relevance says why each candidate is listed (a name, or only a resume mention).
+  const showMatch = rows.some((c) => c.match !== null);
   const nameOf = (key: string) => stages.find((s) => s.key === key)?.name ?? key;
 
   const move = useMutation({
@@ -169,6 +172,11 @@ export function CandidateList({
               <th scope="col" className="px-3 py-2">
                 Name
               </th>
+              {showMatch && (
+                <th scope="col" className="px-3 py-2">
+                  Match
+                </th>
+              )}
               <th scope="col" className="px-3 py-2">
                 Job
               </th>
@@ -206,6 +214,11 @@ export function CandidateList({
                     </Link>
                     {c.email && c.name && <span className="block truncate text-xs text-slate-600">{c.email}</span>}
                   </td>
+                  {showMatch && (
+                    <td className="px-3 py-2 align-top whitespace-nowrap" data-testid="search-match">
+                      {c.match && <Badge tone={c.match === "similar_name" ? "amber" : c.match === "resume" ? "slate" : "indigo"}>{SEARCH_MATCH_LABELS[c.match]}</Badge>}
+                    </td>
+                  )}
                   <td className="max-w-[14rem] truncate px-3 py-2 align-top text-slate-700">{c.job?.title ?? "—"}</td>
                   <td className="px-3 py-2 align-top whitespace-nowrap">
                     <Badge tone={stageTone(c.stage_type)}>{c.stage_name}</Badge>

@@ -61,7 +61,14 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
         <div className="space-y-6">
           <Section title="Contact">
             <dl className="divide-y divide-slate-100 text-sm">
-              <Row label="E-mail">{c.email ? <a className="text-indigo-700 hover:underline" href={`mailto:${c.email}`}>{c.email}</a> : null}</Row>
+              <Row label="E-mail">
+                {c.email ? (
+                  <>
+                    <a className="text-indigo-700 hover:underline" href={`mailto:${c.email}`}>{c.email}</a>
+                    <OtherResumeEmail candidate={c} />
+                  </>
+                ) : null}
+              </Row>
               <Row label="Phone">{c.phone ? <a className="text-indigo-700 hover:underline" href={`tel:${c.phone}`}>{c.phone}</a> : null}</Row>
               <Row label="LinkedIn">{c.linkedin ? <ExternalLink href={c.linkedin} /> : null}</Row>
               <Row label="Location">{c.location}</Row>
@@ -114,6 +121,20 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-slate-500">{label}</dt>
       <dd className="break-words text-slate-900">{children ?? <span className="text-slate-500">—</span>}</dd>
     </div>
+  );
+}
+
+/**
+ * The resume's e-mail when it is not the one the person gave (parsing never overwrites it): both
+ * may be theirs, and a reply to the wrong one goes unread.
+ */
+function OtherResumeEmail({ candidate: c }: { candidate: CandidateProfileDto["candidate"] }) {
+  const resumeEmail = (c.resume_data as { email?: unknown } | null)?.email;
+  if (typeof resumeEmail !== "string" || !resumeEmail || !c.email || resumeEmail.toLowerCase() === c.email.toLowerCase()) return null;
+  return (
+    <span className="mt-0.5 block text-xs text-slate-600" data-testid="resume-other-email">
+      The resume gives another e-mail: {resumeEmail}
+    </span>
   );
 }
 
@@ -343,6 +364,25 @@ function moveReason(data: Record<string, unknown>): ReactNode {
   );
 }
 
+const FILLED_FIELD: Record<string, string> = { name: "name", email: "e-mail", phone: "phone", location: "location", linkedin: "LinkedIn" };
+
+/** "a", "a and b", "a, b and c". */
+function wordList(words: string[]): string {
+  return words.length < 2 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+/** A parsed resume: the contact fields it filled (only empty ones ever are) and another e-mail it gives. */
+function resumeParsed(data: Record<string, unknown>): ReactNode {
+  const filled = (Array.isArray(data.backfilled) ? data.backfilled : []).filter((f): f is string => typeof f === "string").map((f) => FILLED_FIELD[f] ?? f);
+  const otherEmail = typeof data.other_email === "string" && data.other_email ? data.other_email : null;
+  return (
+    <>
+      Resume parsed{filled.length > 0 && ` · filled ${wordList(filled)} from it`}
+      {otherEmail && <span className="mt-0.5 block text-slate-700">The resume gives another e-mail: {otherEmail}</span>}
+    </>
+  );
+}
+
 function describe(entry: TimelineEntryDto, stages: readonly JobStage[]): ReactNode {
   const data = entry.data ?? {};
   switch (entry.type) {
@@ -381,7 +421,7 @@ function describe(entry: TimelineEntryDto, stages: readonly JobStage[]): ReactNo
       );
     }
     case "resume_processed":
-      return data.status === "failed" ? `Resume could not be parsed${typeof data.error === "string" ? `: ${data.error}` : ""}` : "Resume parsed";
+      return data.status === "failed" ? `Resume could not be parsed${typeof data.error === "string" ? `: ${data.error}` : ""}` : resumeParsed(data);
     case "updated":
       return "Details updated";
     case "note_added":
