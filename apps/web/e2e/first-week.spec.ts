@@ -380,8 +380,8 @@ test.describe("lists, search and sign-in", () => {
 
     await page.goto(`/candidates/${viaApi}`);
     await expect(page.locator("dt", { hasText: /^Source$/ }).locator("+ dd")).toHaveText("API");
-    // The timeline names the source with the same label (it read "Added via api in Applied").
-    await expect(page.getByTestId("activity-created").locator("p").first()).toHaveText("Added in Applied · Source: API");
+    // The timeline names the source with the same label (it read "Added via api in Prospect"; the API adds to the first prospect stage).
+    await expect(page.getByTestId("activity-created").locator("p").first()).toHaveText("Added in Prospect · Source: API");
     await page.goto(`/candidates/${manual!.id}`);
     await expect(page.locator("dt", { hasText: /^Source$/ }).locator("+ dd")).toHaveText("Added manually");
 
