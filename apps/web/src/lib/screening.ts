@@ -1,5 +1,5 @@
 import type { ScreeningQuestion } from "@hireflow/core/contracts/job";
-import type { CriterionResult, ScreeningCriterion, ScreeningSettings } from "@hireflow/core/contracts/screening";
+import type { CriterionResult, ScreeningCriterion, ScreeningProgressDto, ScreeningSettings, UnjudgedReason } from "@hireflow/core/contracts/screening";
 import { type JobStage, resolveStage, stageTypeLabel } from "./stages";
 
 /**
@@ -82,4 +82,39 @@ export function engineLabel(engine: string | null): string {
   if (engine === "local") return "Local rules (no language model)";
   if (engine.startsWith("model:")) return `Language model ${engine.slice("model:".length)}`;
   return engine;
+}
+
+/**
+ * How much of a fit score was judged, "5 of 6 criteria judged" (a score of 100 may rest on five of
+ * six criteria); null when no criterion was scored.
+ */
+export function criteriaJudged(judged: number, total: number): string | null {
+  if (total <= 0) return null;
+  return `${judged} of ${total} ${total === 1 ? "criterion" : "criteria"} judged`;
+}
+
+/** Why a candidate got no score, in words (the reasons of jobs.screeningProgress). */
+export const UNJUDGED_WORDS: Record<UnjudgedReason, string> = {
+  no_criteria: "the job has no criteria",
+  no_resume: "no resume",
+  resume_failed: "resume could not be parsed",
+  resume_parsing: "resume still being parsed",
+  nothing_to_judge: "nothing in the resume or answers to judge",
+};
+
+/**
+ * What a re-score gave: "scored 3 of 3" when everyone got a score, else who got one and why the
+ * others did not, "2 scored, 1 could not be judged (no resume)"; with several reasons, each counted.
+ */
+export function rescoreOutcome(progress: Pick<ScreeningProgressDto, "scored" | "total" | "with_score" | "unjudged" | "failed">): string {
+  const reasons = (Object.keys(UNJUDGED_WORDS) as UnjudgedReason[]).filter((reason) => progress.unjudged[reason] > 0);
+  const unjudged = reasons.reduce((sum, reason) => sum + progress.unjudged[reason], 0);
+  if (unjudged === 0 && progress.failed === 0) return `scored ${progress.scored} of ${progress.total}`;
+  const parts = [`${progress.with_score} scored`];
+  if (unjudged > 0) {
+    const why = reasons.length === 1 ? UNJUDGED_WORDS[reasons[0]!] : reasons.map((reason) => `${progress.unjudged[reason]} ${UNJUDGED_WORDS[reason]}`).join(", ");
+    parts.push(`${unjudged} could not be judged (${why})`);
+  }
+  if (progress.failed > 0) parts.push(`scoring failed for ${progress.failed}`);
+  return parts.join(", ");
 }

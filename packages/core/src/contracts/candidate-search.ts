@@ -53,6 +53,9 @@ export const candidateListItemSchema = z.object({
   application_source: z.enum(APPLICATION_SOURCES),
   fit_score: z.number().nullable(),
   fit_status: z.enum(FIT_STATUSES).nullable(),
+  /** Of the `fit_total` criteria scored, how many could be judged (fit_score rests on these); 0 of 0 when unscored. */
+  fit_judged: z.number().int(),
+  fit_total: z.number().int(),
   resume_status: z.enum(RESUME_STATUSES).nullable(),
   job: z.object({ id: z.number().int(), title: z.string() }).nullable(),
   match: z.enum(SEARCH_MATCHES).nullable(),

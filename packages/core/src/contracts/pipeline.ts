@@ -42,6 +42,9 @@ export const pipelineCandidateSchema = z.object({
   resume_status: z.enum(RESUME_STATUSES).nullable(),
   fit_score: z.number().nullable(),
   fit_status: z.enum(FIT_STATUSES).nullable(),
+  /** Of the `fit_total` criteria scored, how many could be judged (fit_score rests on these); 0 of 0 when unscored. */
+  fit_judged: z.number().int(),
+  fit_total: z.number().int(),
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -105,3 +105,31 @@ export const fitSchema = z
   .meta({ id: "Fit" });
 
 export type FitDto = z.infer<typeof fitSchema>;
+
+/**
+ * Why a scoring gave no fit score (no criterion could be judged), as the candidate's record tells:
+ * the job has no criteria; no resume (nothing for skills and years); a resume that could not be
+ * parsed; one still being parsed (it is scored again once parsed); else the resume and answers held
+ * nothing the criteria ask about (e.g. only statements, which need a language model).
+ */
+export const UNJUDGED_REASONS = ["no_criteria", "no_resume", "resume_failed", "resume_parsing", "nothing_to_judge"] as const;
+export type UnjudgedReason = (typeof UNJUDGED_REASONS)[number];
+
+const count = z.number().int().min(0);
+
+/** UI only (jobs.screeningProgress): how far a job's re-score has come, and what it gave. */
+export const screeningProgressSchema = z.object({
+  requested_at: timestamp.nullable(),
+  total: count,
+  /** Scored since the re-score was requested (without one: every candidate not pending), with a score or not. */
+  scored: count,
+  pending: count,
+  /** Of `scored`: with a fit score. */
+  with_score: count,
+  /** Of `scored`: no fit score, as no criterion could be judged, by why. */
+  unjudged: z.object({ no_criteria: count, no_resume: count, resume_failed: count, resume_parsing: count, nothing_to_judge: count }),
+  /** Scorings that failed after their retries (fit `failed`). */
+  failed: count,
+});
+
+export type ScreeningProgressDto = z.infer<typeof screeningProgressSchema>;

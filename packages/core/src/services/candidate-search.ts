@@ -3,6 +3,7 @@ import { type ServiceContext } from "../context.ts";
 import { type CandidateListItemDto, type ListCompanyCandidatesInput, type QuickSearchResultDto } from "../contracts/candidate-search.ts";
 import { AppError } from "../errors.ts";
 import { type StageType } from "../contracts/job-stages.ts";
+import { fitCoverageOf, NO_COVERAGE } from "./fit-coverage.ts";
 import { fallbackStage } from "./job-pipeline.ts";
 import { type CursorKey, DEFAULT_PAGE_SIZE, decodeCursorKey, encodeCursor } from "./pagination.ts";
 
@@ -430,7 +431,7 @@ export async function listCompanyCandidates(svc: ServiceContext, input: ListComp
     limit: input.limit ?? DEFAULT_PAGE_SIZE,
     cursor: input.cursor,
   });
-  const rows = ids.length ? await svc.db.candidate.findMany({ where: { id: { in: ids } }, select: listItemSelect }) : [];
+  const [rows, coverage] = await Promise.all([ids.length ? svc.db.candidate.findMany({ where: { id: { in: ids } }, select: listItemSelect }) : [], fitCoverageOf(svc, ids)]);
   return {
     data: inOrder(ids, rows).map((c) => ({
       match: matchOf(ranks.get(c.id)),
@@ -444,6 +445,8 @@ export async function listCompanyCandidates(svc: ServiceContext, input: ListComp
       application_source: c.applicationSource,
       fit_score: c.fitScore,
       fit_status: c.fitStatus,
+      fit_judged: (coverage.get(c.id) ?? NO_COVERAGE).judged,
+      fit_total: (coverage.get(c.id) ?? NO_COVERAGE).total,
       resume_status: c.resumeStatus,
       job: c.job,
       created_at: c.createdAt.toISOString(),

@@ -12,6 +12,7 @@ import { changeStage, lockCandidate } from "./candidates.ts";
 import { jobWithSlugAndStages } from "./job-read.ts";
 import { DEFAULT_PIPELINE, type PipelineStage, readJobStages } from "./job-pipeline.ts";
 import { notifyEventsCommitted } from "./events.ts";
+import { fitCoverageOf, NO_COVERAGE } from "./fit-coverage.ts";
 import { candidateInclude, candidateRead, serializeCandidateDetail, serializeJob } from "./serialize.ts";
 
 /** The board shows at most this many candidates of a job (newest first). */
@@ -80,10 +81,12 @@ export async function getPipeline(svc: ServiceContext, jobId: number): Promise<P
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: BOARD_LIMIT + 1,
   });
+  const shown = rows.slice(0, BOARD_LIMIT);
+  const coverage = await fitCoverageOf(svc, shown.filter((c) => c.fitStatus !== null).map((c) => c.id));
   return {
     job,
     truncated: rows.length > BOARD_LIMIT,
-    candidates: rows.slice(0, BOARD_LIMIT).map((c) => ({
+    candidates: shown.map((c) => ({
       id: c.id,
       name: c.name,
       email: c.email,
@@ -93,6 +96,8 @@ export async function getPipeline(svc: ServiceContext, jobId: number): Promise<P
       resume_status: c.resumeStatus,
       fit_score: c.fitScore,
       fit_status: c.fitStatus,
+      fit_judged: (coverage.get(c.id) ?? NO_COVERAGE).judged,
+      fit_total: (coverage.get(c.id) ?? NO_COVERAGE).total,
       created_at: c.createdAt.toISOString(),
       updated_at: c.updatedAt.toISOString(),
     })),

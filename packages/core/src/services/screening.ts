@@ -1,7 +1,7 @@
 import { type Prisma } from "@hireflow/db";
 import { type ServiceContext } from "../context.ts";
 import { type ScreeningQuestion } from "../contracts/job.ts";
-import { type CriterionResult, type ScreeningSettings } from "../contracts/screening.ts";
+import { type CriterionResult, type ScreeningProgressDto, type ScreeningSettings, UNJUDGED_REASONS, type UnjudgedReason } from "../contracts/screening.ts";
 import { AppError } from "../errors.ts";
 import { type ScreeningInput, type ScreeningOutcome } from "../screening/types.ts";
 import { type ScopedTx, tenantRow } from "../tenancy.ts";
@@ -253,15 +253,36 @@ export async function requestRescore(svc: ServiceContext, jobId: number): Promis
   return { job_id: jobId, requested_at: requestedAt.toISOString(), candidates: count };
 }
 
-export async function screeningProgress(svc: ServiceContext, jobId: number) {
+/** A job's re-score so far: scored, pending, and of those scored how many got a score, and why not the others. */
+export async function screeningProgress(svc: ServiceContext, jobId: number): Promise<ScreeningProgressDto> {
   const job = await svc.db.job.findUnique({ where: { id: jobId }, select: { rescoreRequestedAt: true } });
   if (!job) throw AppError.notFound("Job", jobId);
-  const [total, pending] = await Promise.all([
+  const since = job.rescoreRequestedAt;
+  const [total, pending, failed, outcomes] = await Promise.all([
     svc.db.candidate.count({ where: { jobId } }),
     svc.db.candidate.count({ where: { jobId, fitStatus: "pending" } }),
+    svc.db.candidate.count({ where: { jobId, fitStatus: "failed" } }),
+    // A raw query bypasses the company scoping: it filters on the company itself.
+    svc.db.$queryRaw<{ outcome: "scored" | UnjudgedReason; count: number }[]>`
+      SELECT CASE
+               WHEN c.fit_score IS NOT NULL THEN 'scored'
+               WHEN (CASE WHEN jsonb_typeof(c.fit_criteria) = 'array' THEN jsonb_array_length(c.fit_criteria) ELSE 0 END) = 0 THEN 'no_criteria'
+               WHEN c.resume_status IS NULL THEN 'no_resume'
+               WHEN c.resume_status = 'failed' THEN 'resume_failed'
+               WHEN c.resume_status IN ('pending', 'processing') THEN 'resume_parsing'
+               ELSE 'nothing_to_judge'
+             END AS outcome,
+             count(*)::int AS count
+        FROM candidates c
+       WHERE c.company_id = ${svc.companyId} AND c.job_id = ${jobId} AND c.fit_scored_at IS NOT NULL
+         AND (${since}::timestamptz IS NULL OR c.fit_scored_at >= ${since}::timestamptz)
+       GROUP BY 1`,
   ]);
-  const scored = job.rescoreRequestedAt ? await svc.db.candidate.count({ where: { jobId, fitScoredAt: { gte: job.rescoreRequestedAt } } }) : total - pending;
-  return { requested_at: job.rescoreRequestedAt?.toISOString() ?? null, total, scored, pending };
+  const count = (outcome: string) => outcomes.find((row) => row.outcome === outcome)?.count ?? 0;
+  const unjudged = Object.fromEntries(UNJUDGED_REASONS.map((reason) => [reason, count(reason)])) as Record<UnjudgedReason, number>;
+  const withScore = count("scored");
+  const scored = since ? withScore + UNJUDGED_REASONS.reduce((sum, reason) => sum + unjudged[reason], 0) : total - pending;
+  return { requested_at: since?.toISOString() ?? null, total, scored, pending, with_score: withScore, unjudged, failed };
 }
 
 const CSV_COLUMNS = ["run_id", "created_at", "candidate_id", "trigger", "status", "engine", "model", "criteria_hash", "input_hash", "fit_score", "criteria_results", "action", "error"];

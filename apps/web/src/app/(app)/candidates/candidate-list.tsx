@@ -5,6 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { FitCoverage } from "@/components/fit-coverage";
 import { type RejectChoice, useRejectPrompt } from "@/components/reject-dialog";
 import { StageOptions } from "@/components/stage-options";
 import { Alert, Badge, Button, compactInputClass, EmptyState, formatDate, LinkButton } from "@/components/ui";
@@ -224,8 +225,9 @@ export function CandidateList({
                     <Badge tone={stageTone(c.stage_type)}>{c.stage_name}</Badge>
                   </td>
                   <td className="px-3 py-2 align-top whitespace-nowrap text-slate-700">{applicationSourceLabel(c.application_source)}</td>
-                  <td className="px-3 py-2 text-right align-top whitespace-nowrap text-slate-700">
+                  <td className="px-3 py-2 text-right align-top whitespace-nowrap text-slate-700" data-testid="fit-cell">
                     {c.fit_score !== null ? Math.round(c.fit_score) : c.fit_status === "pending" ? "Scoring…" : "—"}
+                    {c.fit_status === "completed" && <FitCoverage judged={c.fit_judged} total={c.fit_total} block />}
                   </td>
                   <td className="px-3 py-2 align-top whitespace-nowrap text-slate-700">
                     <time dateTime={c.created_at}>{formatDate(c.created_at, false)}</time>

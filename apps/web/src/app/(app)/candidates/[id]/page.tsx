@@ -3,6 +3,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { type ReactNode } from "react";
 import { AutoRefresh } from "@/components/auto-refresh";
+import { FitCoverage } from "@/components/fit-coverage";
+import { Highlighted } from "@/components/highlighted";
 import { Badge, Card, PageHeader, Time } from "@/components/ui";
 import { applicationSourceLabel } from "@hireflow/core/contracts/application-source";
 import { canEraseCandidates } from "@hireflow/core/auth/roles";
@@ -260,7 +262,15 @@ function ScreeningSection({ profile }: { profile: CandidateProfileDto }) {
                   {Math.round(c.fit_score)} <span className="text-sm font-normal text-slate-600">/ 100</span>
                 </span>
               ) : (
-                <span className="text-slate-700">{fit.status === "completed" ? "None: no criterion could be judged" : "Not scored"}</span>
+                <span className="text-slate-700">{fit.status !== "completed" ? "Not scored" : fit.total > 0 ? "None" : "None: no criterion could be judged"}</span>
+              )}
+              {fit.status === "completed" && fit.total > 0 && (
+                <>
+                  <span className="text-slate-500" aria-hidden="true">
+                    {" · "}
+                  </span>
+                  <FitCoverage judged={fit.judged} total={fit.total} size="sm" />
+                </>
               )}
             </Row>
           )}
@@ -292,7 +302,7 @@ function ScreeningSection({ profile }: { profile: CandidateProfileDto }) {
                     {criterion.evidence && (
                       <blockquote className="mt-2 border-l-2 border-slate-300 pl-3 text-sm break-words whitespace-pre-wrap text-slate-800" data-testid="criterion-evidence">
                         <span className="sr-only">Evidence: </span>
-                        {criterion.evidence}
+                        <Highlighted text={criterion.evidence} match={criterion.match} />
                       </blockquote>
                     )}
                   </li>

@@ -4,6 +4,7 @@ import type { PipelineBoardDto, PipelineCandidateDto } from "@hireflow/core/cont
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type DragEvent, type ReactNode } from "react";
+import { FitCoverage } from "@/components/fit-coverage";
 import { type RejectChoice, useRejectPrompt } from "@/components/reject-dialog";
 import { StageOptions } from "@/components/stage-options";
 import { Alert, Badge, Button, cx, EmptyState, formatDate, compactInputClass } from "@/components/ui";
@@ -331,7 +332,7 @@ function CandidateCard({
         </div>
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-1.5">
-        {showFit && <FitBadge score={c.fit_score} status={c.fit_status} />}
+        {showFit && <FitBadge candidate={c} />}
         {c.application_source === "self_apply" && <Badge tone="indigo">{applicationSourceLabel(c.application_source)}</Badge>}
         {resume && <Badge tone={resume.tone}>{resume.label}</Badge>}
         <span className="text-xs text-slate-500">{formatDate(c.created_at, false)}</span>
@@ -351,22 +352,29 @@ function CandidateCard({
   );
 }
 
-/** The agent's fit score in words (never colour alone): "Fit 86", "Scoring…", "Scoring failed", "Fit —". */
-function FitBadge({ score, status }: { score: number | null; status: PipelineCandidateDto["fit_status"] }) {
+/**
+ * The agent's fit score in words (never colour alone): "Fit 86", "Scoring…", "Scoring failed", "Fit —";
+ * a completed scoring also says how much of it was judged ("4 of 6 criteria judged").
+ */
+function FitBadge({ candidate: c }: { candidate: Pick<PipelineCandidateDto, "fit_score" | "fit_status" | "fit_judged" | "fit_total"> }) {
   let badge: ReactNode;
   let title: string | undefined;
-  if (status === "pending") badge = <Badge tone="amber">Scoring…</Badge>;
-  else if (status === "failed") badge = <Badge tone="red">Scoring failed</Badge>;
+  const score = c.fit_score;
+  if (c.fit_status === "pending") badge = <Badge tone="amber">Scoring…</Badge>;
+  else if (c.fit_status === "failed") badge = <Badge tone="red">Scoring failed</Badge>;
   else if (score !== null) {
     badge = <Badge tone={score >= 70 ? "green" : score >= 40 ? "blue" : "slate"}>Fit {Math.round(score)}</Badge>;
     title = "Fit score, 0 to 100";
-  } else if (status === "completed") {
+  } else if (c.fit_status === "completed") {
     badge = <Badge>Fit —</Badge>;
     title = "No criterion could be judged";
   } else return null;
   return (
-    <span data-testid="fit-badge" title={title}>
-      {badge}
-    </span>
+    <>
+      <span data-testid="fit-badge" title={title}>
+        {badge}
+      </span>
+      {c.fit_status === "completed" && <FitCoverage judged={c.fit_judged} total={c.fit_total} />}
+    </>
   );
 }

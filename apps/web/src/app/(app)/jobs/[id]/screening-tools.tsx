@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Button, buttonClass, Card, Time } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
-import { describeScreening, MODE_LABELS } from "@/lib/screening";
+import { describeScreening, MODE_LABELS, rescoreOutcome } from "@/lib/screening";
 import type { JobStage } from "@/lib/stages";
 import { useTrpc } from "@/lib/trpc";
 
@@ -67,12 +67,13 @@ export function ScreeningTools({
   const running = Boolean(data?.requested_at && data.pending > 0) || awaiting;
   let status: ReactNode = null;
   if (rescore.isPending || awaiting) status = "Asking the agent to re-score…";
-  else if (data?.requested_at && running) status = `Re-scoring: scored ${data.scored} of ${data.total}…`;
-  else if (data?.requested_at && requestedAt) status = data.total === 0 ? "No candidates to score." : `Re-score finished: scored ${data.scored} of ${data.total}.`;
+  // "Scored" counts scorings done, with a score or not: the finished message says which got none and why.
+  else if (data?.requested_at && running) status = `Re-scoring: ${data.scored} of ${data.total} done…`;
+  else if (data?.requested_at && requestedAt) status = data.total === 0 ? "No candidates to score." : `Re-score finished: ${rescoreOutcome(data)}.`;
   else if (data?.requested_at) {
     status = (
       <>
-        Last re-score (requested <Time iso={data.requested_at} />): scored {data.scored} of {data.total}.
+        Last re-score (requested <Time iso={data.requested_at} />): {rescoreOutcome(data)}.
       </>
     );
   }
