@@ -3,7 +3,7 @@ import { experienceYears } from "./dates.ts";
 import { findEducation } from "./education.ts";
 import { findExperience } from "./experience.ts";
 import { findLanguages } from "./languages.ts";
-import { findLocation } from "./location.ts";
+import { findLocation, regionOfLocation } from "./location.ts";
 import { findName } from "./name.ts";
 import { splitSections } from "./sections.ts";
 import { findSkills } from "./skills.ts";
@@ -21,7 +21,8 @@ const LINKEDIN = /(?:https?:\/\/)?(?:[a-z]{2,3}\.)?linkedin\.com\/(in|pub)\/([\p
 
 /**
  * The fields of a resume's plain text. Pure and synchronous; `defaultRegion` is the ISO country
- * assumed for phone numbers written without "+" (unknown codes fall back to "US"); `now` is "today"
+ * assumed for phone numbers written without "+" when the resume's location names no country (unknown
+ * codes fall back to "US"); `now` is "today"
  * for ongoing jobs in `total_experience_years` (pass it for reproducible results).
  */
 export function extractFields(text: string, defaultRegion = "US", options: ExtractFieldsOptions = {}): ResumeFields {
@@ -30,11 +31,13 @@ export function extractFields(text: string, defaultRegion = "US", options: Extra
   const sections = splitSections(lines);
   const experience = findExperience(sections);
   const now = options.now && Number.isFinite(options.now.getTime()) ? options.now : new Date();
+  const location = findLocation(lines);
   return {
     name: findName(lines),
     email: findEmail(scanned),
-    phone: findPhone(scanned, defaultRegion),
-    location: findLocation(lines),
+    // A number without "+" belongs to the resume's own country when its location names one.
+    phone: findPhone(scanned, regionOfLocation(location) ?? defaultRegion),
+    location,
     linkedin: findLinkedIn(scanned),
     skills: findSkills(lines),
     summary: findSummary(sections),

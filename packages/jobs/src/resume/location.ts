@@ -80,3 +80,39 @@ function asLocation(segment: string): string | null {
 function isPlace(value: string): boolean {
   return knownPlaces().has(value.toLowerCase());
 }
+
+const US_NAMES = new Set(["usa", "u.s.a.", "us", "u.s.", "united states of america", ...US_STATE_NAMES.map((name) => name.toLowerCase())]);
+const GB_NAMES = new Set(["uk", "u.k.", "england", "scotland", "wales", "northern ireland", "great britain"]);
+const OTHER_ALIASES: Record<string, string> = {
+  uae: "AE", "the netherlands": "NL", holland: "NL", "czech republic": "CZ", korea: "KR", "republic of korea": "KR",
+  turkey: "TR", "russian federation": "RU", "viet nam": "VN", "ivory coast": "CI",
+};
+let regionsByName: Map<string, string> | undefined;
+
+/**
+ * The ISO country of a location findLocation returned ("New York, NY" → US, "Dublin, Ireland" → IE,
+ * "Toronto, ON" → CA), or null when its last part names none. A resume's phone number written without
+ * "+" is read in this country before the company's: "(212) 555-0143" next to "New York, NY" is a US
+ * number, not one of the company's country.
+ */
+export function regionOfLocation(location: string | null): string | null {
+  const last = location?.split(",").at(-1)?.trim();
+  if (!last) return null;
+  if (REGION_CODES.has(last)) return US_STATES.split(" ").includes(last) ? "US" : "CA";
+  const name = last.toLowerCase();
+  if (US_NAMES.has(name)) return "US";
+  if (GB_NAMES.has(name)) return "GB";
+  if (OTHER_ALIASES[name]) return OTHER_ALIASES[name];
+  if (!regionsByName) {
+    regionsByName = new Map();
+    const names = new Intl.DisplayNames(["en"], { type: "region", fallback: "none" });
+    for (let a = 65; a <= 90; a++) {
+      for (let b = 65; b <= 90; b++) {
+        const code = String.fromCharCode(a, b);
+        const found = names.of(code);
+        if (found && !regionsByName.has(found.toLowerCase())) regionsByName.set(found.toLowerCase(), code);
+      }
+    }
+  }
+  return regionsByName.get(name) ?? null;
+}

@@ -67,10 +67,13 @@ describe("extractResume", () => {
     expect(today.total_experience_years).toBeGreaterThanOrEqual(9.5);
   });
 
-  it("uses defaultRegion for national phone numbers", async () => {
-    const docx = docxWith("Oliver Brown\nManchester, UK\nTel: 0161 496 0123 | oliver@example.co.uk");
+  it("uses defaultRegion for national phone numbers when the resume's location names no country", async () => {
+    const docx = docxWith("Oliver Brown\nTel: 0161 496 0123 | oliver@example.co.uk");
     expect((await extractResume(docx, { defaultRegion: "GB" })).phone).toBe("+441614960123");
     expect((await extractResume(docx)).phone).toBeNull();
+    // With "Manchester, UK" in the header the number is British whatever the default.
+    const located = docxWith("Oliver Brown\nManchester, UK\nTel: 0161 496 0123 | oliver@example.co.uk");
+    expect((await extractResume(located)).phone).toBe("+441614960123");
   });
 
   it("rejects documents without text", async () => {

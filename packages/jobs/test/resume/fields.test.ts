@@ -105,6 +105,18 @@ describe("extractFields", () => {
     expect(extractFields("Jane Doe\n+49 30 901820", "xx").phone).toBe("+4930901820");
   });
 
+  it("reads a number without + in the country the resume's location names, before the company's", () => {
+    // The priya-raman fixture's header: a German company's default region made this +49 212 5550143.
+    expect(extractFields("Priya Raman\nNew York, NY | (212) 555-0143", "DE").phone).toBe("+12125550143");
+    expect(extractFields("Priya Raman\nBrooklyn, New York | 212 555 0143", "DE").phone).toBe("+12125550143");
+    expect(extractFields("Jane Doe\nLondon, UK\nTel: 020 7946 0958", "US").phone).toBe("+442079460958");
+    expect(extractFields("Seán Ó Briain\nDublin, Ireland\n01 234 5678", "US").phone).toBe("+35312345678");
+    expect(extractFields("Ana Souza\nToronto, ON\n416 555 0199", "DE").phone).toBe("+14165550199");
+    // No country in the location: the company's region still decides; "+" always wins.
+    expect(extractFields("Jane Doe\nTel: 020 7946 0958", "GB").phone).toBe("+442079460958");
+    expect(extractFields("Priya Raman\nNew York, NY\n+49 30 901820", "US").phone).toBe("+4930901820");
+  });
+
   it("normalises LinkedIn profiles to a full https URL", () => {
     expect(extractFields("linkedin: https://linkedin.com/in/jane-doe/").linkedin).toBe("https://www.linkedin.com/in/jane-doe");
     expect(extractFields("uk.linkedin.com/in/jane.").linkedin).toBe("https://www.linkedin.com/in/jane");
