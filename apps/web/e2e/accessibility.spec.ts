@@ -73,6 +73,9 @@ const PAGES: AuditedPage[] = [
   { name: "settings: pipeline", route: "/settings/pipeline", path: "/settings/pipeline", signedIn: true },
   { name: "settings: reject reasons", route: "/settings/reject-reasons", path: "/settings/reject-reasons", signedIn: true },
   { name: "settings: audit log", route: "/settings/audit-log", path: "/settings/audit-log", signedIn: true },
+  { name: "settings: e-mail", route: "/settings/email", path: "/settings/email", signedIn: true },
+  { name: "settings: e-mail log", route: "/settings/email-log", path: "/settings/email-log", signedIn: true },
+  // /settings/email-log/[id] needs a message: audited by e2e/email-log.spec.ts.
   // /settings/webhooks/[id] needs an endpoint: audited by "axe: webhook endpoint list, its detail page …" below.
   { name: "not found (app)", route: "(not found)", path: "/jobs/999999", signedIn: true, status: 404 },
 ];
@@ -81,6 +84,7 @@ const PAGES: AuditedPage[] = [
 const NOT_AUDITED: Record<string, string> = {
   "/": "redirects to /jobs",
   "/settings/webhooks/[id]": "audited by its own test (it needs an endpoint with deliveries)",
+  "/settings/email-log/[id]": "audited by e2e/email-log.spec.ts (it needs a message: the invitation it sends)",
 };
 
 function routeOf(pageFile: string): string {
