@@ -57,10 +57,34 @@ export async function listCandidateRows(svc: ServiceContext, query: CandidateLis
   // Named, so each connection parses a shape once; the name is the text's hash (a shape per filter set).
   const name = `hireflow_candidate_list_${createHash("sha1").update(statement.text).digest("hex").slice(0, 16)}`;
   const { rows } = await poolOf(base).query<SqlRow>({ name, text: statement.text, values: statement.values as unknown[] });
-  return rows.map(({ jobId, rejectReasonId, jobTitle, stageName, stageType, rejectReasonName, ...row }) => ({
-    ...row,
-    ...joinedOf({ jobId, rejectReasonId, jobTitle, stageName, stageType, rejectReasonName }),
-  }));
+  return rows.map(summaryRowOf);
+}
+
+/**
+ * The SQL row as Prisma's `candidateSummarySelect` returns it. Written out field by field: rest and
+ * spread over a page of 25 wide rows was a measurable share of the list's CPU (docs/BENCHMARKS.md,
+ * "Job pipelines: the API's cost"); candidate-list.test.ts checks the result equals Prisma's.
+ */
+function summaryRowOf(r: SqlRow): CandidateSummaryRow {
+  return {
+    id: r.id,
+    publicId: r.publicId,
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    linkedin: r.linkedin,
+    location: r.location,
+    stage: r.stage,
+    rating: r.rating,
+    fitScore: r.fitScore,
+    applicationSource: r.applicationSource,
+    atsCandidateId: r.atsCandidateId,
+    rejectedAt: r.rejectedAt,
+    hiredAt: r.hiredAt,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    ...joinedOf(r),
+  };
 }
 
 function listSql(companyId: number, { filters: f, order, after, take }: CandidateListQuery): Sql {
