@@ -127,7 +127,7 @@ test("careers page → apply with a resume → pipeline → move (drag and drop,
   });
 
   await test.step("the keyboard alternative: the card's stage menu", async () => {
-    const menu = page.getByLabel("Move Priya Raman to stage");
+    const menu = page.getByTestId(`card-${candidateId}`).getByLabel("Move Priya Raman to stage");
     // The stage menus are disabled while a move is in flight; the webhook of the drag above can arrive
     // before the browser has the move's answer, so wait for the board to take input again.
     await expect(menu).toBeEnabled();
@@ -151,7 +151,7 @@ test("careers page → apply with a resume → pipeline → move (drag and drop,
   });
 
   await test.step("candidate page: contact fields, resume download, parsed resume, answers", async () => {
-    await page.getByRole("link", { name: "Priya Raman" }).click();
+    await page.getByTestId(`card-${candidateId}`).getByRole("link", { name: "Priya Raman" }).click();
     await expect(page).toHaveURL(new RegExp(`/candidates/${candidateId}$`));
     await expect(page.getByRole("heading", { name: "Priya Raman" })).toBeVisible();
     await expect(page.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
