@@ -4,6 +4,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./support/axe.ts";
 import { jobIdByTitle, query } from "./support/db.ts";
 import { startReceiver } from "./support/receiver.ts";
+import { gotoHydrated } from "./support/page.ts";
 
 /**
  * axe-core over every page of the app in a real browser (WCAG 2.0/2.1, levels A and AA): no
@@ -131,7 +132,7 @@ test.describe("states that pages only reach on interaction", () => {
     test.use({ storageState: SIGNED_OUT });
 
     test("axe: careers application form showing its validation errors", async ({ page }) => {
-      await page.goto(`/careers/acme/jobs/${await demoJob()}`);
+      await gotoHydrated(page, `/careers/acme/jobs/${await demoJob()}`);
       await page.getByRole("button", { name: "Submit application" }).click();
       await expect(page.getByText("Please check the highlighted fields")).toBeVisible();
       await expectNoSeriousViolations(page, "careers application form with errors");
@@ -139,7 +140,7 @@ test.describe("states that pages only reach on interaction", () => {
   });
 
   test("axe: pipeline board with candidates selected", async ({ page }) => {
-    await page.goto(`/jobs/${await demoJob()}`);
+    await gotoHydrated(page, `/jobs/${await demoJob()}`);
     await page.getByRole("checkbox", { name: "Select Lena Fischer" }).check();
     await expect(page.getByText("1 selected")).toBeVisible();
     await expectNoSeriousViolations(page, "pipeline board, one card selected");
@@ -157,7 +158,7 @@ test.describe("states that pages only reach on interaction", () => {
 
   test("axe: API keys with a new key shown once, the revoke dialog and a revoked key", async ({ page }) => {
     const name = `axe audit ${Date.now()}`;
-    await page.goto("/settings/api-keys");
+    await gotoHydrated(page, "/settings/api-keys");
     await page.getByLabel("Name").fill(name);
     await page.getByRole("button", { name: "Create key" }).click();
     await expect(page.getByTestId("new-key")).toContainText("it will not be shown again");
@@ -175,7 +176,7 @@ test.describe("states that pages only reach on interaction", () => {
 
   test("axe: team settings with a new invitation link, the invitation page signed out, a revoked invitation, the audit log", async ({ page, browser, baseURL }) => {
     const email = `axe-audit-${Date.now()}@example.com`;
-    await page.goto("/settings/team");
+    await gotoHydrated(page, "/settings/team");
     await page.getByLabel("E-mail (optional)").fill(email);
     await page.getByRole("button", { name: "Create invitation link" }).click();
     const panel = page.getByTestId("new-invitation");
@@ -209,7 +210,7 @@ test.describe("states that pages only reach on interaction", () => {
     const receiver = await startReceiver();
     const description = `axe audit ${Date.now()}`;
     try {
-      await page.goto("/settings/webhooks");
+      await gotoHydrated(page, "/settings/webhooks");
       await page.getByLabel("URL").fill(receiver.url);
       await page.getByLabel("Description").fill(description);
       await page.getByRole("button", { name: "Add endpoint" }).click();

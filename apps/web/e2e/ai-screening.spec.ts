@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { candidateIdByEmail, query } from "./support/db.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
+import { gotoHydrated } from "./support/page.ts";
 
 // Go, PostgreSQL and about ten years of dated experience (packages/jobs/test/resume/fields.test.ts).
 const RESUME = path.resolve(import.meta.dirname, "../../../packages/jobs/test/fixtures/resumes/marcus-oneill.pdf");
@@ -34,7 +35,7 @@ test("AI screening: set criteria on the job form â†’ apply on the careers page â
   };
 
   await test.step("create a job (screening off by default)", async () => {
-    await page.goto("/jobs/new");
+    await gotoHydrated(page, "/jobs/new");
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Department").fill("Engineering");
     await page.getByLabel("Location type").selectOption("hybrid");
@@ -51,7 +52,7 @@ test("AI screening: set criteria on the job form â†’ apply on the careers page â
   });
 
   await test.step("edit: Score and move, three criteria, advance at 60 to Phone screen; the API's errors show on their row", async () => {
-    await page.goto(`/jobs/${jobId}/edit`);
+    await gotoHydrated(page, `/jobs/${jobId}/edit`);
     await page.getByRole("radio", { name: "Score and move", exact: true }).check();
     await expect(page.getByTestId("screening-summary")).toHaveText("The agent scores each new candidate and never moves anyone.");
 

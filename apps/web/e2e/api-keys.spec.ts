@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { jobIdByTitle } from "./support/db.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
+import { gotoHydrated } from "./support/page.ts";
 
 test("create an API key, use it on GET /api/v1/jobs/{id}, revoke it → 401", async ({ page, request }) => {
   const jobId = await jobIdByTitle("Senior Backend Engineer");
@@ -53,7 +54,7 @@ test("create an API key, use it on GET /api/v1/jobs/{id}, revoke it → 401", as
 
 test("a read-only key: listed with its scopes, reads work, a write is 403 naming the scope", async ({ page, request }) => {
   const jobId = await jobIdByTitle("Senior Backend Engineer");
-  await page.goto("/settings/api-keys");
+  await gotoHydrated(page, "/settings/api-keys");
   await page.getByLabel("Name").fill("E2E reader");
   await page.getByRole("checkbox", { name: "Full access" }).uncheck();
   await expect(page.getByRole("checkbox", { name: /jobs:write/ })).not.toBeChecked();
@@ -78,7 +79,7 @@ test("a read-only key: listed with its scopes, reads work, a write is 403 naming
 });
 
 test("cancelling the revoke dialog keeps the key", async ({ page }) => {
-  await page.goto("/settings/api-keys");
+  await gotoHydrated(page, "/settings/api-keys");
   await page.getByRole("button", { name: "Revoke Demo key" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: "Cancel" }).click();

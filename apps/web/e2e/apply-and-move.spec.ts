@@ -4,6 +4,7 @@ import { expect, test } from "@playwright/test";
 import { adminUserId, candidateIdByEmail, jobIdByTitle, query } from "./support/db.ts";
 import { type ReceivedWebhook, signatureMatches, startReceiver } from "./support/receiver.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
+import { gotoHydrated } from "./support/page.ts";
 
 const RESUME = path.resolve(import.meta.dirname, "../../../packages/jobs/test/fixtures/resumes/priya-raman.pdf");
 
@@ -29,7 +30,7 @@ test("careers page → apply with a resume → pipeline → move (drag and drop,
   let secret = "";
 
   await test.step("register a webhook endpoint in Settings → Webhooks", async () => {
-    await page.goto("/settings/webhooks");
+    await gotoHydrated(page, "/settings/webhooks");
     await page.getByLabel("URL").fill(receiver.url);
     await page.getByLabel("Description").fill("E2E receiver");
     await page.getByRole("checkbox", { name: "candidate.applied" }).check();
@@ -198,7 +199,7 @@ test("careers page → apply with a resume → pipeline → move (drag and drop,
   });
 
   await test.step("delivery log, test event, redeliver, disable/enable, rotate secret", async () => {
-    await page.goto("/settings/webhooks");
+    await gotoHydrated(page, "/settings/webhooks");
     await page.getByRole("link", { name: receiver.url }).click();
     const log = page.getByTestId("deliveries");
     const stageRow = log.locator('tr[data-event="candidate.stage_changed"][data-status="succeeded"]').first();

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { adminUserId, jobIdByTitle, query } from "./support/db.ts";
+import { gotoHydrated } from "./support/page.ts";
 
 const NAMES = ["Hana Kobayashi", "Priya Natarajan", "Marco Rossi"];
 
@@ -15,7 +16,7 @@ test("bulk move of three candidates to Rejected, with a reason: one candidate.st
     );
   expect(await eventsFor()).toHaveLength(0);
 
-  await page.goto(`/jobs/${jobId}`);
+  await gotoHydrated(page, `/jobs/${jobId}`);
   for (const name of NAMES) await page.getByRole("checkbox", { name: `Select ${name}` }).check();
   await expect(page.getByText("3 selected")).toBeVisible();
   await page.getByLabel("Move selected to").selectOption("rejected");

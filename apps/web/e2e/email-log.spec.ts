@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { simpleParser } from "mailparser";
+import { gotoHydrated } from "./support/page.ts";
 
 /**
  * E-mail without a mail server (the e2e server has no SMTP_URL, like `npm run dev`): the demo owner
@@ -29,7 +30,7 @@ test("invite by e-mail, find the invitation in the e-mail log, open it and downl
   let link = "";
 
   await test.step("the owner invites a member by e-mail; the link is shown as before", async () => {
-    await page.goto("/settings/team");
+    await gotoHydrated(page, "/settings/team");
     await page.getByLabel("E-mail (optional)").fill(email);
     await page.getByRole("button", { name: "Create invitation link" }).click();
     const panel = page.getByTestId("new-invitation");

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { type APIRequestContext, type Browser, expect, type Locator, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, test } from "@playwright/test";
 import { expectNoSeriousViolations } from "./support/axe.ts";
+import { createApiKey, gotoHydrated, reloadHydrated } from "./support/page.ts";
 import { query } from "./support/db.ts";
 
 /**
@@ -11,21 +12,6 @@ import { query } from "./support/db.ts";
  * "scored 3 of 3".
  */
 
-/** An API key of the demo company, made on Settings → API keys as the owner (the suite's signed-in state). */
-async function createApiKey(browser: Browser): Promise<string> {
-  const page = await browser.newPage({ storageState: "e2e/.auth/admin.json" });
-  try {
-    await page.goto("/settings/api-keys");
-    await page.getByLabel("Name").fill(`Scoring ${randomBytes(3).toString("hex")}`);
-    await page.getByRole("button", { name: "Create key" }).click();
-    const secret = await page.getByTestId("new-key").getByLabel("New API key").inputValue();
-    expect(secret).toMatch(/^hf_live_/);
-    await page.getByTestId("new-key").getByRole("button", { name: "I have copied it" }).click();
-    return secret;
-  } finally {
-    await page.close();
-  }
-}
 
 async function post<T = any>(request: APIRequestContext, key: string, path: string, data: unknown): Promise<T> {
   const response = await request.post(`/api/v1${path}`, { headers: { authorization: `Bearer ${key}` }, data });
@@ -51,7 +37,7 @@ const spoken = (locator: Locator) => locator.ariaSnapshot();
 
 test("fit scores say how many criteria were judged; evidence marks the match; a re-score names who could not be judged and why", async ({ page, request, browser }) => {
   test.setTimeout(180_000);
-  const key = await createApiKey(browser);
+  const key = await createApiKey(browser, `Scoring ${randomBytes(3).toString("hex")}`);
   const t = tag();
   const T = `${t[0]!.toUpperCase()}${t.slice(1)}`;
   const job = (
@@ -84,11 +70,11 @@ test("fit scores say how many criteria were judged; evidence marks the match; a 
   });
 
   await test.step("re-score: 2 scored, 1 could not be judged (no resume) — not 'scored 3 of 3'", async () => {
-    await page.goto(`/jobs/${job.id}`);
+    await gotoHydrated(page, `/jobs/${job.id}`);
     await page.getByRole("button", { name: "Re-score all candidates" }).click();
     await expect(page.getByTestId("rescore-status")).toHaveText("Re-score finished: 2 scored, 1 could not be judged (no resume).", { timeout: 60_000 });
     // After a reload the page reports the last re-score the same way.
-    await page.reload();
+    await reloadHydrated(page);
     await expect(page.getByTestId("rescore-status")).toContainText("Last re-score (requested");
     await expect(page.getByTestId("rescore-status")).toContainText("): 2 scored, 1 could not be judged (no resume).");
   });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousViolations } from "./support/axe.ts";
 import { candidateIdByEmail, jobIdByTitle, query } from "./support/db.ts";
+import { gotoHydrated } from "./support/page.ts";
 
 /**
  * Issue 28 items 4 and 6 in the web app: what a parsed resume filled in (and another e-mail it gives)
@@ -44,7 +45,7 @@ test("a careers applicant who typed name and e-mail: the resume fills phone, loc
   const email = `rosa.${t}@example.com`;
 
   await test.step("apply on the careers page with name, e-mail and a resume only", async () => {
-    await page.goto(`/careers/acme/jobs/${await jobIdByTitle("Product Designer")}`);
+    await gotoHydrated(page, `/careers/acme/jobs/${await jobIdByTitle("Product Designer")}`);
     await page.getByLabel("Full name").fill(name);
     await page.getByLabel("E-mail").fill(email);
     await page.getByLabel("Resume").setInputFiles(RESUME);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, type Route, test } from "@playwright/test";
 import { jobIdByTitle, query } from "./support/db.ts";
+import { createApiKey, gotoHydrated } from "./support/page.ts";
 
 /**
  * What a recruiter and an admin tripped over in their first week (issue 28): roles that say why
@@ -14,7 +15,7 @@ import { jobIdByTitle, query } from "./support/db.ts";
 async function signInAsRecruiter(browser: Browser): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
-  await page.goto("/sign-in");
+  await gotoHydrated(page, "/sign-in");
   await page.getByLabel("E-mail").fill("recruiter@acme.test");
   await page.getByLabel("Password").fill("hireflow-demo");
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -242,21 +243,6 @@ async function lineStarts(element: Locator): Promise<string[]> {
 
 // --- Lists, search and sign-in (issue 28 items 1, 2 and 6, the "Done when" of the issue) -------------
 
-/** An API key of the demo company, made on Settings → API keys as the owner (the suite's signed-in state). */
-async function createApiKey(browser: Browser): Promise<string> {
-  const page = await browser.newPage({ storageState: "e2e/.auth/admin.json" });
-  try {
-    await page.goto("/settings/api-keys");
-    await page.getByLabel("Name").fill(`First week ${randomBytes(3).toString("hex")}`);
-    await page.getByRole("button", { name: "Create key" }).click();
-    const secret = await page.getByTestId("new-key").getByLabel("New API key").inputValue();
-    expect(secret).toMatch(/^hf_live_/);
-    await page.getByTestId("new-key").getByRole("button", { name: "I have copied it" }).click();
-    return secret;
-  } finally {
-    await page.close();
-  }
-}
 
 async function api<T = any>(request: APIRequestContext, key: string, method: "get" | "post", path: string, data?: unknown): Promise<T> {
   const response = await request[method](`/api/v1${path}`, { headers: { authorization: `Bearer ${key}` }, ...(data !== undefined && { data }) });
@@ -274,7 +260,7 @@ const rowIds = (page: Page) => page.locator("table tbody tr").evaluateAll((rows)
 test.describe("lists, search and sign-in", () => {
   let key = "";
   test.beforeAll(async ({ browser }) => {
-    key = await createApiKey(browser);
+    key = await createApiKey(browser, `First week ${randomBytes(3).toString("hex")}`);
   });
 
   test("/candidates 'Newest' is by applied date (backdated candidates), ties by id, with and without a search", async ({ page, request }) => {
@@ -310,7 +296,7 @@ test.describe("lists, search and sign-in", () => {
     });
 
     await test.step("a search sorted Newest: the same order", async () => {
-      await page.goto("/candidates");
+      await gotoHydrated(page, "/candidates");
       await page.getByRole("searchbox", { name: "Search" }).fill(t);
       await expect(page).toHaveURL(new RegExp(`[?&]q=${t}`));
       await page.getByLabel("Sort by").selectOption("newest");
@@ -402,7 +388,7 @@ test.describe("lists, search and sign-in", () => {
       // ...and the thirteenth on the page itself.
       await context.clearCookies();
       const page = await context.newPage();
-      await page.goto("/sign-in");
+      await gotoHydrated(page, "/sign-in");
       await page.getByLabel("E-mail").fill("recruiter@acme.test");
       await page.getByLabel("Password").fill("hireflow-demo");
       await page.getByRole("button", { name: "Sign in" }).click();

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./support/axe.ts";
+import { createApiKey, gotoHydrated } from "./support/page.ts";
 
 /**
  * Issue 23 in the web app: the pipeline editor of the job form (add, rename, re-order by keyboard and
@@ -13,14 +14,6 @@ const run = Date.now().toString(36);
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 let apiKey = "";
 
-async function createApiKey(page: Page): Promise<string> {
-  await page.goto("/settings/api-keys");
-  await page.getByLabel("Name").fill(`Pipeline editor e2e ${run}`);
-  await page.getByRole("button", { name: "Create key" }).click();
-  const secret = await page.getByTestId("new-key").getByLabel("New API key").inputValue();
-  expect(secret).toMatch(/^hf_live_/);
-  return secret;
-}
 
 async function api(request: APIRequestContext, method: "GET" | "POST", path: string, data?: unknown) {
   const response = await request.fetch(`/api/v1${path}`, { method, headers: { authorization: `Bearer ${apiKey}` }, data });
@@ -46,12 +39,7 @@ async function editorRows(page: Page): Promise<string[]> {
 const stageName = (page: Page, position: number): Locator => page.getByLabel(`Stage ${position}`, { exact: true });
 
 test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage({ storageState: "e2e/.auth/admin.json" });
-  try {
-    apiKey = await createApiKey(page);
-  } finally {
-    await page.close();
-  }
+  apiKey = await createApiKey(browser, `Pipeline editor e2e ${run}`);
 });
 
 test("job form: add, rename, re-order by keyboard and by drag, remove an empty stage and one holding candidates; the API has the result", async ({ page, request }) => {
@@ -261,7 +249,7 @@ test.describe("Settings → Pipeline", () => {
       { key: "rejected", name: "Rejected", type: "rejected" },
     ]);
 
-    await page.goto("/settings/pipeline");
+    await gotoHydrated(page, "/settings/pipeline");
     await page.getByRole("button", { name: "Reset to default" }).click();
     const dialog = page.getByRole("dialog", { name: "Reset to the default pipeline?" });
     await dialog.getByRole("button", { name: "Reset to default" }).click();
@@ -331,7 +319,7 @@ test("Settings → Reject reasons: add, a duplicate refused inline, rename, arch
 test("axe: the pipeline editor with a removed stage asking where its candidates go and the API's errors shown", async ({ page, request }) => {
   const job = await api(request, "POST", "/jobs", { title: `Pipeline axe ${unique()}`, is_public: false });
   await api(request, "POST", "/candidates", { job_id: job.id, name: "Axe Candidate", email: `axe-${unique()}@example.com`, stage: "phonescreen" });
-  await page.goto(`/jobs/${job.id}/edit`);
+  await gotoHydrated(page, `/jobs/${job.id}/edit`);
   await page.getByRole("button", { name: "Remove Phone screen" }).click();
   await page.getByRole("button", { name: "Add stage" }).click();
   await page.getByRole("button", { name: "Save changes" }).click();
@@ -343,7 +331,7 @@ test("axe: the pipeline editor with a removed stage asking where its candidates 
   await expect(page.getByLabel("Move the candidates in Phone screen to")).toHaveAccessibleDescription('Stage "phonescreen" holds 1 candidate');
   await expectNoSeriousViolations(page, "job form: pipeline editor asking where a removed stage's candidates go");
 
-  await page.goto("/settings/pipeline");
+  await gotoHydrated(page, "/settings/pipeline");
   await page.getByLabel("Type of stage 1").selectOption({ label: "Hired" });
   await page.getByRole("button", { name: "Save template" }).click();
   await expect(page.getByLabel("Type of stage 1")).toHaveAccessibleDescription('The first stage cannot be of type "hired"');

@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./support/page.ts";
 
 test("create a job with screening questions, see the API's validation inline, edit it, find it on the careers page", async ({ page }) => {
-  await page.goto("/jobs");
+  await gotoHydrated(page, "/jobs");
   await page.getByRole("link", { name: "New job" }).click();
   await expect(page).toHaveURL(/\/jobs\/new$/);
 
@@ -56,13 +57,13 @@ test("create a job with screening questions, see the API's validation inline, ed
   expect(job.screening_questions.map((q: { label: string }) => q.label)).toEqual(["Preferred start", "Which SQL dialects do you know?"]);
   expect(job.screening_questions[0]).toMatchObject({ type: "select", required: true, options: ["Now", "Later"] });
 
-  await page.goto("/careers/acme");
+  await gotoHydrated(page, "/careers/acme");
   await page.getByRole("link", { name: /Senior Data Engineer/ }).click();
   await expect(page.getByText("Pipelines & <warehouses>.")).toBeVisible();
   await expect(page.getByLabel("Preferred start")).toBeVisible();
 
   // Unpublish: gone from the careers page (404 for its page).
-  await page.goto(`/jobs/${jobId}/edit`);
+  await gotoHydrated(page, `/jobs/${jobId}/edit`);
   await page.getByRole("checkbox", { name: /Public/ }).uncheck();
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Private")).toBeVisible();

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { expectNoSeriousViolations } from "./support/axe.ts";
 import { adminUserId, query } from "./support/db.ts";
+import { createApiKey } from "./support/page.ts";
 import { type ReceivedWebhook, signatureMatches, startReceiver } from "./support/receiver.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
 
@@ -49,16 +50,6 @@ const stageHook = (candidateId: number, newStage: string) =>
     `candidate.stage_changed of ${candidateId} to ${newStage} delivered`,
   );
 
-/** A full-access API key made in Settings → API keys, as an integrator would. */
-async function createApiKey(page: Page, name: string): Promise<string> {
-  await page.goto("/settings/api-keys");
-  await page.getByLabel("Name").fill(name);
-  await page.getByRole("button", { name: "Create key" }).click();
-  const secret = await page.getByTestId("new-key").getByLabel("New API key").inputValue();
-  expect(secret).toMatch(/^hf_live_/);
-  await page.getByTestId("new-key").getByRole("button", { name: "I have copied it" }).click();
-  return secret;
-}
 
 async function api(request: APIRequestContext, key: string, method: "get" | "post" | "patch" | "delete", path: string, data?: unknown) {
   const response = await request[method](`/api/v1${path}`, { headers: { authorization: `Bearer ${key}` }, ...(data !== undefined && { data }) });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { jobIdByTitle, query } from "./support/db.ts";
+import { gotoHydrated } from "./support/page.ts";
 
 async function pages() {
   const jobId = await jobIdByTitle("Senior Backend Engineer");
@@ -48,7 +49,7 @@ test.describe("phone-sized screen", () => {
 });
 
 test("keyboard: skip link, then the main navigation", async ({ page }) => {
-  await page.goto("/jobs");
+  await gotoHydrated(page, "/jobs");
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
   await page.keyboard.press("Enter");

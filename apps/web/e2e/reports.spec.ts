@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { jobIdByTitle, query } from "./support/db.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
+import { gotoHydrated } from "./support/page.ts";
 
 const SECTIONS = ["Funnel", "Median time in stage", "Reject reasons", "Applications per week", "Source mix", "Fit scores by stage"];
 
@@ -36,7 +37,7 @@ test("reports: charts and tables company-wide and for the demo job, CSV download
   );
 
   await test.step("company-wide from the main navigation: six charts, six tables, six CSV links", async () => {
-    await page.goto("/jobs");
+    await gotoHydrated(page, "/jobs");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Reports" }).click();
     await expect(page).toHaveURL(/\/reports$/);
     await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
@@ -55,7 +56,7 @@ test("reports: charts and tables company-wide and for the demo job, CSV download
   });
 
   await test.step("the demo job's report from its pipeline page, and from the filters", async () => {
-    await page.goto(`/jobs/${jobId}`);
+    await gotoHydrated(page, `/jobs/${jobId}`);
     await page.getByRole("main").getByRole("link", { name: "Reports", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/reports\\?job_id=${jobId}$`));
     await expect(page.getByLabel("Job", { exact: true })).toHaveValue(String(jobId));
