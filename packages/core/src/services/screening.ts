@@ -253,36 +253,56 @@ export async function requestRescore(svc: ServiceContext, jobId: number): Promis
   return { job_id: jobId, requested_at: requestedAt.toISOString(), candidates: count };
 }
 
-/** A job's re-score so far: scored, pending, and of those scored how many got a score, and why not the others. */
+/**
+ * A job's re-score so far: scored, pending, and of those scored how many got a score, and why not the others.
+ *
+ * One statement, so one snapshot: as separate queries (run side by side) a scoring that committed
+ * between them was counted as no longer pending but not yet as scored, and a re-score looked
+ * finished with "scored 0 of 3" while its last scorings were being saved.
+ */
 export async function screeningProgress(svc: ServiceContext, jobId: number): Promise<ScreeningProgressDto> {
-  const job = await svc.db.job.findUnique({ where: { id: jobId }, select: { rescoreRequestedAt: true } });
-  if (!job) throw AppError.notFound("Job", jobId);
-  const since = job.rescoreRequestedAt;
-  const [total, pending, failed, outcomes] = await Promise.all([
-    svc.db.candidate.count({ where: { jobId } }),
-    svc.db.candidate.count({ where: { jobId, fitStatus: "pending" } }),
-    svc.db.candidate.count({ where: { jobId, fitStatus: "failed" } }),
-    // A raw query bypasses the company scoping: it filters on the company itself.
-    svc.db.$queryRaw<{ outcome: "scored" | UnjudgedReason; count: number }[]>`
-      SELECT CASE
-               WHEN c.fit_score IS NOT NULL THEN 'scored'
-               WHEN (CASE WHEN jsonb_typeof(c.fit_criteria) = 'array' THEN jsonb_array_length(c.fit_criteria) ELSE 0 END) = 0 THEN 'no_criteria'
-               WHEN c.resume_status IS NULL THEN 'no_resume'
-               WHEN c.resume_status = 'failed' THEN 'resume_failed'
-               WHEN c.resume_status IN ('pending', 'processing') THEN 'resume_parsing'
-               ELSE 'nothing_to_judge'
-             END AS outcome,
-             count(*)::int AS count
-        FROM candidates c
-       WHERE c.company_id = ${svc.companyId} AND c.job_id = ${jobId} AND c.fit_scored_at IS NOT NULL
-         AND (${since}::timestamptz IS NULL OR c.fit_scored_at >= ${since}::timestamptz)
-       GROUP BY 1`,
-  ]);
-  const count = (outcome: string) => outcomes.find((row) => row.outcome === outcome)?.count ?? 0;
-  const unjudged = Object.fromEntries(UNJUDGED_REASONS.map((reason) => [reason, count(reason)])) as Record<UnjudgedReason, number>;
-  const withScore = count("scored");
-  const scored = since ? withScore + UNJUDGED_REASONS.reduce((sum, reason) => sum + unjudged[reason], 0) : total - pending;
-  return { requested_at: since?.toISOString() ?? null, total, scored, pending, with_score: withScore, unjudged, failed };
+  // A raw query bypasses the company scoping: it filters on the company itself.
+  const [row] = await svc.db.$queryRaw<
+    ({ since: Date | null; total: number; pending: number; failed: number; scored_total: number } & Record<"with_score" | UnjudgedReason, number>)[]
+  >`
+    SELECT j.rescore_requested_at AS since,
+           count(c.id)::int AS total,
+           count(c.id) FILTER (WHERE c.fit_status = 'pending')::int AS pending,
+           count(c.id) FILTER (WHERE c.fit_status = 'failed')::int AS failed,
+           count(o.outcome)::int AS scored_total,
+           count(c.id) FILTER (WHERE o.outcome = 'scored')::int AS with_score,
+           count(c.id) FILTER (WHERE o.outcome = 'no_criteria')::int AS no_criteria,
+           count(c.id) FILTER (WHERE o.outcome = 'no_resume')::int AS no_resume,
+           count(c.id) FILTER (WHERE o.outcome = 'resume_failed')::int AS resume_failed,
+           count(c.id) FILTER (WHERE o.outcome = 'resume_parsing')::int AS resume_parsing,
+           count(c.id) FILTER (WHERE o.outcome = 'nothing_to_judge')::int AS nothing_to_judge
+      FROM jobs j
+      LEFT JOIN candidates c ON c.job_id = j.id AND c.company_id = j.company_id
+      -- What a scoring since the re-score gave (null: not scored since then).
+      LEFT JOIN LATERAL (
+        SELECT CASE
+                 WHEN c.fit_scored_at IS NULL OR c.fit_scored_at < j.rescore_requested_at THEN NULL
+                 WHEN c.fit_score IS NOT NULL THEN 'scored'
+                 WHEN (CASE WHEN jsonb_typeof(c.fit_criteria) = 'array' THEN jsonb_array_length(c.fit_criteria) ELSE 0 END) = 0 THEN 'no_criteria'
+                 WHEN c.resume_status IS NULL THEN 'no_resume'
+                 WHEN c.resume_status = 'failed' THEN 'resume_failed'
+                 WHEN c.resume_status IN ('pending', 'processing') THEN 'resume_parsing'
+                 ELSE 'nothing_to_judge'
+               END AS outcome
+      ) o ON true
+     WHERE j.id = ${jobId} AND j.company_id = ${svc.companyId}
+     GROUP BY j.id`;
+  if (!row) throw AppError.notFound("Job", jobId);
+  const unjudged = Object.fromEntries(UNJUDGED_REASONS.map((reason) => [reason, row[reason]])) as Record<UnjudgedReason, number>;
+  return {
+    requested_at: row.since?.toISOString() ?? null,
+    total: row.total,
+    scored: row.since ? row.scored_total : row.total - row.pending,
+    pending: row.pending,
+    with_score: row.with_score,
+    unjudged,
+    failed: row.failed,
+  };
 }
 
 const CSV_COLUMNS = ["run_id", "created_at", "candidate_id", "trigger", "status", "engine", "model", "criteria_hash", "input_hash", "fit_score", "criteria_results", "action", "error"];
