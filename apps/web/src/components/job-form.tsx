@@ -84,6 +84,8 @@ export function JobForm({
   const nextKey = useRef(initial.questions.length + 1);
   const [questions, setQuestions] = useState<QuestionDraft[]>(initial.questions);
   const [screening, setScreening] = useState(initial.screening);
+  // Read by the screening editor: a location criterion warns when these name postal codes.
+  const [locations, setLocations] = useState<string[]>(() => job?.locations ?? []);
   // The criteria rows of the last request, in order: the API names a criterion by its index there.
   const [sentCriteria, setSentCriteria] = useState<number[]>([]);
   const [pipeline, setPipeline] = useState(() => initialDraft(stages));
@@ -187,7 +189,7 @@ export function JobForm({
           </Field>
         </div>
         <Field id="locations" label="Locations" hint="Separate with commas, e.g. “Berlin, Remote”." error={fieldError("locations") ?? Object.entries(error?.fields ?? {}).find(([k]) => k.startsWith("locations["))?.[1]}>
-          <input {...describedBy("locations", fieldError("locations"), true)} name="locations" defaultValue={job?.locations.join(", ")} className={inputClass} />
+          <input {...describedBy("locations", fieldError("locations"), true)} name="locations" defaultValue={job?.locations.join(", ")} onChange={(e) => setLocations(splitList(e.target.value))} className={inputClass} />
         </Field>
         <Field id="description" label="Description" error={fieldError("description")}>
           <textarea {...describedBy("description", fieldError("description"))} name="description" rows={6} defaultValue={job?.description ?? ""} maxLength={20000} className={inputClass} />
@@ -314,7 +316,7 @@ export function JobForm({
           AI screening
         </h2>
         <p className="mb-4 text-sm text-slate-600">An agent scores candidates against your criteria and, if you let it, moves them along.</p>
-        <ScreeningEditor value={screening} onChange={setScreening} questions={questions} errors={error?.fields ?? {}} sentKeys={sentCriteria} stages={draftStages} />
+        <ScreeningEditor value={screening} onChange={setScreening} questions={questions} errors={error?.fields ?? {}} sentKeys={sentCriteria} stages={draftStages} locations={locations} />
       </Card>
 
       <div className="flex flex-wrap gap-2">

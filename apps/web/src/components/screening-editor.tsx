@@ -1,5 +1,6 @@
 "use client";
 
+import { criterionWarnings, CRITERION_WARNING_TEXT, protectedTermIn, protectedTermMessage } from "@hireflow/core/screening/guard-rails";
 import type { ScreeningSettings } from "@hireflow/core/contracts/screening";
 import { useRef, type Dispatch, type ReactNode, type SetStateAction } from "react";
 import {
@@ -204,6 +205,7 @@ export function ScreeningEditor({
   errors,
   sentKeys,
   stages,
+  locations = [],
 }: {
   value: ScreeningDraft;
   onChange: Dispatch<SetStateAction<ScreeningDraft>>;
@@ -215,6 +217,8 @@ export function ScreeningEditor({
    * six stage types, which the server resolves to the job's first stage of that type.
    */
   stages?: readonly JobStage[];
+  /** The job's locations as typed: a location criterion warns when they name postal codes. */
+  locations?: readonly string[];
 }) {
   const nextKey = useRef(Math.max(0, ...value.criteria.map((c) => c.key)) + 1);
   const err = screeningErrors(errors, sentKeys);
@@ -307,6 +311,7 @@ export function ScreeningEditor({
                 index={index}
                 criterion={c}
                 questions={questions}
+                locations={locations}
                 errors={err.criteria.get(c.key) ?? {}}
                 onUpdate={(patch) => update(c.key, patch)}
                 onRemove={() => remove(c.key)}
@@ -402,6 +407,7 @@ function CriterionRow({
   index,
   criterion: c,
   questions,
+  locations,
   errors,
   onUpdate,
   onRemove,
@@ -409,6 +415,7 @@ function CriterionRow({
   index: number;
   criterion: CriterionDraft;
   questions: QuestionRef[];
+  locations: readonly string[];
   errors: { type?: string; value?: string; question?: string; accepted?: string; weight?: string; row?: string };
   onUpdate: (patch: Partial<CriterionDraft>) => void;
   onRemove: () => void;
@@ -520,6 +527,7 @@ function CriterionRow({
             Remove
           </Button>
         </div>
+        <CriterionWarnings criterion={c} locations={locations} />
         {errors.weight && (
           <p id={id("weight-error")} className="mt-1 text-sm text-red-700" role="alert">
             {errors.weight}
@@ -532,6 +540,26 @@ function CriterionRow({
         )}
       </fieldset>
     </li>
+  );
+}
+
+/**
+ * What the guard rails (core screening/guard-rails.ts) say while the criterion is typed: a skill or
+ * statement naming a protected characteristic (the server refuses it), and the two proxies that are
+ * allowed but worth a second thought.
+ */
+function CriterionWarnings({ criterion: c, locations }: { criterion: CriterionDraft; locations: readonly string[] }) {
+  const messages: string[] = [];
+  const found = c.type === "skill" || c.type === "text" ? protectedTermIn(c.value) : null;
+  if (found) messages.push(`${protectedTermMessage(found)}.`);
+  for (const warning of criterionWarnings({ type: c.type, value: c.value }, locations)) messages.push(CRITERION_WARNING_TEXT[warning]);
+  if (messages.length === 0) return null;
+  return (
+    <ul className="mt-2 space-y-1 text-sm text-amber-900" data-testid="criterion-warning">
+      {messages.map((message) => (
+        <li key={message}>{message}</li>
+      ))}
+    </ul>
   );
 }
 

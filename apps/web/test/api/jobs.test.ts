@@ -129,6 +129,9 @@ describe("POST /api/v1/jobs and PATCH /api/v1/jobs/{id}", () => {
       [{ criteria: [{ type: "skill", value: "Go", weight: 6 }] }, "screening.criteria[0].weight"],
       [{ criteria: Array.from({ length: 31 }, (_, i) => ({ type: "skill", value: `S${i}` })) }, "screening.criteria"],
       [{ criteria: [{ id: "a", type: "skill", value: "Go" }, { id: "a", type: "skill", value: "Rust" }] }, "screening.criteria[1].id"],
+      // Criteria judge qualifications, not who a person is (issue 25 §4).
+      [{ criteria: [{ type: "skill", value: "Go" }, { type: "text", value: "Is under the age of 35" }] }, "screening.criteria[1].value"],
+      [{ criteria: [{ type: "skill", value: "Native speaker of English" }] }, "screening.criteria[0].value"],
     ];
     for (const [screening, field] of cases) {
       const res = await client.post("/jobs", { title: "Invalid", screening });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { storableText, timestamp } from "./common.ts";
+import { protectedTermIn, protectedTermMessage } from "../screening/guard-rails.ts";
 import { PUBLIC_API_STAGES } from "./stages.ts";
 
 /**
@@ -21,13 +22,20 @@ const common = {
 };
 const shortText = (max: number) => storableText(z.string().trim().min(1).max(max));
 
+/** A skill or a statement: it judges a qualification, so one naming a protected characteristic is refused (guard-rails.ts). */
+const qualification = (max: number) =>
+  shortText(max).superRefine((value, ctx) => {
+    const found = protectedTermIn(value);
+    if (found) ctx.addIssue({ code: "custom", message: protectedTermMessage(found) });
+  });
+
 /** What a client sends: `id`, `required` and `weight` may be left out. */
 export const screeningCriterionInput = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("skill"), value: shortText(100), ...common }),
+  z.strictObject({ type: z.literal("skill"), value: qualification(100), ...common }),
   z.strictObject({ type: z.literal("min_years"), value: z.number().min(0).max(60), ...common }),
   z.strictObject({ type: z.literal("location"), ...common }),
   z.strictObject({ type: z.literal("answer"), question_id: shortText(64), accepted: z.array(shortText(200)).min(1).max(20), ...common }),
-  z.strictObject({ type: z.literal("text"), value: shortText(500), ...common }),
+  z.strictObject({ type: z.literal("text"), value: qualification(500), ...common }),
 ]);
 
 export const screeningAdvanceSchema = z.strictObject({

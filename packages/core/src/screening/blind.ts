@@ -3,8 +3,9 @@ import { type ScreeningPerson } from "./types.ts";
 /**
  * Blind screening: what an engine (local or a language model) sees is the resume text without who
  * wrote it. Removed: the person's name, any e-mail, any phone number, profile URLs (LinkedIn and
- * the like) and street addresses; gendered pronouns and titles become neutral, so that the same
- * resume from "him" or "her" reads the same. Deterministic: the same input gives the same text,
+ * the like), street addresses, and in education lines the school and the year (a women's college or
+ * an HBCU says who the person is, a graduation year how old); gendered pronouns and titles become
+ * neutral, so that the same resume from "him" or "her" reads the same. Deterministic: the same input gives the same text,
  * which is what `inputHash` and the fairness guarantees rest on.
  */
 export const REMOVED = "[removed]";
@@ -39,6 +40,7 @@ export function blindMapped(text: string, people: BlindPerson | readonly BlindPe
   // The slug before the name: "marcus-oneill" holds the name's parts.
   for (const person of persons) t = removeProfileSlug(t, person.linkedin);
   for (const person of persons) t = removeName(t, person.name);
+  t = removeEducationMarkers(t);
   t = neutralise(t);
   const out = tidy(t);
   return {
@@ -274,6 +276,64 @@ function removeAddresses(t: Tracked): Tracked {
   return ADDRESS_PATTERNS.reduce((s, pattern) => replaceTracked(s, pattern, REMOVED), t);
 }
 
+// --- Education: the school and the year ---------------------------------------------------------
+
+const EDUCATION_HEADING = /^[ \t]*(?:education|education and training|academic background|academic history|studies|ausbildung|formation)[ \t]*:?[ \t]*$/iu;
+// Any other section heading ends the education section: a known one, or a short line in capitals.
+const OTHER_HEADING =
+  /^[ \t]*(?:(?:work |professional )?experience|employment(?: history)?|skills|profile|summary|projects|languages|certifications?|publications|interests|references|awards|volunteering|contact|[\p{Lu}][\p{Lu} &/-]{2,40})[ \t]*:?[ \t]*$/u;
+// A degree on a line marks it as education wherever it is. Dotted or unambiguous forms only: "MS Office" is no degree.
+const DEGREE =
+  /(?<![\p{L}])(?:B\.Sc\.?|BSc|B\.S\.|B\.A\.|BEng|B\.Eng\.?|M\.Sc\.?|MSc|M\.S\.|M\.A\.|MEng|M\.Eng\.?|MBA|Ph\.?D\.?|D\.Phil\.?|Bachelor|Master|Doctorate|Diploma|Class of|Graduated|Alumn(?:a|us|i|ae))(?![\p{L}])/u;
+const CAPITALISED = String.raw`\p{Lu}[\p{L}'’.&-]*`;
+const INSTITUTION_WORD = "University|College|Institute|Academy|Polytechnic|School|Universität|Hochschule|Université|Universidad|Università";
+const INSTITUTION = new RegExp(
+  String.raw`(?<![\p{L}])(?:(?:${CAPITALISED}[ \t]+){1,5}(?:${INSTITUTION_WORD})|(?:${INSTITUTION_WORD}))(?![\p{L}])` +
+    String.raw`(?:[ \t]+(?:of|for|at|in|de|der|di|del)[ \t]+(?:the[ \t]+)?${CAPITALISED}(?:[ \t]+(?:and[ \t]+|&[ \t]+)?${CAPITALISED}){0,4})?`,
+  "gu",
+);
+const YEAR = /(?<![\p{N}])(?:19|20)\d\d(?![\p{N}])/gu;
+
+/** The [start, end) ranges of the lines that are about education: its section, and any line naming a degree. */
+function educationLines(text: string): [number, number][] {
+  const ranges: [number, number][] = [];
+  let inSection = false;
+  let at = 0;
+  for (const line of text.split("\n")) {
+    const end = at + line.length;
+    if (EDUCATION_HEADING.test(line)) inSection = true;
+    else if (OTHER_HEADING.test(line)) inSection = false;
+    else if (inSection || DEGREE.test(line)) ranges.push([at, end]);
+    at = end + 1;
+  }
+  return ranges;
+}
+
+function removeEducationMarkers(t: Tracked): Tracked {
+  for (const pattern of [INSTITUTION, YEAR]) {
+    const lines = educationLines(t.text);
+    if (lines.length === 0) return t;
+    // Binary search over the sorted ranges: a hostile text can have many lines and many matches.
+    const inEducation = (offset: number) => {
+      let lo = 0;
+      let hi = lines.length - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        const [start, end] = lines[mid]!;
+        if (offset < start) hi = mid - 1;
+        else if (offset >= end) lo = mid + 1;
+        else return true;
+      }
+      return false;
+    };
+    t = replaceTracked(t, pattern, (...args: unknown[]) => {
+      const match = args[0] as string;
+      return inEducation(args.at(-2) as number) ? REMOVED : match;
+    });
+  }
+  return t;
+}
+
 // --- Names ------------------------------------------------------------------------------------
 
 /**
@@ -344,6 +404,11 @@ const OBJECT_FOLLOWERS = new Set([
   "to", "and", "or", "but", "in", "on", "at", "for", "with", "from", "by", "about", "as", "that", "the", "a", "an",
   "into", "over", "up", "out", "off", "after", "before", "during", "since", "until", "when", "while", "because", "if",
   "so", "then", "again", "too", "also", "last", "first", "this", "these", "those", "how", "what", "why",
+  // Adverbs and prepositions after an object ("promoted her twice", "sent her back"): "him" reads "them" there too.
+  "twice", "once", "back", "down", "away", "around", "through", "across", "under", "within", "without", "among",
+  "between", "against", "toward", "towards", "via", "per", "onto", "upon", "than", "yet", "nor", "just", "only",
+  "even", "still", "here", "there", "today", "yesterday", "early", "later", "well", "directly", "personally",
+  "immediately", "quickly", "regularly", "often", "every", "each", "where", "who", "whom", "which", "whenever",
 ]);
 
 function matchCase(template: string, word: string): string {
