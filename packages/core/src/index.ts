@@ -108,3 +108,4 @@ export { loadJobBoard, listPublishingSlugs, renderOnce, type JobBoard } from "./
 export { indeedFeedXml, jobsFeedJson, cdata, feedJob, type FeedJob } from "./services/job-feeds.ts";
 export { limitJobBoard } from "./services/job-board-limit.ts";
 export { COUNTRY_CODES } from "./contracts/countries.ts";
+export { applicationOriginAllowed } from "./services/application-cors.ts";

@@ -81,7 +81,10 @@ const salaryInput = z
   })
   .refine((salary) => salary.min == null || salary.max == null || salary.min <= salary.max, { message: "Must not be below salary.min", path: ["max"] });
 
-const countryCode = z.string().refine((code) => COUNTRY_CODES.has(code), "Must be an ISO 3166-1 alpha-2 code such as DE");
+const countryCode = z
+  .string()
+  .refine((code) => COUNTRY_CODES.has(code), "Must be an ISO 3166-1 alpha-2 code such as DE")
+  .meta({ description: "ISO 3166-1 alpha-2 code", example: "DE" });
 const addressPart = (max: number) => storableText(z.string().trim().min(1).max(max)).nullish();
 const locationDetailInput = z.strictObject({ city: addressPart(200), region: addressPart(200), country: countryCode, postal_code: addressPart(20) });
 

@@ -2787,6 +2787,10 @@ export interface operations {
                     /** @description One address per entry of `locations`, in the same order (or []) */
                     location_details?: {
                         city?: string | null;
+                        /**
+                         * @description ISO 3166-1 alpha-2 code
+                         * @example DE
+                         */
                         country: string;
                         postal_code?: string | null;
                         region?: string | null;
@@ -3342,6 +3346,10 @@ export interface operations {
                     /** @description One address per entry of `locations`, in the same order (or []) */
                     location_details?: {
                         city?: string | null;
+                        /**
+                         * @description ISO 3166-1 alpha-2 code
+                         * @example DE
+                         */
                         country: string;
                         postal_code?: string | null;
                         region?: string | null;

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { AppError, careersUrl, indeedFeedXml, type JobBoard, jobsFeedJson, limitJobBoard, loadJobBoard, renderOnce } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { clientIp } from "@/lib/server/client-ip";
+import { handleRoute } from "@/lib/server/route-errors";
 import { conditionalResponse } from "./conditional.ts";
 
 /**
@@ -60,8 +61,8 @@ export const BOARD_CORS = {
   "access-control-expose-headers": "etag, last-modified, ratelimit-limit, ratelimit-remaining, ratelimit-reset, retry-after, request-id",
 };
 
-export function boardPreflight(): Response {
-  return new Response(null, {
+export function boardPreflight(): Promise<Response> {
+  return handleRoute(() => new Response(null, {
     status: 204,
     headers: {
       ...BOARD_CORS,
@@ -70,7 +71,7 @@ export function boardPreflight(): Response {
       "access-control-allow-headers": "if-none-match, if-modified-since, content-type",
       "access-control-max-age": "86400",
     },
-  });
+  }));
 }
 
 /** Adds the API's CORS headers to any response (errors too, so a page's script can read them). */

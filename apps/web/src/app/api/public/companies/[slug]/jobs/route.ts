@@ -8,6 +8,6 @@ export async function GET(req: Request, { params }: { params: Promise<{ slug: st
   return withBoardCors(await handleRoute(async () => publicJobs(req, (await params).slug)));
 }
 
-export function OPTIONS(): Response {
+export function OPTIONS(): Promise<Response> {
   return boardPreflight();
 }

@@ -8,6 +8,6 @@ export async function GET(req: Request, { params }: { params: Promise<{ slug: st
   return withBoardCors(await handleRoute(async () => { const { slug, id } = await params; return publicJob(req, slug, id); }));
 }
 
-export function OPTIONS(): Response {
+export function OPTIONS(): Promise<Response> {
   return boardPreflight();
 }
