@@ -1,4 +1,5 @@
-import { type PrismaClient } from "@hireflow/db";
+import { createHash } from "node:crypto";
+import { poolOf, type PrismaClient } from "@hireflow/db";
 import { type CareersJobDto } from "../contracts/careers.ts";
 import { AppError } from "../errors.ts";
 import { type CareersCompany, careersUrl, listOpenJobs } from "./careers.ts";
@@ -16,8 +17,8 @@ export interface JobBoard {
   /** Opaque; the ETag of every representation is built from it. */
   version: string;
   lastModified: Date;
-  /** Rendered representations, filled on first use (the feeds are rebuilt once per version). */
-  rendered: Map<string, string>;
+  /** Rendered representations (UTF-8, with their ETag), filled on first use: rebuilt once per version. */
+  rendered: Map<string, { body: Uint8Array; etag: string }>;
 }
 
 /** Every open job, always the complete set (boards drop jobs missing from a feed). */
@@ -31,23 +32,29 @@ interface VersionRow {
   slug: string;
   privacy_policy_url: string | null;
   updated_at: Date;
-  open_count: bigint;
-  open_id_sum: bigint | null;
+  /** bigint: pg returns it as text. */
+  open_count: string;
+  open_id_sum: string | null;
   jobs_updated_at: Date | null;
   last_closed_at: Date | null;
 }
 
-async function boardVersion(prisma: PrismaClient, slug: string): Promise<VersionRow | null> {
-  // Raw SQL filters by company itself: the company is found by slug, every job row by its company_id.
-  const rows = await prisma.$queryRaw<VersionRow[]>`
-    SELECT c.id, c.name, c.slug, c.privacy_policy_url, c.updated_at,
+// One prepared statement on Prisma's own pool (like job-read.ts): the whole cost of a warm request.
+// It filters by company itself: the company is found by slug, every job row by its company_id.
+const BOARD_VERSION = {
+  name: "hireflow_job_board_version",
+  text: `SELECT c.id, c.name, c.slug, c.privacy_policy_url, c.updated_at,
       count(j.id) FILTER (WHERE j.is_active AND j.is_public AND (j.closes_at IS NULL OR j.closes_at > now())) AS open_count,
       sum(j.id) FILTER (WHERE j.is_active AND j.is_public AND (j.closes_at IS NULL OR j.closes_at > now())) AS open_id_sum,
       max(j.updated_at) AS jobs_updated_at,
       max(j.closes_at) FILTER (WHERE j.is_active AND j.is_public AND j.closes_at <= now()) AS last_closed_at
     FROM companies c LEFT JOIN jobs j ON j.company_id = c.id
-    WHERE c.slug = ${slug}
-    GROUP BY c.id`;
+    WHERE c.slug = $1
+    GROUP BY c.id`,
+};
+
+async function boardVersion(prisma: PrismaClient, slug: string): Promise<VersionRow | null> {
+  const { rows } = await poolOf(prisma).query<VersionRow>({ ...BOARD_VERSION, values: [slug] });
   return rows[0] ?? null;
 }
 
@@ -75,14 +82,15 @@ export async function loadJobBoard(prisma: PrismaClient, slug: string): Promise<
   return board;
 }
 
-/** A representation of the board, rendered once per version. */
-export function renderOnce(board: JobBoard, key: string, render: () => string): string {
-  let body = board.rendered.get(key);
-  if (body === undefined) {
-    body = render();
-    board.rendered.set(key, body);
+/** A representation of the board, rendered (and its strong ETag computed) once per version. */
+export function renderOnce(board: JobBoard, key: string, render: () => string): { body: Uint8Array; etag: string } {
+  let rendered = board.rendered.get(key);
+  if (rendered === undefined) {
+    const tag = createHash("sha256").update(`${board.company.id}:${board.version}:${key}`).digest("base64url").slice(0, 27);
+    rendered = { body: new TextEncoder().encode(render()), etag: `"${tag}"` };
+    board.rendered.set(key, rendered);
   }
-  return body;
+  return rendered;
 }
 
 export { careersUrl };

@@ -7,7 +7,7 @@ export interface Representation {
   etag: string;
   lastModified: Date;
   contentType: string;
-  body: string;
+  body: Uint8Array | string;
   headers?: Record<string, string>;
 }
 
@@ -36,5 +36,5 @@ export function conditionalResponse(req: Request, rep: Representation): Response
   const ifModifiedSince = req.headers.get("if-modified-since");
   const fresh = ifNoneMatch !== null ? matches(ifNoneMatch, rep.etag) : ifModifiedSince !== null && notModifiedSince(ifModifiedSince, rep.lastModified);
   if (fresh) return new Response(null, { status: 304, headers });
-  return new Response(rep.body, { status: 200, headers: { ...headers, "content-type": rep.contentType } });
+  return new Response(rep.body as BodyInit, { status: 200, headers: { ...headers, "content-type": rep.contentType } });
 }

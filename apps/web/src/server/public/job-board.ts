@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { AppError, careersUrl, indeedFeedXml, type JobBoard, jobsFeedJson, limitJobBoard, loadJobBoard, renderOnce } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { clientIp } from "@/lib/server/client-ip";
@@ -18,12 +17,9 @@ async function board(slug: string): Promise<JobBoard> {
   return loadJobBoard(getPrisma(), slug);
 }
 
-function etag(board: JobBoard, representation: string): string {
-  return `"${createHash("sha256").update(`${board.company.id}:${board.version}:${representation}`).digest("base64url").slice(0, 27)}"`;
-}
-
 function serve(req: Request, board: JobBoard, key: string, contentType: string, render: () => string, headers?: Record<string, string>): Response {
-  return conditionalResponse(req, { etag: etag(board, key), lastModified: board.lastModified, contentType, body: renderOnce(board, key, render), headers });
+  const { body, etag } = renderOnce(board, key, render);
+  return conditionalResponse(req, { etag, lastModified: board.lastModified, contentType, body, headers });
 }
 
 export async function indeedFeed(req: Request, slug: string): Promise<Response> {
@@ -76,9 +72,8 @@ export function boardPreflight(): Promise<Response> {
 
 /** Adds the API's CORS headers to any response (errors too, so a page's script can read them). */
 export function withBoardCors(response: Response): Response {
-  const copy = new Response(response.body, response);
-  for (const [name, value] of Object.entries(BOARD_CORS)) copy.headers.set(name, value);
-  return copy;
+  for (const [name, value] of Object.entries(BOARD_CORS)) response.headers.set(name, value);
+  return response;
 }
 
 export async function publicJobs(req: Request, slug: string): Promise<Response> {
