@@ -124,6 +124,12 @@ export function targets(r: BenchResults): Target[] {
     share(l, 0.85, `${l.label} ≥ 85 % of the Next floor`);
     list.push({ name: `${l.label} p99 ≤ 100 ms`, measured: `${f1(l.p99)} ms`, met: l.p99 <= 100 });
   }
+  // Issue 27: the warm public job board at least as fast as GET job; the 1,000-job Indeed feed p95 ≤ 200 ms.
+  const board = get("public_jobs");
+  const job = get("get_job");
+  if (board && job) list.push({ name: `${board.label} ≥ GET /api/v1/jobs/{id} (req/s)`, measured: `${pct(board.rps / job.rps)} of GET job`, met: board.rps >= job.rps });
+  const feed = get("indeed_feed");
+  if (feed) list.push({ name: `${feed.label} p95 ≤ 200 ms`, measured: `${f1(feed.p95)} ms`, met: feed.p95 <= 200 });
   const post = get("post_candidate");
   if (post) share(post, 0.6, `${post.label} ≥ 60 % of the Next floor`);
   const first = get("list_first");

@@ -59,6 +59,7 @@ function serverEnv(databaseUrl: string, dataDir: string): Record<string, string>
     DATABASE_URL: databaseUrl,
     // Far above what 50 connections can send: the limiter still runs per request, but never throttles.
     RATE_LIMIT_MAX: "1000000000",
+    HIREFLOW_JOB_BOARD_LIMIT_PER_IP: "1000000000",
     SECRET_KEY: randomBytes(32).toString("base64url"),
     HIREFLOW_BENCH: "1",
     HIREFLOW_DATA_DIR: dataDir,

@@ -1,4 +1,4 @@
-import { type SeededCompany } from "./seed.ts";
+import { BOARD_SLUG, SEED, type SeededCompany } from "./seed.ts";
 import { rotation, type Scenario } from "./load.ts";
 
 /** The API endpoints under load, acting as the seeded company with its API key. */
@@ -28,6 +28,9 @@ export function apiScenarios(company: SeededCompany, deepCursor: string): Scenar
       headers: auth,
       next: () => ({ path: `/api/v1/candidates?job_id=${bigJob}&limit=${PAGE_SIZE}&cursor=${deepCursor}` }),
     },
+    // Issue 27: the key-less job board, warm (served from the board cache: one version query per request).
+    { key: "public_jobs", label: `GET /api/public/companies/{slug}/jobs (${SEED.jobsPerCompany} open jobs)`, next: () => ({ path: `/api/public/companies/${company.slug}/jobs` }) },
+    { key: "indeed_feed", label: `GET /careers/{slug}/feeds/indeed.xml (${SEED.boardJobs.toLocaleString("en")} open jobs)`, next: () => ({ path: `/careers/${BOARD_SLUG}/feeds/indeed.xml` }) },
     {
       key: "post_candidate",
       label: "POST /api/v1/candidates",

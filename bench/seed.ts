@@ -8,10 +8,15 @@ import pg from "pg";
  * list is 200 pages of 25 deep; the rest spread over the other 24 jobs. Candidate ids interleave
  * across companies, as they do in a shared table.
  */
-export const SEED = { companies: 20, jobsPerCompany: 25, candidatesPerCompany: 10_000 } as const;
+export const SEED = { companies: 20, jobsPerCompany: 25, candidatesPerCompany: 10_000, boardJobs: 1_000 } as const;
+
+/** The company whose careers site publishes SEED.boardJobs open jobs (the feed and job board rows, issue 27). */
+export const BOARD_SLUG = "bench-job-board";
 
 export interface SeededCompany {
   id: number;
+  /** Careers slug: its public job board (the seed's jobs are all open and public). */
+  slug: string;
   apiKey: string;
   /** Job ids, first = the big job (half of the candidates). */
   jobIds: number[];
@@ -85,6 +90,17 @@ const STATEMENTS: Array<[label: string, sql: string]> = [
        FROM candidates c CROSS JOIN (VALUES ('created'), ('note_added')) AS a(type)
       ORDER BY c.id, a.type`,
   ],
+  [
+    "board_jobs",
+    `WITH board AS (INSERT INTO companies (name, slug) VALUES ('Bench Job Board', '${BOARD_SLUG}') RETURNING id),
+     department AS (INSERT INTO departments (company_id, name) SELECT id, 'Engineering' FROM board RETURNING id, company_id)
+     INSERT INTO jobs (company_id, department_id, title, description, locations, location_type, location_details, employment_type, salary_min, salary_max, salary_currency, screening_questions)
+     SELECT d.company_id, d.id, 'Software Engineer ' || g,
+            'Join the team & build the product. We are hiring for role ' || g || E'.\n\nYou will own services end to end.',
+            ARRAY['Berlin'], 'onsite', '[{"city": "Berlin", "region": "Berlin", "country": "DE", "postal_code": "10115"}]', 'full_time',
+            50000 + g * 10, 90000 + g * 10, 'EUR', '[{"id": "visa", "label": "Do you need a visa?", "type": "yes_no", "required": true}]'
+       FROM department d CROSS JOIN generate_series(1, ${SEED.boardJobs}) g`,
+  ],
 ];
 
 export async function seed(databaseUrl: string, log: (line: string) => void): Promise<SeedResult> {
@@ -121,7 +137,7 @@ export async function seed(databaseUrl: string, log: (line: string) => void): Pr
     return {
       seconds: (performance.now() - started) / 1000,
       counts,
-      company: { id: companyId, apiKey: secrets[0]!, jobIds, candidateIds },
+      company: { id: companyId, slug: (await client.query<{ slug: string }>("SELECT slug FROM companies WHERE id = $1", [companyId])).rows[0]!.slug, apiKey: secrets[0]!, jobIds, candidateIds },
     };
   } finally {
     await client.end();

@@ -1,3 +1,5 @@
+import { careersJobState } from "@hireflow/core/services/careers";
+import { getPrisma } from "@hireflow/db";
 import { type NextRequest, NextResponse } from "next/server";
 import { withSecurityHeaders } from "@/server/security-headers";
 
@@ -30,9 +32,25 @@ function malformedPath(pathname: string): Response | null {
   }
 }
 
-export function proxy(request: NextRequest) {
+const CAREERS_JOB = /^\/careers\/([a-z0-9-]{1,100})\/jobs\/([1-9][0-9]{0,8})\/?$/;
+
+/**
+ * A careers job page whose job is closed, inactive or no longer public answers 410 Gone with no
+ * markup (Google drops a 410 from its index at once; a 404 it retries). A page cannot set that
+ * status, so it is decided here, before the page renders. An unknown job falls through to the page's 404.
+ */
+async function goneJobPage(pathname: string): Promise<Response | null> {
+  const match = CAREERS_JOB.exec(pathname);
+  if (!match) return null;
+  if ((await careersJobState(getPrisma(), match[1]!, Number(match[2]))) !== "gone") return null;
+  return new NextResponse("This job is no longer open.\n", { status: 410, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+}
+
+export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   if (pathname.startsWith("/api/")) return malformedPath(pathname) ?? NextResponse.next();
+  const gone = await goneJobPage(pathname);
+  if (gone) return gone;
   // Every page response carries the per-request CSP nonce (src/server/security-headers.ts).
   if (isPublic(pathname) || request.cookies.get(SESSION_COOKIE)?.value) return withSecurityHeaders(request);
   const signIn = new URL("/sign-in", request.url);

@@ -38,6 +38,12 @@ export const DEMO_JOBS = [
         "You will design APIs other companies build on and keep them fast and boring.",
       locations: ["Berlin", "Remote"],
       location_type: "hybrid",
+      // What job boards read (Google for Jobs' JobPosting, the Indeed feed): "Remote" is remote within Germany.
+      location_details: [
+        { city: "Berlin", region: "Berlin", country: "DE", postal_code: "10115" },
+        { city: null, region: null, country: "DE", postal_code: null },
+      ],
+      employment_type: "full_time",
       salary: { min: 75_000, max: 95_000, currency: "EUR" },
       stages: DEMO_BACKEND_STAGES,
       screening_questions: [
@@ -75,6 +81,8 @@ export const DEMO_JOBS = [
       description: "Shape the pipeline board, the careers pages and everything in between.",
       locations: ["Remote"],
       location_type: "remote",
+      remote_countries: ["DE", "NL", "ES", "PT"],
+      employment_type: "full_time",
       salary: { min: 60_000, max: 78_000, currency: "EUR" },
     },
   },

@@ -102,3 +102,10 @@ export { parseMailbox, formatMailbox, senderOf, type Mailbox } from "./services/
 export { invitationEmail } from "./services/invitation-email.ts";
 export { escapeHtml } from "./services/html.ts";
 export * from "./contracts/email.ts";
+export { openJobWhere, careersJobState, careersUrl } from "./services/careers.ts";
+export { jobPosting, inlineJson, descriptionHtml } from "./services/job-posting.ts";
+export { loadJobBoard, listPublishingSlugs, renderOnce, type JobBoard } from "./services/job-board.ts";
+export { indeedFeedXml, jobsFeedJson, cdata, feedJob, type FeedJob } from "./services/job-feeds.ts";
+export { limitJobBoard } from "./services/job-board-limit.ts";
+export { COUNTRY_CODES } from "./contracts/countries.ts";
+export { applicationOriginAllowed } from "./services/application-cors.ts";

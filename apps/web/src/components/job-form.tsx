@@ -9,6 +9,7 @@ import { errorInfo } from "@/lib/errors";
 import { initialDraft, pipelineInput } from "@/lib/pipeline-draft";
 import { useTrpc } from "@/lib/trpc";
 import { flash } from "./flash";
+import { JobBoardFields, jobBoardInput } from "./job-board-fields";
 import { PipelineEditor } from "./pipeline-editor";
 import { ScreeningEditor, screeningDraft, screeningInput } from "./screening-editor";
 import { Alert, Button, Card, cx, describedBy, Field, inputClass } from "./ui";
@@ -84,11 +85,12 @@ export function JobForm({
   const nextKey = useRef(initial.questions.length + 1);
   const [questions, setQuestions] = useState<QuestionDraft[]>(initial.questions);
   const [screening, setScreening] = useState(initial.screening);
-  // Read by the screening editor: a location criterion warns when these name postal codes.
-  const [locations, setLocations] = useState<string[]>(() => job?.locations ?? []);
   // The criteria rows of the last request, in order: the API names a criterion by its index there.
   const [sentCriteria, setSentCriteria] = useState<number[]>([]);
   const [pipeline, setPipeline] = useState(() => initialDraft(stages));
+  const [locationsText, setLocationsText] = useState(() => job?.locations.join(", ") ?? "");
+  const [locationType, setLocationType] = useState<string>(job?.location_type ?? "onsite");
+  const locations = splitList(locationsText);
   const [sentStages, setSentStages] = useState<number[]>([]);
   // Keys a new stage may not take: the job's (also those removed in this edit) and its retired ones.
   const reservedKeys = [...(job?.stages ?? []).map((stage) => stage.key), ...retiredKeys];
@@ -122,8 +124,9 @@ export function JobForm({
       title: String(form.get("title") ?? ""),
       department: String(form.get("department") ?? "").trim() || "General",
       description: String(form.get("description") ?? "").trim() || null,
-      locations: splitList(String(form.get("locations") ?? "")),
+      locations,
       location_type: form.get("location_type"),
+      ...jobBoardInput(form, locations, locationType === "remote"),
       salary: { min: toInt(form.get("salary_min")), max: toInt(form.get("salary_max")), currency: currency || null },
       is_active: form.get("is_active") === "on",
       is_public: form.get("is_public") === "on",
@@ -181,7 +184,7 @@ export function JobForm({
             </datalist>
           </Field>
           <Field id="location_type" label="Location type" error={fieldError("location_type")}>
-            <select {...describedBy("location_type", fieldError("location_type"))} name="location_type" defaultValue={job?.location_type ?? "onsite"} className={inputClass}>
+            <select {...describedBy("location_type", fieldError("location_type"))} name="location_type" value={locationType} onChange={(e) => setLocationType(e.target.value)} className={inputClass}>
               <option value="onsite">On-site</option>
               <option value="remote">Remote</option>
               <option value="hybrid">Hybrid</option>
@@ -189,8 +192,9 @@ export function JobForm({
           </Field>
         </div>
         <Field id="locations" label="Locations" hint="Separate with commas, e.g. “Berlin, Remote”." error={fieldError("locations") ?? Object.entries(error?.fields ?? {}).find(([k]) => k.startsWith("locations["))?.[1]}>
-          <input {...describedBy("locations", fieldError("locations"), true)} name="locations" defaultValue={job?.locations.join(", ")} onChange={(e) => setLocations(splitList(e.target.value))} className={inputClass} />
+          <input {...describedBy("locations", fieldError("locations"), true)} name="locations" value={locationsText} onChange={(e) => setLocationsText(e.target.value)} className={inputClass} />
         </Field>
+        <JobBoardFields job={job} locations={locations} remote={locationType === "remote"} fieldError={fieldError} />
         <Field id="description" label="Description" error={fieldError("description")}>
           <textarea {...describedBy("description", fieldError("description"))} name="description" rows={6} defaultValue={job?.description ?? ""} maxLength={20000} className={inputClass} />
         </Field>

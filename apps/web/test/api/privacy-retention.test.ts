@@ -48,7 +48,7 @@ describe("retention", () => {
     const acme = await createTestCompany();
     const other = await createTestCompany();
     const settings = await settingsCaller(acme.id);
-    expect(await settings.privacy.get()).toEqual({ retention_months: null, retention_scope: "rejected", privacy_policy_url: null, eligible_now: 0 });
+    expect(await settings.privacy.get()).toEqual({ retention_months: null, retention_scope: "rejected", privacy_policy_url: null, allowed_origins: [], eligible_now: 0 });
 
     const oldRejected = await seeded(acme, "rejected", 8);
     const oldRejectedRecentNote = await seeded(acme, "rejected", 8, 1);
@@ -124,5 +124,67 @@ describe("privacy-policy consent on the careers form", () => {
     }
     const exported = await fetch(`${app.url}/api/v1/candidates/${(await getPrisma().candidate.findFirstOrThrow({ where: { companyId: co.id, email: "form@example.com" } })).id}/export`, { headers: co.headers });
     expect((await exported.json()).data.application.privacy_consent_at).toEqual(expect.any(String));
+  });
+});
+
+describe("applications from the company's own website (allowed_origins, CORS)", () => {
+  const SITE = "https://www.example.com";
+  const ip = () => `10.${randomBytes(3).join(".")}`;
+  const preflight = (jobId: number, origin: string) =>
+    fetch(`${app.url}/api/public/jobs/${jobId}/applications`, {
+      method: "OPTIONS",
+      headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+    });
+  const post = (jobId: number, origin: string, body: unknown) =>
+    fetch(`${app.url}/api/public/jobs/${jobId}/applications`, {
+      method: "POST",
+      headers: { origin, "content-type": "application/json", "x-forwarded-for": ip() },
+      body: JSON.stringify(body),
+    });
+
+  it("stores the sites as browsers send them and refuses anything that is not a bare origin", async () => {
+    const acme = await createTestCompany();
+    const settings = await settingsCaller(acme.id);
+    const saved = await settings.privacy.update({ allowed_origins: ["https://WWW.Example.com/", "http://localhost:8080", "https://www.example.com"] });
+    expect(saved.allowed_origins).toEqual([SITE, "http://localhost:8080"]);
+    for (const bad of ["https://www.example.com/careers", "ftp://example.com", "javascript:alert(1)", "www.example.com", "https://example.com?x=1", "*"]) {
+      await expect(settings.privacy.update({ allowed_origins: [bad] }), bad).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    }
+    expect((await settings.privacy.get()).allowed_origins).toEqual([SITE, "http://localhost:8080"]);
+  });
+
+  it("answers the preflight and the post with the origin for a listed site only, and never for another company's job", async () => {
+    const acme = await createTestCompany();
+    const other = await createTestCompany();
+    await (await settingsCaller(acme.id)).privacy.update({ allowed_origins: [SITE] });
+
+    const allowed = await preflight(acme.jobId, SITE);
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe(SITE);
+    expect(allowed.headers.get("access-control-allow-methods")).toContain("POST");
+    expect(allowed.headers.get("access-control-allow-headers")).toContain("content-type");
+    expect(allowed.headers.get("vary")).toMatch(/origin/i);
+    for (const [jobId, origin] of [
+      [acme.jobId, "https://evil.example"],
+      [acme.jobId, "https://www.example.com.evil.example"],
+      [other.jobId, SITE],
+      [999_999_999, SITE],
+    ] as const) {
+      const res = await preflight(jobId, origin);
+      expect(res.status, `${jobId} ${origin}`).toBe(204);
+      expect(res.headers.get("access-control-allow-origin"), `${jobId} ${origin}`).toBeNull();
+    }
+
+    const accepted = await post(acme.jobId, SITE, { name: "Cross Origin", email: "cross@example.com" });
+    expect(accepted.status).toBe(201);
+    expect(accepted.headers.get("access-control-allow-origin")).toBe(SITE);
+    // The site's page can read a refusal too, to show it next to the field.
+    const refused = await post(acme.jobId, SITE, { name: "No Email" });
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("access-control-allow-origin")).toBe(SITE);
+    expect((await refused.json()).error.code).toBe("validation_error");
+    // Another site gets no CORS headers (its page cannot read the answer).
+    const foreign = await post(other.jobId, SITE, { name: "Elsewhere", email: "elsewhere@example.com" });
+    expect(foreign.headers.get("access-control-allow-origin")).toBeNull();
   });
 });

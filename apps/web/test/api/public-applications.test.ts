@@ -102,7 +102,8 @@ describe("POST /api/public/jobs/{id}/applications", () => {
     const co = await company();
     const other = await createTestCompany({ is_active: false });
     const hidden = await createTestCompany({ is_public: false });
-    for (const jobId of [other.jobId, hidden.jobId, 999999999, "abc", "0x10"]) {
+    const closed = await createTestCompany({ closes_at: new Date(Date.now() - 60_000).toISOString() });
+    for (const jobId of [other.jobId, hidden.jobId, closed.jobId, 999999999, "abc", "0x10"]) {
       const response = await apply(jobId, { name: "Nobody", email: "n@example.com" });
       expect(response.status, String(jobId)).toBe(404);
       expect(response.body.error.code).toBe("not_found");

@@ -54,38 +54,38 @@ describe("Content-Security-Policy with a per-request nonce (proxy.ts → securit
     expect(response.headers.get("x-middleware-request-content-security-policy")).toBe(policy);
   });
 
-  it("only the API reference (/docs, Scalar injects its CSS) allows inline styles; its scripts stay nonce-only", () => {
-    const docs = proxy(new NextRequest("http://localhost/docs")).headers.get("content-security-policy")!;
+  it("only the API reference (/docs, Scalar injects its CSS) allows inline styles; its scripts stay nonce-only", async () => {
+    const docs = (await proxy(new NextRequest("http://localhost/docs"))).headers.get("content-security-policy")!;
     expect(directive(docs, "style-src")).toBe("style-src 'self' 'unsafe-inline'");
     expect(directive(docs, "script-src")).toMatch(/^script-src 'self' 'nonce-[^']+' 'strict-dynamic'$/);
     expect(docs).not.toContain("unsafe-eval");
     for (const rule of ["connect-src 'self'", "font-src 'self'", "img-src 'self' blob: data:", "frame-ancestors 'none'"]) expect(docs).toContain(rule);
     for (const path of ["/sign-in", "/careers/acme", "/docsx", "/documents"]) {
-      const policy = proxy(new NextRequest(`http://localhost${path}`)).headers.get("content-security-policy")!;
+      const policy = (await proxy(new NextRequest(`http://localhost${path}`))).headers.get("content-security-policy")!;
       expect(directive(policy, "style-src"), path).toMatch(/^style-src 'self' 'nonce-[^']+'$/);
     }
-    const signedIn = proxy(new NextRequest("http://localhost/jobs", { headers: { cookie: "hf_session=abc" } })).headers.get("content-security-policy")!;
+    const signedIn = (await proxy(new NextRequest("http://localhost/jobs", { headers: { cookie: "hf_session=abc" } }))).headers.get("content-security-policy")!;
     expect(signedIn).not.toContain("unsafe-inline");
   });
 
-  it("an e-mail of the e-mail log allows inline styles (its HTML body's srcdoc iframe inherits the policy); the log itself and other settings do not", () => {
-    const signedIn = (path: string) => proxy(new NextRequest(`http://localhost${path}`, { headers: { cookie: "hf_session=abc" } })).headers.get("content-security-policy")!;
-    const message = signedIn("/settings/email-log/12");
+  it("an e-mail of the e-mail log allows inline styles (its HTML body's srcdoc iframe inherits the policy); the log itself and other settings do not", async () => {
+    const signedIn = async (path: string) => (await proxy(new NextRequest(`http://localhost${path}`, { headers: { cookie: "hf_session=abc" } }))).headers.get("content-security-policy")!;
+    const message = await signedIn("/settings/email-log/12");
     expect(directive(message, "style-src")).toBe("style-src 'self' 'unsafe-inline'");
     expect(directive(message, "script-src")).toMatch(/^script-src 'self' 'nonce-[^']+' 'strict-dynamic'$/);
     for (const path of ["/settings/email-log", "/settings/email", "/settings/email-log/12/x", "/settings/team"]) {
-      expect(directive(signedIn(path), "style-src"), path).toMatch(/^style-src 'self' 'nonce-[^']+'$/);
+      expect(directive(await signedIn(path), "style-src"), path).toMatch(/^style-src 'self' 'nonce-[^']+'$/);
     }
   });
 
-  it("proxy.ts sets it on pages it lets through and on its sign-in redirects", () => {
-    const open = proxy(new NextRequest("http://localhost/docs"));
+  it("proxy.ts sets it on pages it lets through and on its sign-in redirects", async () => {
+    const open = await proxy(new NextRequest("http://localhost/docs"));
     expect(open.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
-    const redirected = proxy(new NextRequest("http://localhost/jobs"));
+    const redirected = await proxy(new NextRequest("http://localhost/jobs"));
     expect(redirected.status).toBe(307);
     expect(redirected.headers.get("location")).toContain("/sign-in");
     expect(redirected.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
-    const signedIn = proxy(new NextRequest("http://localhost/jobs", { headers: { cookie: "hf_session=abc" } }));
+    const signedIn = await proxy(new NextRequest("http://localhost/jobs", { headers: { cookie: "hf_session=abc" } }));
     expect(signedIn.headers.get("content-security-policy")).toContain("'nonce-");
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { careersJobSchema } from "@hireflow/core/contracts/careers";
+import { openJobWhere } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -62,14 +63,14 @@ async function expectNothingOfA(proc: Procedure, res: TrpcResponse, viewer = B) 
 const CAREERS_JOB_KEYS = Object.keys(careersJobSchema.shape).sort();
 
 async function publishedJobs(companyId: number) {
-  return getPrisma().job.findMany({ where: { companyId, isActive: true, isPublic: true }, select: { id: true, title: true, description: true }, orderBy: { id: "desc" } });
+  return getPrisma().job.findMany({ where: { companyId, ...openJobWhere() }, select: { id: true, title: true, description: true }, orderBy: { id: "desc" } });
 }
 
 /** A careers answer shows only these published jobs, in the careers shape, and nothing else of A's. */
 async function expectOnlyPublishedJobs(proc: Procedure, res: TrpcResponse, jobs: Awaited<ReturnType<typeof publishedJobs>>) {
   const data = dataOf(res);
   // The privacy-policy URL is public by purpose (the careers form links it); A has none set.
-  expect(data.company, `${proc.path}: company`).toEqual({ name: A.name, slug: A.company.slug, privacy_policy_url: null });
+  expect(data.company, `${proc.path}: company`).toEqual({ name: A.name, slug: A.company.slug, url: `http://localhost:3000/careers/${A.company.slug}`, privacy_policy_url: null });
   const shown = data.jobs ?? [data.job];
   expect(shown.map((j: { id: number }) => j.id), `${proc.path}: only active public jobs`).toEqual(jobs.map((j) => j.id));
   for (const job of shown) expect(Object.keys(job).sort(), `${proc.path}: careers fields only (no internal job fields)`).toEqual(CAREERS_JOB_KEYS);

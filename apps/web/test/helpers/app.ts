@@ -1,5 +1,12 @@
 import * as filesRoute from "@/app/api/files/[token]/route";
 import * as applicationsRoute from "@/app/api/public/jobs/[id]/applications/route";
+import * as boardJobRoute from "@/app/api/public/companies/[slug]/jobs/[id]/route";
+import * as boardJobsRoute from "@/app/api/public/companies/[slug]/jobs/route";
+import * as indeedFeedRoute from "@/app/careers/[slug]/feeds/indeed.xml/route";
+import * as jsonFeedRoute from "@/app/careers/[slug]/feeds/jobs.json/route";
+import * as careersSitemapRoute from "@/app/careers/[slug]/sitemap.xml/route";
+import * as robotsRoute from "@/app/robots.txt/route";
+import * as sitemapIndexRoute from "@/app/sitemap.xml/route";
 import * as openApiRoute from "@/app/api/v1/openapi.json/route";
 import * as restRoute from "@/app/api/v1/[[...path]]/route";
 import { startBuiltServer, testingTheBuild } from "./built-server.ts";
@@ -8,11 +15,18 @@ import { serve } from "./server.ts";
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Response | Promise<Response>;
 
 /** The app's route handlers (the very modules Next serves), routed the way Next routes them. */
-const routes: { pattern: RegExp; module: Record<string, unknown>; param?: string }[] = [
+const routes: { pattern: RegExp; module: Record<string, unknown>; param?: string; params?: string[] }[] = [
   { pattern: /^\/api\/v1\/openapi\.json$/, module: openApiRoute },
   { pattern: /^\/api\/v1(\/.*)?$/, module: restRoute },
   { pattern: /^\/api\/files\/([^/]+)$/, module: filesRoute, param: "token" },
   { pattern: /^\/api\/public\/jobs\/([^/]+)\/applications$/, module: applicationsRoute, param: "id" },
+  { pattern: /^\/api\/public\/companies\/([^/]+)\/jobs$/, module: boardJobsRoute, param: "slug" },
+  { pattern: /^\/api\/public\/companies\/([^/]+)\/jobs\/([^/]+)$/, module: boardJobRoute, params: ["slug", "id"] },
+  { pattern: /^\/careers\/([^/]+)\/feeds\/indeed\.xml$/, module: indeedFeedRoute, param: "slug" },
+  { pattern: /^\/careers\/([^/]+)\/feeds\/jobs\.json$/, module: jsonFeedRoute, param: "slug" },
+  { pattern: /^\/careers\/([^/]+)\/sitemap\.xml$/, module: careersSitemapRoute, param: "slug" },
+  { pattern: /^\/robots\.txt$/, module: robotsRoute },
+  { pattern: /^\/sitemap\.xml$/, module: sitemapIndexRoute },
 ];
 
 /**
@@ -35,7 +49,8 @@ export function startApp(): Promise<RunningApp> {
       if (!match) continue;
       const handler = route.module[req.method] as Handler | undefined;
       if (!handler) return new Response(null, { status: 405 });
-      const params = route.param ? { [route.param]: decodeURIComponent(match[1]!) } : {};
+      const names = route.params ?? (route.param ? [route.param] : []);
+      const params = Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
       return handler(req, { params: Promise.resolve(params) });
     }
     return new Response("not found", { status: 404 });

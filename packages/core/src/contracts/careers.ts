@@ -9,15 +9,22 @@ export const careersJobSchema = jobSchema.pick({
   description: true,
   locations: true,
   location_type: true,
+  location_details: true,
+  remote_countries: true,
+  employment_type: true,
+  closes_at: true,
   salary: true,
   apply_url: true,
   screening_questions: true,
   created_at: true,
+  updated_at: true,
 }).extend({ department: z.string() });
 
 export const careersCompanySchema = z.object({
   name: z.string(),
   slug: z.string(),
+  /** The careers page: the company's public home on Hireflow. */
+  url: z.string(),
   /** When set, applicants must agree to it (a required checkbox on the form). */
   privacy_policy_url: z.string().nullable(),
 });

@@ -2,8 +2,21 @@ import { z } from "zod";
 import { cursorParam, httpUrl, idParam, INT32_MAX, limitParam, queryBoolean, storableText, timestamp } from "./common.ts";
 import { screeningSettingsInput, screeningSettingsSchema } from "./screening.ts";
 import { jobStageSchema, jobStagesInput, stageMovesInput } from "./job-stages.ts";
+import { COUNTRY_CODES } from "./countries.ts";
 
 export const LOCATION_TYPES = ["onsite", "remote", "hybrid"] as const;
+export const EMPLOYMENT_TYPES = ["full_time", "part_time", "contract", "temporary", "internship"] as const;
+
+export const locationDetailSchema = z
+  .object({
+    city: z.string().nullable(),
+    region: z.string().nullable().meta({ description: "State, province or county" }),
+    country: z.string().meta({ description: "ISO 3166-1 alpha-2 code", example: "DE" }),
+    postal_code: z.string().nullable(),
+  })
+  .meta({ id: "LocationDetail" });
+
+export type LocationDetail = z.infer<typeof locationDetailSchema>;
 
 export const screeningQuestionSchema = z
   .object({
@@ -27,6 +40,10 @@ export const jobSchema = z
     is_public: z.boolean(),
     locations: z.array(z.string()),
     location_type: z.enum(LOCATION_TYPES),
+    location_details: z.array(locationDetailSchema).meta({ description: "The address of each entry of `locations`, in the same order; [] when not given" }),
+    remote_countries: z.array(z.string()).meta({ description: "ISO 3166-1 alpha-2 codes a remote job takes applicants from; [] when not given or not remote" }),
+    employment_type: z.enum(EMPLOYMENT_TYPES).nullable(),
+    closes_at: timestamp.nullable().meta({ description: "When applications close; the job then leaves the careers site, feeds and public API" }),
     salary: z.object({
       min: z.number().nullable(),
       max: z.number().nullable(),
@@ -64,6 +81,13 @@ const salaryInput = z
   })
   .refine((salary) => salary.min == null || salary.max == null || salary.min <= salary.max, { message: "Must not be below salary.min", path: ["max"] });
 
+const countryCode = z
+  .string()
+  .refine((code) => COUNTRY_CODES.has(code), "Must be an ISO 3166-1 alpha-2 code such as DE")
+  .meta({ description: "ISO 3166-1 alpha-2 code", example: "DE" });
+const addressPart = (max: number) => storableText(z.string().trim().min(1).max(max)).nullish();
+const locationDetailInput = z.strictObject({ city: addressPart(200), region: addressPart(200), country: countryCode, postal_code: addressPart(20) });
+
 const jobFields = {
   title: storableText(z.string().trim().min(1, "Must be 1 to 200 characters").max(200, "Must be 1 to 200 characters")),
   /** Department by name; created on first use. Defaults to "General". */
@@ -74,6 +98,10 @@ const jobFields = {
   is_public: z.boolean().optional(),
   locations: z.array(storableText(z.string().trim().min(1).max(200))).max(50).optional(),
   location_type: z.enum(LOCATION_TYPES).optional(),
+  location_details: z.array(locationDetailInput).max(50).optional().meta({ description: "One address per entry of `locations`, in the same order (or [])" }),
+  remote_countries: z.array(countryCode).max(COUNTRY_CODES.size).optional().meta({ description: "Only for a remote job: ISO 3166-1 alpha-2 codes it takes applicants from" }),
+  employment_type: z.enum(EMPLOYMENT_TYPES).nullish(),
+  closes_at: z.iso.datetime({ offset: true }).nullish().meta({ description: "ISO 8601 date-time; null: open until closed by hand", example: "2026-12-31T23:59:59Z" }),
   salary: salaryInput.optional(),
   screening_questions: z.array(screeningQuestionSchema).max(50).optional(),
   screening: screeningSettingsInput.optional(),

@@ -24,6 +24,13 @@ const job = {
   is_public: true,
   locations: ["Berlin", "Remote (EU)"],
   location_type: "hybrid",
+  location_details: [
+    { city: "Berlin", region: "Berlin", country: "DE", postal_code: "10115" },
+    { city: null, region: null, country: "DE", postal_code: null },
+  ],
+  remote_countries: [],
+  employment_type: "full_time",
+  closes_at: "2027-01-31T23:59:59.000Z",
   salary: { min: 70000, max: 90000, currency: "EUR" },
   apply_url: `${ORIGIN}/careers/acme/jobs/${JOB_ID}`,
   screening_questions: [{ id: "work_permit", label: "Are you allowed to work in the EU?", type: "yes_no", required: true }],
@@ -294,6 +301,12 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       description: "Own the platform our product teams build on: CI, deploys, observability.",
       locations: ["Berlin", "Remote (EU)"],
       location_type: "hybrid",
+      location_details: [
+        { city: "Berlin", region: "Berlin", country: "DE", postal_code: "10115" },
+        { country: "DE" },
+      ],
+      employment_type: "full_time",
+      closes_at: "2027-01-31T23:59:59Z",
       salary: { min: 70000, max: 90000, currency: "EUR" },
       screening: { mode: "score", criteria: [{ type: "skill", value: "Kubernetes", required: true, weight: 3 }, { type: "min_years", value: 5 }] },
     },
@@ -302,8 +315,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "jobs-update": {
     path: { id: JOB_ID },
     // The pipeline without "Offer", whose candidates move to "Onsite"; the rest as it was.
-    request: { salary: { max: 95000 }, stages: job.stages.filter((stage) => stage.key !== "offer"), stage_moves: { offer: "onsite" } },
-    response: { data: { ...job, salary: { ...job.salary, max: 95000 }, stages: job.stages.filter((stage) => stage.key !== "offer"), updated_at: "2026-11-22T14:10:00.000Z" } },
+    request: { salary: { max: 95000 }, closes_at: null, stages: job.stages.filter((stage) => stage.key !== "offer"), stage_moves: { offer: "onsite" } },
+    response: { data: { ...job, salary: { ...job.salary, max: 95000 }, closes_at: null, stages: job.stages.filter((stage) => stage.key !== "offer"), updated_at: "2026-11-22T14:10:00.000Z" } },
   },
   "jobs-rescore": { path: { id: JOB_ID }, response: { data: { job_id: JOB_ID, requested_at: "2026-11-22T14:11:00.000Z", candidates: 18 } } },
   "webhookEndpoints-create": {

@@ -4,6 +4,7 @@ import { systemContext } from "../context.ts";
 import { applicationInput, HONEYPOT_FIELD } from "../contracts/application.ts";
 import { type ErrorDetail, AppError, zodIssuesToDetails } from "../errors.ts";
 import { getRateLimiter, rateLimitHeaders } from "../rate-limit.ts";
+import { openJobWhere } from "./careers.ts";
 import { createCandidate, type StoredResume } from "./candidates.ts";
 import { normalizePhone } from "./phone.ts";
 
@@ -71,7 +72,7 @@ function checkAnswers(questions: ScreeningQuestion[], answers: Record<string, st
  */
 export async function findOpenJob(prisma: PrismaClient, jobId: number) {
   const job = await prisma.job.findFirst({
-    where: { id: jobId, isActive: true, isPublic: true },
+    where: { id: jobId, ...openJobWhere() },
     select: { id: true, companyId: true, screeningQuestions: true, company: { select: { defaultPhoneRegion: true, privacyPolicyUrl: true } } },
   });
   if (!job) throw AppError.notFound("Job", jobId);

@@ -76,6 +76,23 @@ function checkAdvanceStage(settings: ScreeningSettings | undefined, stages: read
   }
 }
 
+interface BoardFields {
+  locations: readonly string[];
+  locationType: string;
+  locationDetails: readonly unknown[];
+  remoteCountries: readonly string[];
+}
+
+/** The rules between fields, on the values the job will have (a PATCH may change any one of them). */
+function checkBoardFields(job: BoardFields): void {
+  if (job.locationDetails.length > 0 && job.locationDetails.length !== job.locations.length) {
+    throw AppError.validation([{ field: "location_details", message: `Must have one entry per entry of locations (${job.locations.length}), or none` }]);
+  }
+  if (job.remoteCountries.length > 0 && job.locationType !== "remote") {
+    throw AppError.validation([{ field: "remote_countries", message: "Only for a remote job (location_type remote); send [] otherwise" }]);
+  }
+}
+
 function jobData(input: JobFields) {
   return {
     ...(input.title !== undefined && { title: input.title }),
@@ -84,6 +101,10 @@ function jobData(input: JobFields) {
     ...(input.is_public !== undefined && { isPublic: input.is_public }),
     ...(input.locations !== undefined && { locations: input.locations }),
     ...(input.location_type !== undefined && { locationType: input.location_type }),
+    ...(input.location_details !== undefined && { locationDetails: input.location_details.map(({ city, region, country, postal_code }) => ({ city: city ?? null, region: region ?? null, country, postal_code: postal_code ?? null })) }),
+    ...(input.remote_countries !== undefined && { remoteCountries: [...new Set(input.remote_countries)] }),
+    ...(input.employment_type !== undefined && { employmentType: input.employment_type }),
+    ...(input.closes_at !== undefined && { closesAt: input.closes_at === null ? null : new Date(input.closes_at) }),
     ...(input.salary?.min !== undefined && { salaryMin: input.salary.min }),
     ...(input.salary?.max !== undefined && { salaryMax: input.salary.max }),
     ...(input.salary?.currency !== undefined && { salaryCurrency: input.salary.currency }),
@@ -93,6 +114,7 @@ function jobData(input: JobFields) {
 
 export async function createJob(svc: ServiceContext, input: CreateJobInput): Promise<JobDto> {
   const { department, department_id, screening, stages, ...fields } = input;
+  checkBoardFields({ locations: input.locations ?? [], locationType: input.location_type ?? "onsite", locationDetails: input.location_details ?? [], remoteCountries: input.remote_countries ?? [] });
   const screeningSettings = applyScreening(DEFAULT_SCREENING, screening, input.screening_questions ?? []);
   checkAdvanceStage(screeningSettings, stages ?? (await readPipelineTemplate(svc.db, svc.companyId)).stages);
   const chosen = (await chosenDepartment(svc, { department, department_id })) ?? (await departmentId(svc, "General"));
@@ -115,9 +137,15 @@ export async function updateJob(svc: ServiceContext, input: UpdateJobInput): Pro
   }
   const existing = await svc.db.job.findUnique({
     where: { id },
-    select: { id: true, salaryMin: true, salaryMax: true, screening: true, screeningQuestions: true },
+    select: { id: true, salaryMin: true, salaryMax: true, screening: true, screeningQuestions: true, locations: true, locationType: true, locationDetails: true, remoteCountries: true },
   });
   if (!existing) throw AppError.notFound("Job", id);
+  checkBoardFields({
+    locations: rest.locations ?? existing.locations,
+    locationType: rest.location_type ?? existing.locationType,
+    locationDetails: rest.location_details ?? (existing.locationDetails as unknown[]),
+    remoteCountries: rest.remote_countries ?? existing.remoteCountries,
+  });
   const min = rest.salary?.min !== undefined ? rest.salary.min : existing.salaryMin;
   const max = rest.salary?.max !== undefined ? rest.salary.max : existing.salaryMax;
   if (min != null && max != null && min > max) throw AppError.validation([{ field: "salary.max", message: "Must not be below salary.min" }]);

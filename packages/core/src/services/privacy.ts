@@ -43,19 +43,20 @@ export async function countRetentionEligible(db: RawQueries, companyId: number, 
 export async function getPrivacySettings(svc: ServiceContext): Promise<PrivacySettingsDto> {
   const company = await svc.db.company.findUniqueOrThrow({
     where: { id: svc.companyId },
-    select: { retentionMonths: true, retentionScope: true, privacyPolicyUrl: true },
+    select: { retentionMonths: true, retentionScope: true, privacyPolicyUrl: true, allowedOrigins: true },
   });
   return {
     retention_months: company.retentionMonths,
     retention_scope: company.retentionScope,
     privacy_policy_url: company.privacyPolicyUrl,
+    allowed_origins: company.allowedOrigins,
     eligible_now: company.retentionMonths === null ? 0 : await countRetentionEligible(svc.db, svc.companyId, { months: company.retentionMonths, scope: company.retentionScope }),
   };
 }
 
 export async function updatePrivacySettings(svc: ServiceContext, input: UpdatePrivacySettingsInput): Promise<PrivacySettingsDto> {
   await svc.db.$transaction(async (tx) => {
-    const select = { retentionMonths: true, retentionScope: true, privacyPolicyUrl: true } as const;
+    const select = { retentionMonths: true, retentionScope: true, privacyPolicyUrl: true, allowedOrigins: true } as const;
     const before = await tx.company.findUniqueOrThrow({ where: { id: svc.companyId }, select });
     const after = await tx.company.update({
       where: { id: svc.companyId },
@@ -63,13 +64,15 @@ export async function updatePrivacySettings(svc: ServiceContext, input: UpdatePr
         ...(input.retention_months !== undefined && { retentionMonths: input.retention_months }),
         ...(input.retention_scope !== undefined && { retentionScope: input.retention_scope }),
         ...(input.privacy_policy_url !== undefined && { privacyPolicyUrl: input.privacy_policy_url }),
+        // Stored as browsers send them (lower case, no trailing slash), each once.
+        ...(input.allowed_origins !== undefined && { allowedOrigins: [...new Set(input.allowed_origins.map((origin) => new URL(origin).origin))] }),
       },
       select,
     });
     // The audit log: each changed setting with its value before and after.
     const changes = Object.fromEntries(
-      ([["retention_months", "retentionMonths"], ["retention_scope", "retentionScope"], ["privacy_policy_url", "privacyPolicyUrl"]] as const)
-        .filter(([, field]) => before[field] !== after[field])
+      ([["retention_months", "retentionMonths"], ["retention_scope", "retentionScope"], ["privacy_policy_url", "privacyPolicyUrl"], ["allowed_origins", "allowedOrigins"]] as const)
+        .filter(([, field]) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
         .map(([name, field]) => [name, { from: before[field], to: after[field] }]),
     );
     if (Object.keys(changes).length) await recordAudit(tx, svc, { action: "privacy_settings.updated", target: { type: "company", id: svc.companyId }, data: changes });

@@ -936,6 +936,8 @@ export type components = {
              * @description Public application page of the job
              */
             apply_url: string;
+            /** @description When applications close; the job then leaves the careers site, feeds and public API */
+            closes_at: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC with fractional seconds
@@ -944,12 +946,17 @@ export type components = {
             created_at: string;
             department_id: number;
             description: string | null;
+            employment_type: ("full_time" | "part_time" | "contract" | "temporary" | "internship") | null;
             id: number;
             is_active: boolean;
             is_public: boolean;
+            /** @description The address of each entry of `locations`, in the same order; [] when not given */
+            location_details: components["schemas"]["LocationDetail"][];
             /** @enum {string} */
             location_type: "onsite" | "remote" | "hybrid";
             locations: string[];
+            /** @description ISO 3166-1 alpha-2 codes a remote job takes applicants from; [] when not given or not remote */
+            remote_countries: string[];
             salary: {
                 /** @description ISO 4217 currency code */
                 currency: string | null;
@@ -985,6 +992,17 @@ export type components = {
         JobSummary: {
             id: number | null;
             title: string | null;
+        };
+        LocationDetail: {
+            city: string | null;
+            /**
+             * @description ISO 3166-1 alpha-2 code
+             * @example DE
+             */
+            country: string;
+            postal_code: string | null;
+            /** @description State, province or county */
+            region: string | null;
         };
         Me: {
             api_key: {
@@ -2534,6 +2552,23 @@ export interface operations {
                      *             "Remote (EU)"
                      *           ],
                      *           "location_type": "hybrid",
+                     *           "location_details": [
+                     *             {
+                     *               "city": "Berlin",
+                     *               "region": "Berlin",
+                     *               "country": "DE",
+                     *               "postal_code": "10115"
+                     *             },
+                     *             {
+                     *               "city": null,
+                     *               "region": null,
+                     *               "country": "DE",
+                     *               "postal_code": null
+                     *             }
+                     *           ],
+                     *           "remote_countries": [],
+                     *           "employment_type": "full_time",
+                     *           "closes_at": "2027-01-31T23:59:59.000Z",
                      *           "salary": {
                      *             "min": 70000,
                      *             "max": 90000,
@@ -2700,6 +2735,19 @@ export interface operations {
                  *         "Remote (EU)"
                  *       ],
                  *       "location_type": "hybrid",
+                 *       "location_details": [
+                 *         {
+                 *           "city": "Berlin",
+                 *           "region": "Berlin",
+                 *           "country": "DE",
+                 *           "postal_code": "10115"
+                 *         },
+                 *         {
+                 *           "country": "DE"
+                 *         }
+                 *       ],
+                 *       "employment_type": "full_time",
+                 *       "closes_at": "2027-01-31T23:59:59Z",
                  *       "salary": {
                  *         "min": 70000,
                  *         "max": 90000,
@@ -2723,16 +2771,35 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description ISO 8601 date-time; null: open until closed by hand
+                     * @example 2026-12-31T23:59:59Z
+                     */
+                    closes_at?: string | null;
                     /** @description Department by name; created on first use (default "General") */
                     department?: string;
                     /** @description An existing department of the company (instead of department) */
                     department_id?: number;
                     description?: string | null;
+                    employment_type?: ("full_time" | "part_time" | "contract" | "temporary" | "internship") | null;
                     is_active?: boolean;
                     is_public?: boolean;
+                    /** @description One address per entry of `locations`, in the same order (or []) */
+                    location_details?: {
+                        city?: string | null;
+                        /**
+                         * @description ISO 3166-1 alpha-2 code
+                         * @example DE
+                         */
+                        country: string;
+                        postal_code?: string | null;
+                        region?: string | null;
+                    }[];
                     /** @enum {string} */
                     location_type?: "onsite" | "remote" | "hybrid";
                     locations?: string[];
+                    /** @description Only for a remote job: ISO 3166-1 alpha-2 codes it takes applicants from */
+                    remote_countries?: string[];
                     salary?: {
                         currency?: string | null;
                         max?: number | null;
@@ -2858,6 +2925,23 @@ export interface operations {
                      *           "Remote (EU)"
                      *         ],
                      *         "location_type": "hybrid",
+                     *         "location_details": [
+                     *           {
+                     *             "city": "Berlin",
+                     *             "region": "Berlin",
+                     *             "country": "DE",
+                     *             "postal_code": "10115"
+                     *           },
+                     *           {
+                     *             "city": null,
+                     *             "region": null,
+                     *             "country": "DE",
+                     *             "postal_code": null
+                     *           }
+                     *         ],
+                     *         "remote_countries": [],
+                     *         "employment_type": "full_time",
+                     *         "closes_at": "2027-01-31T23:59:59.000Z",
                      *         "salary": {
                      *           "min": 70000,
                      *           "max": 90000,
@@ -3021,6 +3105,23 @@ export interface operations {
                      *           "Remote (EU)"
                      *         ],
                      *         "location_type": "hybrid",
+                     *         "location_details": [
+                     *           {
+                     *             "city": "Berlin",
+                     *             "region": "Berlin",
+                     *             "country": "DE",
+                     *             "postal_code": "10115"
+                     *           },
+                     *           {
+                     *             "city": null,
+                     *             "region": null,
+                     *             "country": "DE",
+                     *             "postal_code": null
+                     *           }
+                     *         ],
+                     *         "remote_countries": [],
+                     *         "employment_type": "full_time",
+                     *         "closes_at": "2027-01-31T23:59:59.000Z",
                      *         "salary": {
                      *           "min": 70000,
                      *           "max": 90000,
@@ -3185,6 +3286,7 @@ export interface operations {
                  *       "salary": {
                  *         "max": 95000
                  *       },
+                 *       "closes_at": null,
                  *       "stages": [
                  *         {
                  *           "key": "prospect",
@@ -3228,16 +3330,35 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /**
+                     * @description ISO 8601 date-time; null: open until closed by hand
+                     * @example 2026-12-31T23:59:59Z
+                     */
+                    closes_at?: string | null;
                     /** @description Department by name; created on first use (default "General") */
                     department?: string;
                     /** @description An existing department of the company (instead of department) */
                     department_id?: number;
                     description?: string | null;
+                    employment_type?: ("full_time" | "part_time" | "contract" | "temporary" | "internship") | null;
                     is_active?: boolean;
                     is_public?: boolean;
+                    /** @description One address per entry of `locations`, in the same order (or []) */
+                    location_details?: {
+                        city?: string | null;
+                        /**
+                         * @description ISO 3166-1 alpha-2 code
+                         * @example DE
+                         */
+                        country: string;
+                        postal_code?: string | null;
+                        region?: string | null;
+                    }[];
                     /** @enum {string} */
                     location_type?: "onsite" | "remote" | "hybrid";
                     locations?: string[];
+                    /** @description Only for a remote job: ISO 3166-1 alpha-2 codes it takes applicants from */
+                    remote_countries?: string[];
                     salary?: {
                         currency?: string | null;
                         max?: number | null;
@@ -3367,6 +3488,23 @@ export interface operations {
                      *           "Remote (EU)"
                      *         ],
                      *         "location_type": "hybrid",
+                     *         "location_details": [
+                     *           {
+                     *             "city": "Berlin",
+                     *             "region": "Berlin",
+                     *             "country": "DE",
+                     *             "postal_code": "10115"
+                     *           },
+                     *           {
+                     *             "city": null,
+                     *             "region": null,
+                     *             "country": "DE",
+                     *             "postal_code": null
+                     *           }
+                     *         ],
+                     *         "remote_countries": [],
+                     *         "employment_type": "full_time",
+                     *         "closes_at": null,
                      *         "salary": {
                      *           "min": 70000,
                      *           "max": 95000,

@@ -105,6 +105,12 @@ export function bodyFields(schema: JsonSchema | undefined): string[] {
 
 let serial = 0;
 
+/** Fields whose valid value depends on another field's, which a schema cannot say. */
+const FIELD_SAMPLES: Record<string, unknown> = {
+  // Only for a remote job; the sample job is on-site (the first location type).
+  remote_countries: [],
+};
+
 /**
  * A value the schema accepts. `hint` answers first (ids of real resources, say); returning
  * undefined from it falls back to the schema. Throws when it cannot produce a required value, so a
@@ -114,6 +120,7 @@ export function sampleValue(schema: JsonSchema | undefined, field: string, hint?
   const s = resolveSchema(schema) ?? {};
   const hinted = hint?.(field, s);
   if (hinted !== undefined) return hinted;
+  if (field in FIELD_SAMPLES) return structuredClone(FIELD_SAMPLES[field]);
   const branches = s.anyOf ?? s.oneOf;
   if (branches) {
     const nonNull = branches.map(resolveSchema).find((b) => b && b.type !== "null");

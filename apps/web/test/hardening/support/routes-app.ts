@@ -4,7 +4,12 @@ import * as signInRoute from "@/app/api/auth/sign-in/route";
 import * as signOutRoute from "@/app/api/auth/sign-out/route";
 import * as filesRoute from "@/app/api/files/[token]/route";
 import * as inngestRoute from "@/app/api/inngest/route";
+import * as boardJobRoute from "@/app/api/public/companies/[slug]/jobs/[id]/route";
+import * as boardJobsRoute from "@/app/api/public/companies/[slug]/jobs/route";
 import * as applicationsRoute from "@/app/api/public/jobs/[id]/applications/route";
+import * as indeedFeedRoute from "@/app/careers/[slug]/feeds/indeed.xml/route";
+import * as jsonFeedRoute from "@/app/careers/[slug]/feeds/jobs.json/route";
+import * as careersSitemapRoute from "@/app/careers/[slug]/sitemap.xml/route";
 import * as trpcRoute from "@/app/api/trpc/[...trpc]/route";
 import * as restRoute from "@/app/api/v1/[[...path]]/route";
 import { startBuiltServer, testingTheBuild } from "../../helpers/built-server.ts";
@@ -20,11 +25,16 @@ export const FRAMEWORK_ANSWER = "x-test-framework-answer";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Response | Promise<Response>;
 
-const routes: { pattern: RegExp; module: Record<string, unknown>; param?: string }[] = [
+const routes: { pattern: RegExp; module: Record<string, unknown>; param?: string; params?: string[] }[] = [
   { pattern: /^\/api\/auth\/sign-in$/, module: signInRoute },
   { pattern: /^\/api\/auth\/sign-out$/, module: signOutRoute },
   { pattern: /^\/api\/files\/([^/]+)$/, module: filesRoute, param: "token" },
   { pattern: /^\/api\/public\/jobs\/([^/]+)\/applications$/, module: applicationsRoute, param: "id" },
+  { pattern: /^\/api\/public\/companies\/([^/]+)\/jobs$/, module: boardJobsRoute, param: "slug" },
+  { pattern: /^\/api\/public\/companies\/([^/]+)\/jobs\/([^/]+)$/, module: boardJobRoute, params: ["slug", "id"] },
+  { pattern: /^\/careers\/([^/]+)\/feeds\/indeed\.xml$/, module: indeedFeedRoute, param: "slug" },
+  { pattern: /^\/careers\/([^/]+)\/feeds\/jobs\.json$/, module: jsonFeedRoute, param: "slug" },
+  { pattern: /^\/careers\/([^/]+)\/sitemap\.xml$/, module: careersSitemapRoute, param: "slug" },
   { pattern: /^\/api\/inngest$/, module: inngestRoute },
   { pattern: /^\/api\/trpc\/.+$/, module: trpcRoute },
   { pattern: /^\/api\/v1(\/.*)?$/, module: restRoute },
@@ -71,7 +81,8 @@ async function route(req: Request): Promise<Response> {
     }
     // Next decodes a dynamic segment before the route sees it (and answers 400 itself when the
     // encoding is malformed; the generators only produce well-formed encodings).
-    const params = route.param ? { [route.param]: decodeURIComponent(match[1]!) } : {};
+    const names = route.params ?? (route.param ? [route.param] : []);
+    const params = Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
     return handler(req, { params: Promise.resolve(params) });
   }
   return new Response("not found", { status: 404, headers: { [FRAMEWORK_ANSWER]: "1" } });

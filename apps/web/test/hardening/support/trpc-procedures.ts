@@ -114,6 +114,12 @@ export interface SampleOptions {
 
 let serial = 0;
 
+/** Fields whose valid value depends on another field's, which a schema cannot say. */
+const FIELD_SAMPLES: Record<string, unknown> = {
+  // Only for a remote job; the sample job is on-site (the first location type).
+  remote_countries: [],
+};
+
 function sampleString(s: TrpcJsonSchema, path: string): string {
   if (s.format === "email") return `trpc${++serial}-${Date.now()}@example.com`;
   if (s.format === "uri" || s.format === "url") return "http://127.0.0.1:9/hook";
@@ -137,6 +143,7 @@ export function sampleValue(root: TrpcJsonSchema | undefined, schema: TrpcJsonSc
   const s = nonNull(root, schema);
   const hinted = hint?.(path, s);
   if (hinted !== undefined) return hinted;
+  if (path in FIELD_SAMPLES) return structuredClone(FIELD_SAMPLES[path]);
   if (s.const !== undefined) return s.const;
   if (s.enum?.length) return s.enum[0];
   // A documented example of a structure (a whole pipeline) is a value its rules accept.

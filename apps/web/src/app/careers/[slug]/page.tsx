@@ -14,8 +14,10 @@ const careersPage = cache(async (slug: string) => {
 });
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
-  const { company } = await careersPage((await params).slug);
-  return { title: `Careers at ${company.name}` };
+  const { company, jobs } = await careersPage((await params).slug);
+  const title = `Careers at ${company.name}`;
+  const description = `${jobs.length === 1 ? "1 open position" : `${jobs.length} open positions`} at ${company.name}. Read about each role and apply online.`;
+  return { title, description, alternates: { canonical: company.url }, openGraph: { type: "website", title, description, url: company.url, siteName: title } };
 }
 
 export default async function CareersPage({ params }: { params: Params }) {

@@ -16,6 +16,7 @@ export function PrivacySettingsForm({ initial }: { initial: PrivacySettingsDto }
   const [months, setMonths] = useState(String(initial.retention_months ?? 12));
   const [scope, setScope] = useState<Scope>(initial.retention_scope);
   const [policyUrl, setPolicyUrl] = useState(initial.privacy_policy_url ?? "");
+  const [origins, setOrigins] = useState(initial.allowed_origins.join("\n"));
   const monthsValue = Number(months);
   const validMonths = Number.isInteger(monthsValue) && monthsValue >= 1 && monthsValue <= 120;
 
@@ -32,10 +33,15 @@ export function PrivacySettingsForm({ initial }: { initial: PrivacySettingsDto }
         retention_months: enabled ? monthsValue : null,
         retention_scope: scope,
         privacy_policy_url: policyUrl.trim() === "" ? null : policyUrl.trim(),
+        allowed_origins: origins
+          .split(/[\s,]+/)
+          .map((origin) => origin.trim())
+          .filter(Boolean),
       }),
     onSuccess: (settings) => setSaved(settings),
   });
   const error = save.error ? errorInfo(save.error) : null;
+  const originsError = error?.fields.allowed_origins ?? Object.entries(error?.fields ?? {}).find(([name]) => name.startsWith("allowed_origins["))?.[1];
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -112,6 +118,31 @@ export function PrivacySettingsForm({ initial }: { initial: PrivacySettingsDto }
               value={policyUrl}
               placeholder="https://example.com/privacy"
               onChange={(e) => setPolicyUrl(e.target.value)}
+              className={inputClass}
+            />
+          </Field>
+        </div>
+      </Card>
+
+      <Card className="space-y-4 p-5">
+        <h2 className="text-base font-semibold text-slate-900">Application form on your own website</h2>
+        <p className="text-sm text-slate-700">
+          Your website can list your jobs from the public job board API and post applications to Hireflow from its own pages. List the sites allowed to post
+          them; browsers refuse any other.
+        </p>
+        <div className="max-w-xl">
+          <Field
+            id="allowed-origins"
+            label="Allowed sites"
+            hint="One per line, such as https://www.example.com (no path)."
+            error={originsError}
+          >
+            <textarea
+              {...describedBy("allowed-origins", originsError, true)}
+              rows={3}
+              value={origins}
+              placeholder="https://www.example.com"
+              onChange={(e) => setOrigins(e.target.value)}
               className={inputClass}
             />
           </Field>

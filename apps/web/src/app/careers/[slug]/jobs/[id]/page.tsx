@@ -1,9 +1,12 @@
+import { inlineJson, jobPosting } from "@hireflow/core";
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { JobMeta } from "@/components/job-meta";
 import { load, publicCaller } from "@/lib/server/caller";
+import { NONCE_HEADER } from "@/server/security-headers";
 import { ApplicationForm } from "./application-form";
 
 type Params = Promise<{ slug: string; id: string }>;
@@ -16,15 +19,34 @@ const careersJob = cache(async (slug: string, id: string) => {
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { slug, id } = await params;
   const { company, job } = await careersJob(slug, id);
-  return { title: `${job.title} at ${company.name}` };
+  const title = `${job.title} at ${company.name}`;
+  const description = metaDescription(job.description, title);
+  return {
+    title,
+    description,
+    alternates: { canonical: job.apply_url },
+    openGraph: { type: "website", title, description, url: job.apply_url, siteName: `Careers at ${company.name}` },
+  };
+}
+
+/** About 160 characters of the description, cut at a word: what search results show. */
+function metaDescription(text: string | null, fallback: string): string {
+  const flat = (text ?? "").replace(/\s+/g, " ").trim();
+  if (!flat) return `${fallback}. Read about the role and apply.`;
+  if (flat.length <= 160) return flat;
+  const cut = flat.slice(0, 159);
+  return `${cut.slice(0, cut.lastIndexOf(" ") > 80 ? cut.lastIndexOf(" ") : 159)}…`;
 }
 
 /** The page the API's `apply_url` points to: the job and its application form. */
 export default async function CareersJobPage({ params }: { params: Params }) {
   const { slug, id } = await params;
   const { company, job } = await careersJob(slug, id);
+  // JSON-LD is data, never run, but it is an inline <script>: it carries the page's CSP nonce like Next's own.
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     <>
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineJson(jobPosting(job, { name: company.name, url: company.url })) }} />
       <Link href={`/careers/${company.slug}`} className="text-sm text-slate-500 hover:text-slate-800">
         ← All positions at {company.name}
       </Link>
