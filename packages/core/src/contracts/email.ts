@@ -114,6 +114,8 @@ export const emailSettingsSchema = z.object({
     /** What a move's rejection_email_delay_minutes defaults to. */
     delay_minutes: z.number().int(),
   }),
+  /** What {{company_name}} becomes (the live preview's). */
+  company_name: z.string(),
   /** Every placeholder with what it stands for and the templates that may use it. */
   placeholders: z.array(z.object({ name: z.string(), description: z.string(), templates: z.array(z.enum(CANDIDATE_EMAIL_KINDS)) })),
 });

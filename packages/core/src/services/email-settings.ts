@@ -6,6 +6,7 @@ import { CANDIDATE_EMAIL_KINDS, DEFAULT_TEMPLATES, type Placeholder, PLACEHOLDER
 import { senderOf } from "./email-sender.ts";
 
 const SELECT = {
+  name: true,
   mailFromName: true,
   mailFromAddress: true,
   mailReplyTo: true,
@@ -62,6 +63,7 @@ export async function getEmailSettings(svc: ServiceContext): Promise<EmailSettin
       is_default: company.rejectionEmailSubject === null && company.rejectionEmailBody === null,
       delay_minutes: company.rejectionEmailDelayMinutes,
     },
+    company_name: company.name,
     placeholders: PLACEHOLDER_LIST,
   };
 }
