@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bodyInt, cursorParam, httpUrl, idParam, INT32_MAX, limitParam, queryScore, singleLine, storableText, timestamp } from "./common.ts";
+import { bodyBoolean, bodyInt, cursorParam, httpUrl, idParam, INT32_MAX, limitParam, queryScore, singleLine, storableText, timestamp } from "./common.ts";
 
 import { MAX_DELAY_MINUTES } from "../services/candidate-email-template.ts";
 import { fitSchema } from "./screening.ts";
@@ -103,8 +103,7 @@ export const updateCandidateInput = z.strictObject({
   location: location.nullish(),
   stage: stage.optional(),
   reject_reason_id: rejectReasonId.nullish().meta({ description: "A reject reason (GET /reject_reasons); only with a move to a rejected-type stage" }),
-  send_rejection_email: z
-    .boolean()
+  send_rejection_email: bodyBoolean
     .optional()
     .meta({ description: "With a move to a rejected-type stage: send the company's rejection e-mail (Settings → E-mail); canceled if the candidate leaves the rejected stage before it goes" }),
   rejection_email_delay_minutes: bodyInt(0, MAX_DELAY_MINUTES)
