@@ -13,6 +13,7 @@ import {
   updateEmailSettingsInput,
   type ServiceContext,
 } from "@hireflow/core";
+import { moveCandidates } from "@hireflow/core/services/pipeline";
 import { getPrisma } from "@hireflow/db";
 import { useIsolatedDatabase } from "@hireflow/db/testing/isolated";
 import { simpleParser } from "mailparser";
@@ -217,6 +218,20 @@ describe("rejection", () => {
     // Dated when it was due, not when the move wrote it.
     expect(mails[0]!.date?.getTime()).toBe(Math.floor(past.getTime() / 1000) * 1000);
     expect((await emailTimeline(candidateId)).map((e) => e.event)).toEqual(["scheduled", "sent"]);
+  });
+
+  it("in a bulk move goes to each moved candidate with an address, once each", async () => {
+    const { api, email, candidateId, job, companyId } = await applied();
+    const second = unique();
+    const other = await createCandidate(api, { job_id: job.id, name: "Kim Lee", email: second, stage: "applied" }, { source: "public_api" });
+    const nameless = await createCandidate(api, { job_id: job.id, name: "No Address", stage: "applied" }, { source: "public_api" });
+    const user = systemContext(getPrisma(), companyId);
+    const result = await moveCandidates(user, [candidateId, other.id, nameless.id], "rejected", { rejectionEmail: { delayMinutes: 0 } });
+    expect(result.moved.sort()).toEqual([candidateId, other.id, nameless.id].sort());
+    await settle();
+    expect(await receivedFor(email)).toHaveLength(1);
+    expect(await receivedFor(second)).toHaveLength(1);
+    expect(await messagesOf(nameless.id)).toHaveLength(0);
   });
 
   it("of an erased candidate is dropped with them, queued or scheduled", async () => {
