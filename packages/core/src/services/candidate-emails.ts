@@ -130,6 +130,20 @@ export async function cancelScheduledRejections(tx: ScopedTx, svc: ServiceContex
   return canceled.length;
 }
 
+/**
+ * After a pipeline edit re-mapped a job's candidates (or changed a stage's type): whoever is no longer
+ * rejected loses their scheduled rejection e-mail, as with a move.
+ */
+export async function cancelScheduledRejectionsOfJob(tx: ScopedTx, svc: ServiceContext, jobId: number): Promise<number> {
+  const canceled = await tx.emailMessage.updateManyAndReturn({
+    where: { kind: "rejection", status: "scheduled", candidate: { jobId, rejectedAt: null } },
+    data: { status: "canceled", nextAttemptAt: null },
+    select: { id: true, candidateId: true, kind: true, subject: true, sendAfter: true },
+  });
+  for (const message of canceled) await recordEmailActivity(tx, svc, message.candidateId!, emailActivityData(message, "canceled"));
+  return canceled.length;
+}
+
 /** Whether a candidate left a rejected stage in this move (their scheduled rejection e-mail, if any, is withdrawn). */
 export const leavesRejection = (current: { rejectedAt: Date | null; jobStage: { type: string } | null }, target: PipelineStage) =>
   target.type !== "rejected" && (current.rejectedAt !== null || current.jobStage?.type === "rejected");

@@ -9,6 +9,7 @@ import {
   submitApplication,
   systemContext,
   updateCandidate,
+  updateJob,
   updateEmailSettings,
   updateEmailSettingsInput,
   type ServiceContext,
@@ -218,6 +219,18 @@ describe("rejection", () => {
     // Dated when it was due, not when the move wrote it.
     expect(mails[0]!.date?.getTime()).toBe(Math.floor(past.getTime() / 1000) * 1000);
     expect((await emailTimeline(candidateId)).map((e) => e.event)).toEqual(["scheduled", "sent"]);
+  });
+
+  it("is canceled when a pipeline edit moves the candidate out of the removed rejected stage", async () => {
+    const { api, svc, job, email } = await setup().then(async (ctx) => ({ ...ctx, email: unique() }));
+    const stages = [...job.stages, { key: "not_selected", name: "Not selected", type: "rejected" as const }];
+    await updateJob(svc, { id: job.id, stages });
+    const candidate = await createCandidate(api, { job_id: job.id, name: "Pat Doe", email, stage: "applied" }, { source: "public_api" });
+    await updateCandidate(api, { id: candidate.id, stage: "not_selected", send_rejection_email: true, rejection_email_delay_minutes: 15 });
+    expect(await messagesOf(candidate.id)).toMatchObject([{ status: "scheduled" }]);
+    await updateJob(svc, { id: job.id, stages: job.stages, stage_moves: { not_selected: "applied" } });
+    expect(await messagesOf(candidate.id)).toMatchObject([{ status: "canceled" }]);
+    expect((await emailTimeline(candidate.id)).map((e) => e.event)).toEqual(["scheduled", "canceled"]);
   });
 
   it("in a bulk move goes to each moved candidate with an address, once each", async () => {
