@@ -100,6 +100,8 @@ export {
 export { getEmailSettings, updateEmailSettings } from "./services/email-settings.ts";
 export { parseMailbox, formatMailbox, senderOf, type Mailbox } from "./services/email-sender.ts";
 export { invitationEmail } from "./services/invitation-email.ts";
+export { recordEmailOutcome, cancelScheduledRejections } from "./services/candidate-emails.ts";
+export * from "./services/candidate-email-template.ts";
 export { escapeHtml } from "./services/html.ts";
 export * from "./contracts/email.ts";
 export { openJobWhere, careersJobState, careersUrl } from "./services/careers.ts";

@@ -12,6 +12,10 @@ export interface RejectChoice {
   reject_reason_id?: number;
   /** The free text of the "Other" reason. */
   reason?: string;
+  /** The company's rejection e-mail (Settings → E-mail) to each candidate with an address. */
+  send_rejection_email?: boolean;
+  /** Minutes until it goes; absent: the company's default delay. */
+  rejection_email_delay_minutes?: number;
 }
 
 export interface RejectRequest {
@@ -27,6 +31,7 @@ export interface RejectRequest {
 export const isOtherReason = (reason: Pick<RejectReasonDto, "name">) => reason.name.trim().toLowerCase() === "other";
 
 const REASON_TEXT_MAX = 500;
+const MAX_DELAY_MINUTES = 10_080;
 
 /**
  * Asks why before a move to a rejected-type stage: `ask(request)` opens a modal dialog and resolves
@@ -81,7 +86,7 @@ export function RejectDialog({
   const trpc = useTrpc();
   const ref = useRef<HTMLDialogElement>(null);
   const selectRef = useRef<HTMLSelectElement>(null);
-  const ids = { title: useId(), description: useId(), reason: useId(), reasonError: useId(), text: useId() };
+  const ids = { title: useId(), description: useId(), reason: useId(), reasonError: useId(), text: useId(), send: useId(), delay: useId(), delayHint: useId(), delayError: useId() };
   const reasons = useQuery({
     queryKey: ["reject-reasons"],
     queryFn: async () => (await trpc.rejectReasons.list.query({})).data,
@@ -91,6 +96,9 @@ export function RejectDialog({
   const [reasonId, setReasonId] = useState("");
   const [text, setText] = useState("");
   const [missing, setMissing] = useState(false);
+  const [sendEmail, setSendEmail] = useState(false);
+  const [delay, setDelay] = useState("");
+  const [delayInvalid, setDelayInvalid] = useState(false);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -113,16 +121,28 @@ export function RejectDialog({
   // No current reason at all (every one archived): rejecting without one is all there is.
   const noReasons = reasons.isSuccess && active.length === 0;
 
+  /** The e-mail part of the choice, or null when the delay is not a whole number of minutes in range. */
+  function emailChoice(): Pick<RejectChoice, "send_rejection_email" | "rejection_email_delay_minutes"> | null {
+    if (!sendEmail) return {};
+    if (delay.trim() === "") return { send_rejection_email: true };
+    const minutes = Number(delay);
+    if (!Number.isInteger(minutes) || minutes < 0 || minutes > MAX_DELAY_MINUTES) return null;
+    return { send_rejection_email: true, rejection_email_delay_minutes: minutes };
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (noReasons) return onConfirm({});
+    const email = emailChoice();
+    setDelayInvalid(email === null);
+    if (email === null) return document.getElementById(ids.delay)?.focus();
+    if (noReasons) return onConfirm(email);
     if (!chosen) {
       setMissing(true);
       selectRef.current?.focus();
       return;
     }
     const words = text.trim();
-    onConfirm({ reject_reason_id: chosen.id, ...(isOtherReason(chosen) && words && { reason: words }) });
+    onConfirm({ reject_reason_id: chosen.id, ...(isOtherReason(chosen) && words && { reason: words }), ...email });
   }
 
   return (
@@ -206,6 +226,44 @@ export function RejectDialog({
               )}
             </>
           )}
+          <div className="border-t border-slate-200 pt-3">
+            <div className="flex items-center gap-2">
+              <input id={ids.send} type="checkbox" checked={sendEmail} onChange={(event) => setSendEmail(event.target.checked)} className="h-4 w-4" />
+              <label htmlFor={ids.send} className="text-sm font-medium text-slate-800">
+                Send the rejection e-mail
+              </label>
+            </div>
+            {sendEmail && (
+              <div className="mt-2">
+                <label htmlFor={ids.delay} className="block text-sm font-medium text-slate-800">
+                  Send after (minutes)
+                </label>
+                <input
+                  id={ids.delay}
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={MAX_DELAY_MINUTES}
+                  step={1}
+                  value={delay}
+                  placeholder="Company default"
+                  aria-invalid={delayInvalid ? true : undefined}
+                  aria-describedby={delayInvalid ? `${ids.delayHint} ${ids.delayError}` : ids.delayHint}
+                  onChange={(event) => setDelay(event.target.value)}
+                  className={`${inputClass} mt-1 w-40`}
+                />
+                <p id={ids.delayHint} className="mt-1 text-sm text-slate-600">
+                  Empty: the company&apos;s default delay (Settings → E-mail). 0 sends it now. It is canceled if {request.count === 1 ? "the candidate is" : "a candidate is"} moved out
+                  of rejected before it goes; the reason is not named unless the template does.
+                </p>
+                {delayInvalid && (
+                  <p id={ids.delayError} className="mt-1 text-sm text-red-700" role="alert">
+                    Enter whole minutes from 0 to {MAX_DELAY_MINUTES}
+                  </p>
+                )}
+              </div>
+            )}
+          </div>
         </div>
         <div className="mt-5 flex justify-end gap-2">
           <Button variant="secondary" onClick={onCancel}>

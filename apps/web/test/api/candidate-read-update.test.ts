@@ -191,3 +191,48 @@ describe("POST /api/v1/candidates/{id}/notes", () => {
     expect((await apiClient(app.url, null).post(`/candidates/${created.id}/notes`, { note: "x" })).status).toBe(401);
   });
 });
+
+describe("PATCH /api/v1/candidates/{id} with the rejection e-mail", () => {
+  const rejectionsOf = (candidateId: number) => getPrisma().emailMessage.findMany({ where: { candidateId, kind: "rejection" } });
+
+  it("schedules it with the company's default delay (60 minutes) or the one given, and cancels it on a move out of rejected", async () => {
+    const created = await newCandidate();
+    const before = Date.now();
+    const res = await api.patch(`/candidates/${created.id}`, { stage: "rejected", send_rejection_email: true });
+    expect(res.status).toBe(200);
+    const [scheduled] = await rejectionsOf(created.id);
+    expect(scheduled).toMatchObject({ status: "scheduled", toAddresses: [created.email] });
+    expect(scheduled!.sendAfter!.getTime()).toBeGreaterThanOrEqual(before + 3_600_000);
+
+    expect((await api.patch(`/candidates/${created.id}`, { stage: "applied" })).status).toBe(200);
+    expect(await rejectionsOf(created.id)).toMatchObject([{ id: scheduled!.id, status: "canceled" }]);
+
+    const again = await api.patch(`/candidates/${created.id}`, { stage: "rejected", send_rejection_email: true, rejection_email_delay_minutes: 10_080 });
+    expect(again.status).toBe(200);
+    const latest = (await rejectionsOf(created.id)).find((m) => m.id !== scheduled!.id)!;
+    expect(latest.sendAfter!.getTime()).toBeGreaterThanOrEqual(before + 10_080 * 60_000);
+  });
+
+  it("answers what it cannot send with the validation envelope, and another company's candidate with a 404 that queues nothing", async () => {
+    const created = await newCandidate();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ stage: "phonescreen", send_rejection_email: true }, "send_rejection_email"],
+      [{ send_rejection_email: true }, "send_rejection_email"],
+      [{ stage: "rejected", rejection_email_delay_minutes: 5 }, "rejection_email_delay_minutes"],
+      [{ stage: "rejected", send_rejection_email: true, rejection_email_delay_minutes: 10_081 }, "rejection_email_delay_minutes"],
+      [{ stage: "rejected", send_rejection_email: true, rejection_email_delay_minutes: -1 }, "rejection_email_delay_minutes"],
+      [{ stage: "rejected", send_rejection_email: true, rejection_email_delay_minutes: 1.5 }, "rejection_email_delay_minutes"],
+      [{ stage: "rejected", send_rejection_email: "yes" }, "send_rejection_email"],
+    ];
+    for (const [body, field] of cases) {
+      const res = await api.patch(`/candidates/${created.id}`, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.error.code).toBe("validation_error");
+      expect(res.body.error.details.map((d: { field: string }) => d.field), JSON.stringify(body)).toContain(field);
+    }
+    const foreign = await otherApi.patch(`/candidates/${created.id}`, { stage: "rejected", send_rejection_email: true });
+    expect(foreign.status).toBe(404);
+    expect(await getPrisma().emailMessage.count({ where: { candidateId: created.id } })).toBe(0);
+    expect((await api.get(`/candidates/${created.id}`)).body.data.stage).toBe(created.stage);
+  });
+});

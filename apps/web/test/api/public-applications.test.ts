@@ -59,8 +59,13 @@ describe("POST /api/public/jobs/{id}/applications", () => {
       leadType: "applied",
       answers: { years: "7", relocate: true, level: "senior" },
     });
-    const events = await getPrisma().event.findMany({ where: { companyId: co.id } });
-    expect(events.map((e) => e.type)).toEqual(["candidate.applied"]);
+    const all = await getPrisma().event.findMany({ where: { companyId: co.id } });
+    // The application-received e-mail (on by default) is queued in the same transaction.
+    expect(all.map((e) => e.type).sort()).toEqual(["candidate.applied", "email/message.queued"]);
+    const events = all.filter((e) => e.type === "candidate.applied");
+    expect(await getPrisma().emailMessage.findMany({ where: { candidateId: candidate.id }, select: { kind: true, toAddresses: true } })).toEqual([
+      { kind: "application_received", toAddresses: ["mary@example.com"] },
+    ]);
     expect(events[0]!.payload).toEqual({
       candidate: {
         id: candidate.id,

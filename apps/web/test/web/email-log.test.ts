@@ -179,6 +179,36 @@ describe("Settings → E-mail", () => {
   });
 });
 
+describe("the candidate e-mail templates (Settings → E-mail)", () => {
+  it("are read and written with the sender; a bad template is a 400 naming the placeholder; each company has its own", async () => {
+    const co = await createTestCompany();
+    const session = await sessionOf(await member("admin", co.id));
+    const initial = (await trpc("emailSettings.get", {}, session)).data;
+    expect(initial.application_received).toMatchObject({ enabled: true, send_for_api: false, is_default: true });
+    expect(initial.rejection).toMatchObject({ is_default: true, delay_minutes: 60 });
+    expect(initial.placeholders.map((p: { name: string }) => p.name)).toEqual(["candidate_name", "candidate_first_name", "job_title", "company_name", "reject_reason"]);
+
+    const bad = await trpc("emailSettings.update", { rejection: { body: "Hi {{first_name}}", subject: "x".repeat(201), delay_minutes: 10_081 } }, session, true);
+    expect(bad.status).toBe(400);
+    expect(bad.error.code).toBe("validation_error");
+    const fields = Object.fromEntries(bad.error.details.map((d: { field: string; message: string }) => [d.field, d.message]));
+    expect(fields["rejection.body"]).toContain("Unknown placeholder {{first_name}}");
+    expect(fields["rejection.subject"]).toContain("at most 200");
+    expect(fields["rejection.delay_minutes"]).toBeDefined();
+
+    const saved = await trpc("emailSettings.update", { application_received: { enabled: false, send_for_api: true, body: "Thanks {{candidate_name}}" }, rejection: { delay_minutes: 0 } }, session, true);
+    expect(saved.status).toBe(200);
+    expect(saved.data.application_received).toMatchObject({ enabled: false, send_for_api: true, body: "Thanks {{candidate_name}}", is_default: false });
+    expect(saved.data.rejection.delay_minutes).toBe(0);
+    // Another company's owner reads and writes only their own settings.
+    const others = (await trpc("emailSettings.get", {}, otherOwner)).data;
+    expect(others.application_received).toMatchObject({ enabled: true, is_default: true });
+    expect(others.rejection.delay_minutes).toBe(60);
+    const recruiter = await sessionOf(await member("recruiter", co.id));
+    expect((await trpc("emailSettings.update", { rejection: { delay_minutes: 5 } }, recruiter, true)).status).toBe(403);
+  });
+});
+
 describe("the invitation e-mail", () => {
   it("inviting by e-mail queues the invitation with its link (text and HTML); a link-only invitation sends none", async () => {
     const co = await createTestCompany();

@@ -37,7 +37,7 @@ export const candidateExportSchema = z
     activities: z.array(
       z.object({
         id: z.number().int(),
-        type: z.string().meta({ description: "created, note_added, stage_changed, resume_processed, updated" }),
+        type: z.string().meta({ description: "created, note_added, stage_changed, resume_processed, updated, email" }),
         note: z.string().nullable(),
         data: z.record(z.string(), z.unknown()).nullable(),
         added_by: z.string(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { bodyInt, cursorParam, httpUrl, idParam, INT32_MAX, limitParam, queryScore, singleLine, storableText, timestamp } from "./common.ts";
+import { bodyBoolean, bodyInt, cursorParam, httpUrl, idParam, INT32_MAX, limitParam, queryScore, singleLine, storableText, timestamp } from "./common.ts";
 
+import { MAX_DELAY_MINUTES } from "../services/candidate-email-template.ts";
 import { fitSchema } from "./screening.ts";
 import { searchQuery } from "./search-query.ts";
 import { PUBLIC_API_STAGES } from "./stages.ts";
@@ -102,6 +103,12 @@ export const updateCandidateInput = z.strictObject({
   location: location.nullish(),
   stage: stage.optional(),
   reject_reason_id: rejectReasonId.nullish().meta({ description: "A reject reason (GET /reject_reasons); only with a move to a rejected-type stage" }),
+  send_rejection_email: bodyBoolean
+    .optional()
+    .meta({ description: "With a move to a rejected-type stage: send the company's rejection e-mail (Settings → E-mail); canceled if the candidate leaves the rejected stage before it goes" }),
+  rejection_email_delay_minutes: bodyInt(0, MAX_DELAY_MINUTES)
+    .optional()
+    .meta({ description: `Minutes until the rejection e-mail goes (0..${MAX_DELAY_MINUTES}; default: the company's setting, 60 unless changed); only with send_rejection_email` }),
   rating: bodyInt(1, 5).nullish(),
   ats_candidate_id: atsCandidateId.nullish(),
 });

@@ -50,6 +50,9 @@ export const idParam = z
  * A JSON body integer. The pipe keeps trpc-to-openapi's string coercion (meant for query strings)
  * away from body fields, so `"5"` or `true` are rejected instead of being read as numbers.
  */
+/** A JSON body boolean: the pipe keeps trpc-to-openapi's Boolean() coercion away ("false" or "yes" would become true). */
+export const bodyBoolean = z.boolean().pipe(z.boolean());
+
 export function bodyInt(min: number, max: number) {
   return z.number().int().min(min).max(max).pipe(z.number());
 }

@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { cursorParam, INT32_MAX, singleLine, timestamp } from "./common.ts";
+import { BODY_MAX, CANDIDATE_EMAIL_KINDS, type CandidateEmailKind, MAX_DELAY_MINUTES, PLACEHOLDERS, SUBJECT_MAX, unknownPlaceholders } from "../services/candidate-email-template.ts";
+import { cursorParam, INT32_MAX, singleLine, storableText, timestamp } from "./common.ts";
 
 /**
  * E-mail (web app only, owners and admins): Settings → E-mail log (every message the company sent or
  * kept, services/email.ts) and Settings → E-mail (the sender).
  */
-export const EMAIL_STATUSES = ["queued", "sent", "failed", "stored"] as const;
+export const EMAIL_STATUSES = ["queued", "sent", "failed", "stored", "scheduled", "canceled"] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 export const emailAttachmentSchema = z.object({
@@ -22,7 +23,11 @@ export const emailMessageSummarySchema = z.object({
   status: z.enum(EMAIL_STATUSES),
   attempts: z.number().int(),
   candidate_id: z.number().int().nullable(),
+  /** A candidate e-mail's kind; null for any other (an invitation). */
+  kind: z.enum(CANDIDATE_EMAIL_KINDS).nullable(),
   created_at: timestamp,
+  /** A scheduled message is not sent before this. */
+  send_after: timestamp.nullable(),
   sent_at: timestamp.nullable(),
 });
 
@@ -54,6 +59,34 @@ export const getEmailMessageInput = z.strictObject({ id: z.number().int().positi
 
 const address = z.email("Enter a valid e-mail address").max(254, "Must be at most 254 characters");
 
+/** How long a rejection e-mail waits after the move (0: at once; at most a week). */
+export const delayMinutes = z
+  .number()
+  .int("Must be a whole number of minutes")
+  .min(0, "Must be 0 or more")
+  .max(MAX_DELAY_MINUTES, `Must be at most ${MAX_DELAY_MINUTES} (a week)`);
+
+/** A template's text: placeholders it may not use are a 400 that names them. Null: back to the built-in template. */
+function templateText(kind: CandidateEmailKind, max: number, schema: z.ZodString) {
+  return storableText(schema.max(max, `Must be at most ${max} characters`))
+    .superRefine((value, ctx) => {
+      const unknown = unknownPlaceholders(kind, value);
+      if (unknown.length) {
+        const names = unknown.map((name) => `{{${name}}}`).join(", ");
+        ctx.addIssue({ code: "custom", message: `Unknown placeholder ${names} (available: ${Object.keys(PLACEHOLDERS).filter((p) => kind === "rejection" || p !== "reject_reason").map((p) => `{{${p}}}`).join(", ")})` });
+      }
+    })
+    .nullable()
+    .optional();
+}
+
+function templateFields(kind: CandidateEmailKind) {
+  return {
+    subject: templateText(kind, SUBJECT_MAX, singleLine(z.string().trim().min(1, "Required").regex(/^[^\r\n]*$/, "Must be one line"))),
+    body: templateText(kind, BODY_MAX, z.string().trim().min(1, "Required")),
+  };
+}
+
 /** The sender of the company's e-mails; `null` fields fall back to the server's MAIL_FROM. */
 export const emailSettingsSchema = z.object({
   from_name: z.string().nullable(),
@@ -65,6 +98,26 @@ export const emailSettingsSchema = z.object({
   server_default: z.string(),
   /** Whether the server sends (SMTP_URL set) or only keeps messages in the log. */
   delivery: z.enum(["smtp", "log_only"]),
+  /** The candidate e-mails: their templates (the built-in one where the company has none) and switches. */
+  application_received: z.object({
+    enabled: z.boolean(),
+    /** Also for candidates created through the API (careers applications always, when enabled). */
+    send_for_api: z.boolean(),
+    subject: z.string(),
+    body: z.string(),
+    is_default: z.boolean(),
+  }),
+  rejection: z.object({
+    subject: z.string(),
+    body: z.string(),
+    is_default: z.boolean(),
+    /** What a move's rejection_email_delay_minutes defaults to. */
+    delay_minutes: z.number().int(),
+  }),
+  /** What {{company_name}} becomes (the live preview's). */
+  company_name: z.string(),
+  /** Every placeholder with what it stands for and the templates that may use it. */
+  placeholders: z.array(z.object({ name: z.string(), description: z.string(), templates: z.array(z.enum(CANDIDATE_EMAIL_KINDS)) })),
 });
 
 export type EmailSettingsDto = z.infer<typeof emailSettingsSchema>;
@@ -76,6 +129,10 @@ export const updateEmailSettingsInput = z.strictObject({
     .optional(),
   from_address: address.nullable().optional(),
   reply_to: address.nullable().optional(),
+  application_received: z
+    .strictObject({ enabled: z.boolean().optional(), send_for_api: z.boolean().optional(), ...templateFields("application_received") })
+    .optional(),
+  rejection: z.strictObject({ ...templateFields("rejection"), delay_minutes: delayMinutes.optional() }).optional(),
 });
 
 export type UpdateEmailSettingsInput = z.infer<typeof updateEmailSettingsInput>;

@@ -4,6 +4,7 @@ import { INT32_MAX, storableText, timestamp } from "./common.ts";
 import { jobStageSchema, stageKey } from "./job-stages.ts";
 import { jobSchema, LOCATION_TYPES, screeningQuestionSchema } from "./job.ts";
 import { FIT_STATUSES } from "./screening.ts";
+import { MAX_DELAY_MINUTES } from "../services/candidate-email-template.ts";
 
 /** Contracts of the web app's pipeline screens (UI-only procedures: no REST, no OpenAPI). */
 export const PIPELINE_STAGES = PUBLIC_API_STAGES;
@@ -71,6 +72,10 @@ export const moveCandidatesInput = z.strictObject({
   reject_reason_id: id.nullish(),
   /** Free text kept in the timeline (a reject's "other" reason). */
   reason: storableText(z.string().trim().max(500)).optional(),
+  /** With a move to a rejected-type stage: the company's rejection e-mail to each moved candidate with an address. */
+  send_rejection_email: z.boolean().optional(),
+  /** Minutes until it goes (default: the company's setting). */
+  rejection_email_delay_minutes: z.number().int().min(0).max(MAX_DELAY_MINUTES).optional(),
 });
 
 export const moveCandidatesResultSchema = z.object({
@@ -82,7 +87,7 @@ export const moveCandidatesResultSchema = z.object({
 
 export const timelineEntrySchema = z.object({
   id: z.number().int(),
-  type: z.enum(["created", "note_added", "stage_changed", "resume_processed", "updated"]),
+  type: z.enum(["created", "note_added", "stage_changed", "resume_processed", "updated", "email"]),
   note: z.string().nullable(),
   data: z.record(z.string(), z.unknown()).nullable(),
   added_by: z.enum(["api", "user", "system", "ai_agent"]),

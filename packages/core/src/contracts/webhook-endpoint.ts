@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { WEBHOOK_EVENT_TYPES } from "../services/events.ts";
-import { cursorParam, idParam, limitParam, singleLine, timestamp } from "./common.ts";
+import { bodyBoolean, cursorParam, idParam, limitParam, singleLine, timestamp } from "./common.ts";
 
 /**
  * Webhook endpoints and their deliveries. The URL's scheme and address are checked by the service
@@ -14,8 +14,6 @@ const events = z
   .transform((list) => [...new Set(list)])
   .meta({ description: "Event types to receive; empty or omitted means every event type" });
 const description = singleLine(z.string().trim().max(500, "Must be at most 500 characters"));
-// A JSON body boolean: the pipe keeps trpc-to-openapi's Boolean() coercion away ("false" would become true).
-const bodyBoolean = z.boolean().pipe(z.boolean());
 
 export const webhookEndpointSchema = z
   .object({

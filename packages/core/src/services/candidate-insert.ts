@@ -20,13 +20,17 @@ export interface JobForCreate {
   title: string;
   screening: unknown;
   region: string;
+  /** The company's application-received switches (candidate-emails.ts). */
+  applicationEmailEnabled: boolean;
+  applicationEmailForApi: boolean;
   /** The job's pipeline, in order. */
   stages: PipelineStage[];
 }
 
 const JOB_FOR_CREATE = {
-  name: "hireflow_job_for_create_with_stages",
+  name: "hireflow_job_for_create_with_stages_and_email",
   text: `SELECT j.id, j.title, j.screening, c.default_phone_region AS region,
+    c.application_email_enabled AS "applicationEmailEnabled", c.application_email_for_api AS "applicationEmailForApi",
     (SELECT json_agg(json_build_object('key', s.key, 'name', s.name, 'type', s.type) ORDER BY s.position, s.id) FROM job_stages s WHERE s.job_id = j.id) AS stages
   FROM jobs j JOIN companies c ON c.id = j.company_id WHERE j.company_id = $1 AND j.id = $2`,
 };

@@ -5,6 +5,7 @@ import { CANDIDATE_COLUMNS, CANDIDATE_WITH_JOB, type CandidateSqlRow, toCandidat
 import { DEFAULT_PIPELINE, type PipelineStage, requireStage } from "./job-pipeline.ts";
 import { type CandidateRow } from "./serialize.ts";
 import { rejectReasonForMove, stageChange } from "./stage-change.ts";
+import { leavesRejection } from "./candidate-emails.ts";
 
 export type { StageChange } from "./stage-change.ts";
 
@@ -16,7 +17,7 @@ export type { StageChange } from "./stage-change.ts";
  * (docs/BENCHMARKS.md, webhooks). The activity and event are what changeStage (candidates.ts) records
  * — both build them with stageChange — and candidate-move.test.ts compares the two paths' rows.
  * Filtered by the context's company here. Undefined: the client has no pool (a transaction's client),
- * use changeStage.
+ * use changeStage — as for a move out of a rejected stage (candidate-emails.ts cancels its e-mail).
  */
 const LOCK_CANDIDATE = {
   name: "hireflow_candidate_for_update_with_stages",
@@ -65,6 +66,11 @@ export async function moveCandidateStage(
     if (current.stage === target.key) {
       await client.query("COMMIT");
       return { row: current, moved: false };
+    }
+    // Leaving a rejected stage may withdraw a scheduled rejection e-mail: rare, and changeStage's to do.
+    if (leavesRejection(current, target)) {
+      await client.query("COMMIT");
+      return undefined;
     }
     const { changedBy, userId, activityData, eventPayload, outcome } = stageChange(svc, current, target, { rejectReason });
     const { rows } = await client.query<Omit<CandidateRow, "job" | "jobStage" | "rejectReason">>({

@@ -14,6 +14,15 @@ import { listCandidateRows } from "./candidate-list.ts";
 import { moveCandidateStage } from "./candidate-move.ts";
 import { DEFAULT_PIPELINE, firstOfType, type PipelineStage, readJobStages, requireStage } from "./job-pipeline.ts";
 import { rejectReasonForMove, stageChange } from "./stage-change.ts";
+import {
+  applicationEmailApplies,
+  cancelScheduledRejections,
+  checkRejectionRequest,
+  leavesRejection,
+  queueApplicationReceived,
+  type RejectionEmailRequest,
+  scheduleRejectionEmail,
+} from "./candidate-emails.ts";
 import { type ActivityInsert, type CandidateInsert, findCandidateWithEmail, insertCandidate, type JobForCreate, readJobForCreate } from "./candidate-insert.ts";
 import { type CandidateRow, candidateRead, candidateSummarySelect, serializeCandidate, serializeCandidateDetail } from "./serialize.ts";
 
@@ -46,11 +55,21 @@ async function jobForCreate(svc: ServiceContext, jobId: number): Promise<JobForC
       id: true,
       title: true,
       screening: true,
-      company: { select: { defaultPhoneRegion: true } },
+      company: { select: { defaultPhoneRegion: true, applicationEmailEnabled: true, applicationEmailForApi: true } },
       stages: { select: { key: true, name: true, type: true }, orderBy: [{ position: "asc" }, { id: "asc" }] },
     },
   });
-  return job && { id: job.id, title: job.title, screening: job.screening, region: job.company.defaultPhoneRegion, stages: job.stages };
+  return (
+    job && {
+      id: job.id,
+      title: job.title,
+      screening: job.screening,
+      region: job.company.defaultPhoneRegion,
+      applicationEmailEnabled: job.company.applicationEmailEnabled,
+      applicationEmailForApi: job.company.applicationEmailForApi,
+      stages: job.stages,
+    }
+  );
 }
 
 async function companyRegion(svc: ServiceContext): Promise<string> {
@@ -110,11 +129,12 @@ export async function createCandidate(
   };
   const activity: ActivityInsert = { addedBy: actor, performerId, created: { source: options.source, stage }, note: notes };
 
+  const welcome = !!input.email && (options.leadType ?? "applied") === "applied" && applicationEmailApplies(found, options.source);
   let created: CandidateRow;
   try {
     // A create that writes nothing but the candidate and its activities is one typed statement
     // (candidate-insert.ts); a resume, a scoring or an event to record takes the transaction.
-    const plain = !options.resume && !screened && !applied;
+    const plain = !options.resume && !screened && !applied && !welcome;
     const inserted = plain ? await insertCandidate(svc, job, target, values, activity) : undefined;
     created = inserted ?? (await svc.db.$transaction(async (tx) => {
       // No `include`: Prisma would answer it with two more queries (re-read the row, then its
@@ -149,13 +169,14 @@ export async function createCandidate(
       // Scored at once without a resume; with one, once it is parsed (resumes.ts asks for it then).
       if (screened && !options.resume) await requestScreening(tx, candidate.id, "initial", { markPending: false });
       if (applied) await recordApplied(tx, svc.companyId, candidate, target);
+      if (welcome) await queueApplicationReceived(tx, svc, candidate, options.source);
       return candidate;
     }));
   } catch (error) {
     if (input.email && isUniqueViolation(error, DUPLICATE_INDEX)) throw await duplicateError(svc, job.id, input.email);
     throw error;
   }
-  if (options.resume || options.source === "self_apply" || screened) notifyEventsCommitted();
+  if (options.resume || options.source === "self_apply" || screened || welcome) notifyEventsCommitted();
   return serializeCandidateDetail(created);
 }
 
@@ -189,11 +210,12 @@ export async function changeStage(
   svc: ServiceContext,
   current: CandidateRow,
   value: string,
-  options: { reason?: string; rejectReasonId?: number | null; stages?: readonly PipelineStage[] } = {},
+  options: { reason?: string; rejectReasonId?: number | null; stages?: readonly PipelineStage[]; rejectionEmail?: RejectionEmailRequest } = {},
 ): Promise<CandidateRow | null> {
   const stages = options.stages ?? (current.jobId === null ? DEFAULT_PIPELINE : await readJobStages(tx, current.jobId));
   const target = requireStage(stages, value);
   const rejectReason = await rejectReasonForMove(tx, target, options.rejectReasonId);
+  checkRejectionRequest(target, current, options.rejectionEmail);
   if (current.stage === target.key) return null;
   const change = stageChange(svc, current, target, { reason: options.reason, rejectReason });
   const moved = await tx.candidate.update({
@@ -211,14 +233,17 @@ export async function changeStage(
     }),
   });
   await recordEvent(tx, "candidate.stage_changed", change.eventPayload);
+  if (leavesRejection(current, target)) await cancelScheduledRejections(tx, svc, current.id);
+  if (options.rejectionEmail) await scheduleRejectionEmail(tx, svc, { ...moved, job: current.job }, rejectReason?.name ?? null, options.rejectionEmail);
   return { ...moved, job: current.job, jobStage: { name: target.name, type: target.type }, rejectReason: target.type === "rejected" ? rejectReason : null };
 }
 
 export async function updateCandidate(svc: ServiceContext, input: UpdateCandidateInput): Promise<CandidateDetailDto> {
-  const { id, stage, reject_reason_id: rejectReasonId, ...fields } = input;
+  const { id, stage, reject_reason_id: rejectReasonId, send_rejection_email: sendRejection, rejection_email_delay_minutes: delayMinutes, ...fields } = input;
   if (rejectReasonId != null && stage === undefined) {
     throw AppError.validation([{ field: "reject_reason_id", message: "Only with a move: give stage (a stage of type \"rejected\") too" }]);
   }
+  const rejectionEmail = rejectionEmailRequest(stage, sendRejection, delayMinutes);
   const region = fields.phone ? await companyRegion(svc) : "US";
   const data: Prisma.CandidateUncheckedUpdateInput = {};
   if (fields.name !== undefined) data.name = fields.name;
@@ -232,7 +257,7 @@ export async function updateCandidate(svc: ServiceContext, input: UpdateCandidat
   let moved: CandidateRow | null = null;
   try {
     // A stage-only change (the pipeline's commonest write) is typed SQL (candidate-move.ts).
-    if (stage !== undefined && Object.keys(data).length === 0) {
+    if (stage !== undefined && Object.keys(data).length === 0 && !rejectionEmail) {
       const result = await moveCandidateStage(svc, id, stage, { rejectReasonId });
       if (result === null) throw AppError.notFound("Candidate", id);
       if (result !== undefined) {
@@ -245,7 +270,7 @@ export async function updateCandidate(svc: ServiceContext, input: UpdateCandidat
       if (stage !== undefined) await lockCandidate(tx, svc.companyId, id);
       const current = await tx.candidate.findUnique({ where: { id }, ...candidateRead });
       if (!current) throw AppError.notFound("Candidate", id);
-      if (stage !== undefined) moved = await changeStage(tx, svc, current, stage, { rejectReasonId });
+      if (stage !== undefined) moved = await changeStage(tx, svc, current, stage, { rejectReasonId, rejectionEmail });
       // A stage-only change answers with the row the move's UPDATE returned (no re-read).
       if (Object.keys(data).length === 0) return moved ?? current;
       return tx.candidate.update({ where: { id }, data, ...candidateRead });
@@ -259,6 +284,16 @@ export async function updateCandidate(svc: ServiceContext, input: UpdateCandidat
     }
     throw error;
   }
+}
+
+/** A move's send_rejection_email / rejection_email_delay_minutes, checked for what they need (the stage type is checked with the move). */
+export function rejectionEmailRequest(stage: string | undefined, send: boolean | undefined, delayMinutes: number | undefined): RejectionEmailRequest | undefined {
+  if (delayMinutes !== undefined && send !== true) {
+    throw AppError.validation([{ field: "rejection_email_delay_minutes", message: "Only with send_rejection_email: true" }]);
+  }
+  if (send !== true) return undefined;
+  if (stage === undefined) throw AppError.validation([{ field: "send_rejection_email", message: "Only with a move: give stage (a stage of type \"rejected\") too" }]);
+  return { delayMinutes };
 }
 
 /** Row lock for the rest of the transaction (raw SQL bypasses the scoping extension, so it filters itself). */

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type EmailMessage, type Prisma } from "@hireflow/db";
+import { type EmailKind, type EmailMessage, type Prisma } from "@hireflow/db";
 import { type EmailMessageDto, type EmailMessageSummaryDto, type ListEmailMessagesInput } from "../contracts/email.ts";
 import { type ServiceContext } from "../context.ts";
 import { AppError } from "../errors.ts";
@@ -29,6 +29,13 @@ export interface OutgoingEmail {
   attachments?: EmailAttachmentInput[];
   /** The candidate it is to or about: the message goes with them when they are erased. */
   candidateId?: number | null;
+  /** A candidate e-mail's kind (one application_received per candidate: the database refuses a second). */
+  kind?: EmailKind | null;
+  /**
+   * Not before this: a later time makes the message `scheduled` — no outbox event now; the e-mail
+   * sweep queues it once due (releaseDueEmails in packages/jobs), unless it was canceled by then.
+   */
+  sendAfter?: Date | null;
 }
 
 /** As stored in email_messages.attachments. */
@@ -40,7 +47,11 @@ export interface StoredAttachment {
 
 export const EMAIL_QUEUED_EVENT = "email/message.queued";
 
-export async function queueEmail(tx: ScopedTx, svc: Pick<ServiceContext, "companyId">, message: OutgoingEmail): Promise<{ id: number; messageId: string }> {
+export async function queueEmail(
+  tx: ScopedTx,
+  svc: Pick<ServiceContext, "companyId">,
+  message: OutgoingEmail,
+): Promise<{ id: number; messageId: string; status: "queued" | "scheduled" }> {
   const company = await tx.company.findUniqueOrThrow({
     where: { id: svc.companyId },
     select: { mailFromName: true, mailFromAddress: true, mailReplyTo: true },
@@ -53,6 +64,8 @@ export async function queueEmail(tx: ScopedTx, svc: Pick<ServiceContext, "compan
     content_type: a.contentType,
     content_base64: Buffer.from(typeof a.content === "string" ? Buffer.from(a.content, "utf8") : a.content).toString("base64"),
   }));
+  const now = new Date();
+  const scheduled = message.sendAfter != null && message.sendAfter.getTime() > now.getTime();
   const row = await tx.emailMessage.create({
     data: tenantRow<Prisma.EmailMessageUncheckedCreateInput>({
       candidateId: message.candidateId ?? null,
@@ -64,13 +77,16 @@ export async function queueEmail(tx: ScopedTx, svc: Pick<ServiceContext, "compan
       htmlBody: message.html ?? null,
       attachments: attachments as unknown as Prisma.InputJsonValue,
       messageId,
-      // Due now: if the outbox event's run is lost, the sweeper finds the message by this.
-      nextAttemptAt: new Date(),
+      kind: message.kind ?? null,
+      sendAfter: message.sendAfter ?? null,
+      status: scheduled ? "scheduled" : "queued",
+      // Due now (or when scheduled): if the outbox event's run is lost, the sweeper finds the message by this.
+      nextAttemptAt: scheduled ? message.sendAfter! : now,
     }),
     select: { id: true },
   });
-  await recordEvent(tx, EMAIL_QUEUED_EVENT, { email_message_id: row.id });
-  return { id: row.id, messageId };
+  if (!scheduled) await recordEvent(tx, EMAIL_QUEUED_EVENT, { email_message_id: row.id });
+  return { id: row.id, messageId, status: scheduled ? "scheduled" : "queued" };
 }
 
 /** What nodemailer's MailComposer needs to build the message (packages/jobs/src/email/compose.ts). */
@@ -86,7 +102,7 @@ export interface ComposableEmail {
   attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
-type ComposableRow = Pick<EmailMessage, "fromAddress" | "toAddresses" | "replyTo" | "subject" | "textBody" | "htmlBody" | "messageId" | "createdAt" | "attachments">;
+type ComposableRow = Pick<EmailMessage, "fromAddress" | "toAddresses" | "replyTo" | "subject" | "textBody" | "htmlBody" | "messageId" | "createdAt" | "attachments"> & Partial<Pick<EmailMessage, "sendAfter">>;
 
 export function composableEmail(row: ComposableRow): ComposableEmail {
   return {
@@ -97,7 +113,8 @@ export function composableEmail(row: ComposableRow): ComposableEmail {
     text: row.textBody,
     html: row.htmlBody,
     messageId: row.messageId,
-    date: row.createdAt,
+    // A scheduled message is dated when it was due, not when it was written.
+    date: row.sendAfter ?? row.createdAt,
     attachments: storedAttachments(row.attachments).map((a) => ({ filename: a.filename, contentType: a.content_type, content: Buffer.from(a.content_base64, "base64") })),
   };
 }
@@ -106,7 +123,7 @@ function storedAttachments(value: Prisma.JsonValue): StoredAttachment[] {
   return Array.isArray(value) ? (value as unknown as StoredAttachment[]) : [];
 }
 
-function serializeSummary(row: Pick<EmailMessage, "id" | "toAddresses" | "subject" | "status" | "attempts" | "candidateId" | "createdAt" | "sentAt">): EmailMessageSummaryDto {
+function serializeSummary(row: Pick<EmailMessage, "id" | "toAddresses" | "subject" | "status" | "attempts" | "candidateId" | "kind" | "createdAt" | "sendAfter" | "sentAt">): EmailMessageSummaryDto {
   return {
     id: row.id,
     to: row.toAddresses,
@@ -114,7 +131,9 @@ function serializeSummary(row: Pick<EmailMessage, "id" | "toAddresses" | "subjec
     status: row.status,
     attempts: row.attempts,
     candidate_id: row.candidateId,
+    kind: row.kind,
     created_at: row.createdAt.toISOString(),
+    send_after: row.sendAfter?.toISOString() ?? null,
     sent_at: row.sentAt?.toISOString() ?? null,
   };
 }
@@ -134,11 +153,11 @@ function serializeMessage(row: EmailMessage): EmailMessageDto {
     })),
     last_error: row.lastError,
     last_attempt_at: row.lastAttemptAt?.toISOString() ?? null,
-    next_attempt_at: row.status === "queued" ? (row.nextAttemptAt?.toISOString() ?? null) : null,
+    next_attempt_at: row.status === "queued" || row.status === "scheduled" ? (row.nextAttemptAt?.toISOString() ?? null) : null,
   };
 }
 
-const SUMMARY = { id: true, toAddresses: true, subject: true, status: true, attempts: true, candidateId: true, createdAt: true, sentAt: true } as const;
+const SUMMARY = { id: true, toAddresses: true, subject: true, status: true, attempts: true, candidateId: true, kind: true, createdAt: true, sendAfter: true, sentAt: true } as const;
 
 /** Settings → E-mail log: newest first, keyset-paginated on (created_at, id) (index email_messages(company_id, created_at DESC, id DESC)). */
 export async function listEmailMessages(svc: ServiceContext, input: ListEmailMessagesInput) {

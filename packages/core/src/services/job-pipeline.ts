@@ -3,6 +3,7 @@ import { type JobStageDto, type JobStagesInput, STAGE_TYPES, type StageType } fr
 import { AppError, type ErrorDetail } from "../errors.ts";
 import { type ScopedDb, type ScopedTx } from "../tenancy.ts";
 import { recordAudit } from "./audit.ts";
+import { cancelScheduledRejectionsOfJob } from "./candidate-emails.ts";
 
 /**
  * A job's pipeline: the one place that knows what stages a job has and what a stage value means.
@@ -193,6 +194,7 @@ export async function replaceJobStages(tx: ScopedTx, svc: ServiceContext, edit: 
   }
   // Outcomes follow the stage's type (a re-map, or a stage whose type changed).
   await syncOutcomes(tx, svc.companyId, jobId);
+  await cancelScheduledRejectionsOfJob(tx, svc, jobId);
   if (dropped.length) {
     await tx.$executeRaw`DELETE FROM job_stages WHERE job_id = ${jobId} AND company_id = ${svc.companyId} AND key = ANY(${dropped}::text[])`;
     await tx.$executeRaw`

@@ -12,6 +12,7 @@ import { changeStage, lockCandidate } from "./candidates.ts";
 import { jobWithSlugAndStages } from "./job-read.ts";
 import { DEFAULT_PIPELINE, type PipelineStage, readJobStages } from "./job-pipeline.ts";
 import { notifyEventsCommitted } from "./events.ts";
+import { type RejectionEmailRequest } from "./candidate-emails.ts";
 import { fitCoverageOf, NO_COVERAGE } from "./fit-coverage.ts";
 import { candidateInclude, candidateRead, serializeCandidateDetail, serializeJob } from "./serialize.ts";
 
@@ -116,7 +117,7 @@ export async function moveCandidates(
   svc: ServiceContext,
   candidateIds: number[],
   stage: string,
-  options: { rejectReasonId?: number | null; reason?: string } = {},
+  options: { rejectReasonId?: number | null; reason?: string; rejectionEmail?: RejectionEmailRequest } = {},
 ): Promise<{ moved: number[]; unchanged: number[] }> {
   const ids = [...new Set(candidateIds)].sort((a, b) => a - b);
   const result = await svc.db.$transaction(
@@ -133,7 +134,9 @@ export async function moveCandidates(
           stages = pipelines.get(current.jobId) ?? (await readJobStages(tx, current.jobId));
           pipelines.set(current.jobId, [...stages]);
         }
-        if (await changeStage(tx, svc, current, stage, { ...options, stages })) moved.push(id);
+        // A bulk rejection e-mails those of the selection who have an address.
+        const rejectionEmail = current.email ? options.rejectionEmail : undefined;
+        if (await changeStage(tx, svc, current, stage, { ...options, rejectionEmail, stages })) moved.push(id);
         else unchanged.push(id);
       }
       return { moved, unchanged };

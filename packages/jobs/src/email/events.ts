@@ -33,3 +33,12 @@ export function emailRecoveryRequest(due: { id: number; companyId: number; attem
     data: { company_id: due.companyId, email_message_id: due.id, attempts: due.attempts, schedule_from: due.attempts } satisfies EmailSendRequest,
   };
 }
+
+/** A scheduled message that came due: a new message's first run. */
+export function emailReleaseRequest(due: { id: number; companyId: number }): JobEventInput {
+  return {
+    name: EMAIL_QUEUED_EVENT,
+    id: `email-release-${due.id}`,
+    data: { company_id: due.companyId, email_message_id: due.id, attempts: 0, schedule_from: 0 } satisfies EmailSendRequest,
+  };
+}

@@ -1,4 +1,4 @@
-import { type ScopedDb } from "@hireflow/core";
+import { recordEmailOutcome, type ScopedDb } from "@hireflow/core";
 import { type EmailMessage, type PrismaClient } from "@hireflow/db";
 import { emailAttemptLeaseMs } from "./config.ts";
 
@@ -33,13 +33,18 @@ export async function recordEmailAttempt(db: ScopedDb, id: number, attempt: numb
       : record.status === "queued"
         ? { status: "queued" as const, lastError: record.error, nextAttemptAt: record.nextAttemptAt }
         : { status: "failed" as const, lastError: record.error, nextAttemptAt: null };
-  await db.emailMessage.updateMany({ where: { id, attempts: attempt }, data });
+  const [row] = await db.emailMessage.updateManyAndReturn({ where: { id, attempts: attempt }, data, select: OUTCOME });
+  if (row && record.status !== "queued") await recordEmailOutcome(db, row, record.status);
 }
+
+/** What a candidate's timeline entry of the outcome needs. */
+const OUTCOME = { id: true, companyId: true, candidateId: true, kind: true, subject: true } as const;
 
 /** No SMTP server configured: the queued message is kept in the log, viewable and never sent. */
 export async function keepInLog(db: ScopedDb, id: number): Promise<boolean> {
-  const { count } = await db.emailMessage.updateMany({ where: { id, status: "queued" }, data: { status: "stored", nextAttemptAt: null } });
-  return count > 0;
+  const [row] = await db.emailMessage.updateManyAndReturn({ where: { id, status: "queued" }, data: { status: "stored", nextAttemptAt: null }, select: OUTCOME });
+  if (row) await recordEmailOutcome(db, row, "stored");
+  return row !== undefined;
 }
 
 export interface DueEmail {
@@ -64,6 +69,32 @@ export async function leaseOverdueEmails(prisma: PrismaClient, marginMs: number,
         ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
       RETURNING id, company_id, attempts, next_attempt_at`;
     if (rows.length > 0) await dispatch(rows.map((r) => ({ id: r.id, companyId: r.company_id, attempts: r.attempts, leasedUntil: r.next_attempt_at })));
+    return rows.length;
+  });
+}
+
+export interface ReleasedEmail {
+  id: number;
+  companyId: number;
+}
+
+/**
+ * Scheduled messages whose send_after has come (a delayed rejection), of every company, made
+ * `queued` — due now — for the delivery job; `dispatch` runs before the change commits, so a crash
+ * in between leaves them scheduled and the next sweep takes them. A message canceled first is no
+ * longer `scheduled` and is never released. next_attempt_at holds send_after while scheduled (the
+ * (status, next_attempt_at) index serves both sweeps).
+ */
+export async function releaseDueEmails(prisma: PrismaClient, limit: number, dispatch: (due: ReleasedEmail[]) => Promise<void>): Promise<number> {
+  return prisma.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ id: number; company_id: number }[]>`
+      UPDATE email_messages SET status = 'queued', next_attempt_at = now(), updated_at = now()
+      WHERE id IN (
+        SELECT id FROM email_messages
+        WHERE status = 'scheduled' AND next_attempt_at <= now()
+        ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+      RETURNING id, company_id`;
+    if (rows.length > 0) await dispatch(rows.map((r) => ({ id: r.id, companyId: r.company_id })));
     return rows.length;
   });
 }

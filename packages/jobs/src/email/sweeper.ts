@@ -3,17 +3,23 @@ import { getPrisma, type PrismaClient } from "@hireflow/db";
 import { defineSchedule, getJobDriver } from "../runtime/index.ts";
 import { type PeriodicTask, startPeriodic } from "../sweepers.ts";
 import { emailSweepIntervalMs, emailSweepMarginMs } from "./config.ts";
-import { emailRecoveryRequest } from "./events.ts";
-import { leaseOverdueEmails } from "./store.ts";
+import { emailRecoveryRequest, emailReleaseRequest } from "./events.ts";
+import { leaseOverdueEmails, releaseDueEmails } from "./store.ts";
 
 const BATCH = 100;
 
 /**
- * Crash recovery for e-mail: a queued message overdue by the margin has no live run (the process
- * died mid-attempt or while waiting for a retry, or its event was lost), so it is requested again.
+ * The e-mail sweep: scheduled messages that came due are queued and requested (releaseDueEmails),
+ * and — crash recovery — a queued message overdue by the margin has no live run (the process died
+ * mid-attempt or while waiting for a retry, or its event was lost), so it is requested again.
  */
 export async function sweepOverdueEmails(prisma: PrismaClient = getPrisma(), options: { marginMs?: number } = {}): Promise<number> {
   let total = 0;
+  for (;;) {
+    const count = await releaseDueEmails(prisma, BATCH, (due) => getJobDriver().send(due.map(emailReleaseRequest)));
+    total += count;
+    if (count < BATCH) break;
+  }
   for (;;) {
     const count = await leaseOverdueEmails(prisma, options.marginMs ?? emailSweepMarginMs(), BATCH, (due) => getJobDriver().send(due.map(emailRecoveryRequest)));
     total += count;

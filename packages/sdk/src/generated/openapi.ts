@@ -720,7 +720,7 @@ export type components = {
                 id: number;
                 note: string | null;
                 performer_id: string | null;
-                /** @description created, note_added, stage_changed, resume_processed, updated */
+                /** @description created, note_added, stage_changed, resume_processed, updated, email */
                 type: string;
             }[];
             application: {
@@ -1768,6 +1768,10 @@ export interface operations {
                     rating?: number | null;
                     /** @description A reject reason (GET /reject_reasons); only with a move to a rejected-type stage */
                     reject_reason_id?: number | null;
+                    /** @description Minutes until the rejection e-mail goes (0..10080; default: the company's setting, 60 unless changed); only with send_rejection_email */
+                    rejection_email_delay_minutes?: number;
+                    /** @description With a move to a rejected-type stage: send the company's rejection e-mail (Settings → E-mail); canceled if the candidate leaves the rejected stage before it goes */
+                    send_rejection_email?: boolean;
                     /**
                      * @description A stage key of the job's pipeline (job.stages), or a stage type (prospect, applied, phonescreen, inprogress, hired, rejected): the job's first stage of that type
                      * @example applied

@@ -169,10 +169,13 @@ export function validBody(schema: JsonSchema | undefined, hint?: (field: string,
 }
 
 /**
- * [dropped, kept]: a job names its department by name or by id, not both; a reject reason goes only
- * with a move to a rejected-type stage, which the sampled stage is not.
+ * [dropped, kept]: a job names its department by name or by id, not both; a reject reason and the
+ * rejection e-mail (and its delay) go only with a move to a rejected-type stage, which the sampled
+ * stage is not.
  */
 export const EXCLUSIVE_FIELDS: [string, string][] = [
   ["department", "department_id"],
   ["reject_reason_id", "stage"],
+  ["send_rejection_email", "stage"],
+  ["rejection_email_delay_minutes", "stage"],
 ];

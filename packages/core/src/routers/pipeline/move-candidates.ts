@@ -1,5 +1,6 @@
 import { dataEnvelope } from "../../contracts/common.ts";
 import { moveCandidatesInput, moveCandidatesResultSchema } from "../../contracts/pipeline.ts";
+import { rejectionEmailRequest } from "../../services/candidates.ts";
 import { moveCandidates } from "../../services/pipeline.ts";
 import { companyProcedure } from "../../trpc.ts";
 
@@ -8,5 +9,9 @@ export const moveCandidatesProcedure = companyProcedure
   .input(moveCandidatesInput)
   .output(dataEnvelope(moveCandidatesResultSchema))
   .mutation(async ({ ctx, input }) => ({
-    data: await moveCandidates(ctx.svc, input.candidate_ids, input.stage, { rejectReasonId: input.reject_reason_id, reason: input.reason || undefined }),
+    data: await moveCandidates(ctx.svc, input.candidate_ids, input.stage, {
+      rejectReasonId: input.reject_reason_id,
+      reason: input.reason || undefined,
+      rejectionEmail: rejectionEmailRequest(input.stage, input.send_rejection_email, input.rejection_email_delay_minutes),
+    }),
   }));

@@ -436,7 +436,39 @@ function describe(entry: TimelineEntryDto, stages: readonly JobStage[]): ReactNo
       return "Details updated";
     case "note_added":
       return "Note";
+    case "email":
+      return emailStep(data);
   }
+}
+
+const EMAIL_KIND_LABEL: Record<string, string> = { application_received: "Application-received e-mail", rejection: "Rejection e-mail" };
+
+/** A candidate e-mail's step (candidate-emails.ts): queued, scheduled, canceled, sent, failed or kept in the log. */
+function emailStep(data: Record<string, unknown>) {
+  const what = EMAIL_KIND_LABEL[String(data.kind)] ?? "E-mail";
+  const subject = typeof data.subject === "string" ? <> “{data.subject}”</> : null;
+  const id = typeof data.email_message_id === "number" ? data.email_message_id : null;
+  const link = id !== null ? (
+    <>
+      {" "}
+      · <Link href={`/settings/email-log/${id}`} className="underline">open in the e-mail log</Link>
+    </>
+  ) : null;
+  const step =
+    data.event === "scheduled" && typeof data.send_after === "string" ? (
+      <>
+        scheduled for <Time iso={data.send_after} />
+      </>
+    ) : (
+      ({ queued: "queued", canceled: "canceled (never sent)", sent: "sent", failed: "could not be sent", stored: "kept in the e-mail log (no mail server)" } as Record<string, string>)[String(data.event)] ?? String(data.event)
+    );
+  return (
+    <>
+      {what}
+      {subject} {step}
+      {link}
+    </>
+  );
 }
 
 function Timeline({ entries, stages }: { entries: TimelineEntryDto[]; stages: readonly JobStage[] }) {
