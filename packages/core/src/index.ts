@@ -102,3 +102,7 @@ export { parseMailbox, formatMailbox, senderOf, type Mailbox } from "./services/
 export { invitationEmail } from "./services/invitation-email.ts";
 export { escapeHtml } from "./services/html.ts";
 export * from "./contracts/email.ts";
+export { scheduleInterview, updateInterview, cancelInterview, getInterview, listInterviews } from "./services/interviews.ts";
+export { calendarInvitation, foldLine, escapeText, vtimezone, zoneTransitions, offsetMinutes, type CalendarEvent, type CalendarPerson } from "./services/icalendar.ts";
+export { listCompanyUsers } from "./services/users.ts";
+export * from "./contracts/interview.ts";

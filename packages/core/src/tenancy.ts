@@ -22,6 +22,8 @@ const TENANT_MODELS = new Set([
   "RejectReason",
   "AuditLogEntry",
   "EmailMessage",
+  "Interview",
+  "InterviewInterviewer",
 ]);
 
 const WHERE_OPERATIONS = new Set([

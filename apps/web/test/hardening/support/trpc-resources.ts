@@ -40,6 +40,7 @@ const TRPC_ID_FIELDS: Record<string, TrpcKind> = {
   api_key_id: "api_key",
   key_id: "api_key",
   user_id: "user",
+  interviewer_id: "user",
   slug: "company",
   company_slug: "company",
 };
