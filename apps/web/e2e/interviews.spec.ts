@@ -3,27 +3,47 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { simpleParser } from "mailparser";
 import { expectNoSeriousViolations } from "./support/axe.ts";
-import { candidateIdByEmail } from "./support/db.ts";
+import { candidateIdByEmail, query } from "./support/db.ts";
 import { gotoHydrated } from "./support/page.ts";
 
 /**
- * Scheduling an interview in the web app (issue 26 §2): on a demo candidate's page the owner schedules
- * an interview with the demo recruiter and the candidate, sees it listed, finds each invitation with its
- * calendar file in Settings → E-mail log (the e2e server has no SMTP_URL, like `npm run dev`), and
- * cancels it. The .eml of the candidate's invitation parses with its text/calendar part.
+ * Scheduling an interview in the web app (issue 26 §1, §2): the owner adds an interview kit to the stage a
+ * demo candidate is in (the job form's pipeline editor), schedules that kit on the candidate's page with
+ * the demo recruiter and the candidate, sees it listed, finds each invitation with its calendar file in
+ * Settings → E-mail log (the e2e server has no SMTP_URL, like `npm run dev`), and cancels it. The .eml of
+ * the candidate's invitation parses with its text/calendar part and carries none of the panel's brief.
  */
 test("schedule an interview for a demo candidate, see it listed and its invitation with the .ics in the e-mail log", async ({ page }) => {
   const id = await candidateIdByEmail("lena.fischer@example.com");
   const title = `Technical interview ${randomBytes(3).toString("hex")}`;
 
-  await test.step("the candidate page schedules it", async () => {
+  const brief = `Panel only ${randomBytes(3).toString("hex")}: probe caching`;
+
+  await test.step("the job form adds an interview kit to the candidate's stage", async () => {
+    const [row] = await query<{ job_id: number; stage: string }>("SELECT job_id, stage FROM candidates WHERE id = $1", [id]);
+    await gotoHydrated(page, `/jobs/${row!.job_id}/edit`);
+    const stage = page.getByRole("list", { name: "Stages" }).locator(`[data-testid="pipeline-stage"][data-key="${row!.stage}"]`);
+    await stage.locator("summary").click();
+    await stage.getByRole("button", { name: /^Add interview/ }).click();
+    const kit = stage.getByTestId("stage-interview").last();
+    await kit.getByLabel(/^Interview \d+ of /).fill(title);
+    await kit.getByLabel("Minutes").fill("45");
+    await kit.getByLabel(/^Focus points/).fill("System design, Communication");
+    await kit.getByLabel("Instructions for the panel").fill(brief);
+    await expectNoSeriousViolations(page, "job form, interview kit");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page).toHaveURL(new RegExp(`/jobs/${row!.job_id}$`));
+  });
+
+  await test.step("the candidate page schedules it from the kit", async () => {
     await gotoHydrated(page, `/candidates/${id}`);
     const section = page.getByRole("heading", { name: "Interviews", level: 2 }).locator("..");
     await section.getByRole("button", { name: "Schedule interview" }).click();
     const form = page.getByRole("form", { name: "Schedule an interview" });
-    await form.getByLabel("Title").fill(title);
+    await form.getByLabel("Interview kit").selectOption({ label: `${title} · 45 min` });
+    await expect(form.getByLabel("Title")).toHaveValue(title);
+    await expect(form.getByLabel("Duration")).toHaveValue("45");
     await form.getByLabel("Starts").fill("2030-05-06T10:00");
-    await form.getByLabel("Duration").selectOption("45");
     await form.getByLabel("Time zone").selectOption("Europe/Berlin");
     await form.getByLabel("Video call link").fill("https://meet.example.com/e2e");
     // The signed-in owner is on the panel already; the demo recruiter joins.
@@ -62,6 +82,16 @@ test("schedule an interview for a demo candidate, see it listed and its invitati
     expect(ics).toContain("DTEND;TZID=Europe/Berlin:20300506T104500\r\n");
     expect(ics).toContain("BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n");
     expect(parsed.text).not.toContain(`/candidates/${id}`);
+    expect(parsed.text).not.toContain(brief);
+    expect(ics).not.toContain("probe caching");
+  });
+
+  await test.step("the panel's invitation carries the kit's brief", async () => {
+    await gotoHydrated(page, "/settings/email-log");
+    const panelRow = page.getByTestId("email-message").filter({ hasText: "recruiter@acme.test" }).filter({ hasText: title });
+    await panelRow.getByRole("link").first().click();
+    await expect(page.getByTestId("email-text")).toContainText(brief);
+    await expect(page.getByTestId("email-text")).toContainText("Focus on: System design, Communication");
   });
 
   await test.step("cancel it on the candidate page", async () => {

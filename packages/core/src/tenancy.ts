@@ -24,6 +24,7 @@ const TENANT_MODELS = new Set([
   "EmailMessage",
   "Interview",
   "InterviewInterviewer",
+  "JobInterview",
 ]);
 
 const WHERE_OPERATIONS = new Set([

@@ -13,7 +13,9 @@ export type CandidateNote = Schemas["CandidateNote"];
 export type CandidateExport = Schemas["CandidateExport"];
 export type Job = Schemas["Job"];
 /** A stage of a job's pipeline: `key` is what a candidate's `stage` holds, `type` one of the six stage types. */
-export type JobStage = Schemas["JobStage"];
+export type JobStage = Schemas["JobStageWithPlan"];
+/** An interview of a stage's plan: give its `id` as `interview_id` when scheduling. */
+export type InterviewKit = Schemas["InterviewKit"];
 export type RejectReason = Schemas["RejectReason"];
 export type WebhookEndpoint = Schemas["WebhookEndpoint"];
 export type WebhookEndpointWithSecret = Schemas["WebhookEndpointWithSecret"];

@@ -34,7 +34,7 @@ export const API_SCOPE_DESCRIPTIONS: Record<ApiScope, string> = {
   "webhooks:read": "List webhook endpoints and their deliveries",
   "webhooks:write": "Manage webhook endpoints: create, update, delete, rotate secrets, test, redeliver",
   "events:read": "List and retrieve events",
-  "users:read": "List the company's members (to name interviewers)",
+  "users:read": "List the company's members, who can be interviewers",
   "interviews:read": "List and retrieve scheduled interviews",
   "interviews:write": "Schedule, reschedule and cancel interviews (sends the invitations)",
   "scorecards:read": "Read interview scorecards",

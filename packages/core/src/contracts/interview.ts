@@ -52,6 +52,7 @@ export const interviewSchema = z
   .object({
     id: z.number().int(),
     candidate_id: z.number().int(),
+    interview_id: z.number().int().nullable().meta({ description: "The kit of the job's interview plan it was scheduled from; null for a free title (or a kit since removed)" }),
     title: z.string(),
     start_at: timestamp,
     end_at: timestamp,
@@ -99,16 +100,28 @@ function endAfterStart(value: { start_at?: string; end_at?: string }, ctx: z.Ref
 export const createInterviewInput = z
   .strictObject({
     candidate_id: z.number().int().min(1).max(2_147_483_647).pipe(z.number()),
-    title,
+    interview_id: z
+      .number()
+      .int()
+      .min(1)
+      .max(2_147_483_647)
+      .pipe(z.number())
+      .optional()
+      .meta({ description: "A kit of the interview plan of the candidate's job (`stages[].interviews[].id` of GET /jobs/{id}): its name is the default title, its duration the default length, and its instructions, focus attributes and questions go to the panel" }),
+    title: title.optional().meta({ description: "Required without interview_id" }),
     start_at: instant,
-    end_at: instant.meta({ example: "2026-10-25T10:30:00Z" }),
+    end_at: instant.meta({ example: "2026-10-25T10:30:00Z", description: "Required without interview_id (then start_at + the kit's duration)" }).optional(),
     time_zone: timeZoneSchema,
     location: location.nullish(),
     video_url: videoUrl.nullish(),
     interviewer_ids: interviewerIds,
     notify_candidate: bodyBoolean.optional(),
   })
-  .superRefine(endAfterStart);
+  .superRefine((value, ctx) => {
+    if (value.interview_id === undefined && value.title === undefined) ctx.addIssue({ code: "custom", path: ["title"], message: "Give a title, or an interview_id of the job's interview plan" });
+    if (value.interview_id === undefined && value.end_at === undefined) ctx.addIssue({ code: "custom", path: ["end_at"], message: "Give end_at, or an interview_id of the job's interview plan (its duration)" });
+    endAfterStart(value, ctx);
+  });
 export type CreateInterviewInput = z.infer<typeof createInterviewInput>;
 
 export const updateInterviewInput = z

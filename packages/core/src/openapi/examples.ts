@@ -41,7 +41,21 @@ const job = {
     { key: "prospect", name: "Prospect", type: "prospect" },
     { key: "applied", name: "Applied", type: "applied" },
     { key: "recruiter_screen", name: "Recruiter screen", type: "phonescreen" },
-    { key: "technical_interview", name: "Technical interview", type: "inprogress" },
+    {
+      key: "technical_interview",
+      name: "Technical interview",
+      type: "inprogress",
+      interviews: [
+        {
+          id: 12,
+          name: "Technical interview",
+          duration_minutes: 60,
+          instructions: "Pair on a small service; leave 10 minutes for their questions.",
+          attributes: ["System design", "Code quality", "Communication"],
+          questions: ["How would you roll back a bad deploy?"],
+        },
+      ],
+    },
     { key: "onsite", name: "Onsite", type: "inprogress" },
     { key: "offer", name: "Offer", type: "inprogress" },
     { key: "hired", name: "Hired", type: "hired" },
@@ -150,6 +164,7 @@ const ALAN = { id: "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a", name: "Alan Turing", 
 const interview = {
   id: INTERVIEW_ID,
   candidate_id: CANDIDATE_ID,
+  interview_id: 12,
   title: "Technical interview",
   start_at: "2026-10-25T09:00:00.000Z",
   end_at: "2026-10-25T10:00:00.000Z",
@@ -413,9 +428,8 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   "interviews-create": {
     request: {
       candidate_id: CANDIDATE_ID,
-      title: "Technical interview",
+      interview_id: 12,
       start_at: "2026-10-25T10:00:00+01:00",
-      end_at: "2026-10-25T11:00:00+01:00",
       time_zone: "Europe/Berlin",
       video_url: "https://meet.example.com/abc-defg-hij",
       interviewer_ids: [GRACE.id, ALAN.id],

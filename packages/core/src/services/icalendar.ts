@@ -137,6 +137,19 @@ export function zoneTransitions(timeZone: string, from: Date, to: Date): ZoneTra
  * forward), each DTSTART the onset in the local time before it, as RFC 5545 §3.6.5 has it.
  */
 export function vtimezone(timeZone: string, start: Date, end: Date): string[] {
+  // Scanning a zone's offsets takes a few thousand Intl calls: computed once per zone and span of years.
+  const cacheKey = `${timeZone}|${start.getUTCFullYear()}|${end.getUTCFullYear()}`;
+  const cached = vtimezoneCache.get(cacheKey);
+  if (cached) return cached;
+  const lines = buildVtimezone(timeZone, start, end);
+  if (vtimezoneCache.size >= 200) vtimezoneCache.delete(vtimezoneCache.keys().next().value!);
+  vtimezoneCache.set(cacheKey, lines);
+  return lines;
+}
+
+const vtimezoneCache = new Map<string, string[]>();
+
+function buildVtimezone(timeZone: string, start: Date, end: Date): string[] {
   const windowStart = new Date(Date.UTC(start.getUTCFullYear() - 1, 0, 1));
   const windowEnd = new Date(Date.UTC(end.getUTCFullYear() + 2, 0, 1));
   const initial = offsetMinutes(timeZone, windowStart);

@@ -23,6 +23,8 @@ export interface InvitationInterview {
   videoUrl: string | null;
   icalUid: string;
   sequence: number;
+  /** The kit's brief for the panel: in the interviewers' e-mails only. */
+  panelBrief: { instructions: string; attributes: string[]; questions: string[] } | null;
 }
 
 export interface InvitationCandidate {
@@ -72,7 +74,15 @@ function describe(kind: InvitationKind, audience: "panel" | "candidate", intervi
     updated: `The interview with ${who} has changed.`,
     canceled: `The interview with ${who} has been canceled.`,
   }[kind];
-  return { subject: `${lead}${interview.title} — ${who}`, lines: [opening, "", interview.title, `When: ${when(interview)}`, ...place], link: candidateUrl(candidate.id) };
+  const brief = interview.panelBrief;
+  const briefLines = brief
+    ? [
+        ...(brief.instructions ? ["", "Instructions for the panel:", brief.instructions] : []),
+        ...(brief.attributes.length ? ["", `Focus on: ${brief.attributes.join(", ")}`] : []),
+        ...(brief.questions.length ? ["", "Questions:", ...brief.questions.map((q) => `- ${q}`)] : []),
+      ]
+    : [];
+  return { subject: `${lead}${interview.title} — ${who}`, lines: [opening, "", interview.title, `When: ${when(interview)}`, ...place, ...briefLines], link: candidateUrl(candidate.id) };
 }
 
 function textBody(message: Message): string {

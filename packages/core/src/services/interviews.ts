@@ -23,6 +23,7 @@ import { DEFAULT_PAGE_SIZE, decodeCursorKey, page } from "./pagination.ts";
  */
 const interviewInclude = {
   interviewers: { select: { user: { select: { id: true, name: true, email: true } } }, orderBy: { userId: "asc" } },
+  jobInterview: { select: { instructions: true, attributes: true, questions: true } },
 } as const satisfies Prisma.InterviewInclude;
 
 type InterviewRow = Prisma.InterviewGetPayload<{ include: typeof interviewInclude }>;
@@ -31,6 +32,7 @@ function serialize(row: InterviewRow): InterviewDto {
   return {
     id: row.id,
     candidate_id: row.candidateId,
+    interview_id: row.jobInterviewId,
     title: row.title,
     start_at: row.startAt.toISOString(),
     end_at: row.endAt.toISOString(),
@@ -90,6 +92,15 @@ async function requireCandidate(tx: ScopedTx, id: number): Promise<CandidateRef>
   return candidate;
 }
 
+/** A kit of the interview plan of the candidate's job (another job's, or another company's, is a 400 naming it). */
+async function requireKit(tx: ScopedTx, candidate: CandidateRef, id: number) {
+  const kit = await tx.jobInterview.findUnique({ where: { id }, select: { id: true, jobId: true, name: true, durationMinutes: true } });
+  if (!kit || kit.jobId !== candidate.jobId) {
+    throw AppError.validation([{ field: "interview_id", message: `Interview ${id} is not in the interview plan of the candidate's job (GET /jobs/{id}: stages[].interviews)` }]);
+  }
+  return kit;
+}
+
 function requireCandidateEmail(candidate: CandidateRef, notify: boolean) {
   if (notify && !candidate.email) {
     throw AppError.validation([{ field: "notify_candidate", message: `Candidate ${candidate.id} has no e-mail address to send the invitation to` }]);
@@ -110,7 +121,18 @@ async function announce(tx: ScopedTx, svc: ServiceContext, type: "interview.sche
 }
 
 function invitationOf(row: InterviewRow) {
-  return { id: row.id, title: row.title, startAt: row.startAt, endAt: row.endAt, timeZone: row.timeZone, location: row.location, videoUrl: row.videoUrl, icalUid: row.icalUid, sequence: row.sequence };
+  return {
+    id: row.id,
+    title: row.title,
+    startAt: row.startAt,
+    endAt: row.endAt,
+    timeZone: row.timeZone,
+    location: row.location,
+    videoUrl: row.videoUrl,
+    icalUid: row.icalUid,
+    sequence: row.sequence,
+    panelBrief: row.jobInterview,
+  };
 }
 
 const people = (row: InterviewRow) => row.interviewers.map(({ user }) => ({ name: user.name, email: user.email }));
@@ -134,15 +156,18 @@ async function findInterview(tx: ScopedTx | ServiceContext["db"], id: number): P
 export async function scheduleInterview(svc: ServiceContext, input: CreateInterviewInput): Promise<InterviewDetailDto> {
   const result = await svc.db.$transaction(async (tx) => {
     const candidate = await requireCandidate(tx, input.candidate_id);
+    const kit = input.interview_id === undefined ? null : await requireKit(tx, candidate, input.interview_id);
     const panel = await requireMembers(tx, input.interviewer_ids);
     const notify = input.notify_candidate ?? false;
     requireCandidateEmail(candidate, notify);
+    const startAt = new Date(input.start_at);
     const created = await tx.interview.create({
       data: tenantRow<Prisma.InterviewUncheckedCreateInput>({
         candidateId: candidate.id,
-        title: input.title,
-        startAt: new Date(input.start_at),
-        endAt: new Date(input.end_at),
+        jobInterviewId: kit?.id ?? null,
+        title: input.title ?? kit!.name,
+        startAt,
+        endAt: input.end_at === undefined ? new Date(startAt.getTime() + kit!.durationMinutes * 60_000) : new Date(input.end_at),
         timeZone: input.time_zone,
         location: input.location ?? null,
         videoUrl: input.video_url ?? null,

@@ -1096,6 +1096,8 @@ export type components = {
              */
             end_at: string;
             id: number;
+            /** @description The kit of the job's interview plan it was scheduled from; null for a free title (or a kit since removed) */
+            interview_id: number | null;
             interviewers: components["schemas"]["Interviewer"][];
             location: string | null;
             /** @description Whether the candidate gets the invitations too */
@@ -1188,6 +1190,8 @@ export type components = {
              */
             end_at: string;
             id: number;
+            /** @description The kit of the job's interview plan it was scheduled from; null for a free title (or a kit since removed) */
+            interview_id: number | null;
             interviewers: components["schemas"]["Interviewer"][];
             location: string | null;
             /** @description Whether the candidate gets the invitations too */
@@ -1224,6 +1228,17 @@ export type components = {
             /** @description Member id (UUID) */
             id: string;
             name: string | null;
+        };
+        InterviewKit: {
+            /** @description Focus points to rate, at most 15 */
+            attributes: string[];
+            duration_minutes: number;
+            /** @description Give it as `interview_id` when scheduling (POST /interviews) */
+            id: number;
+            /** @description For the panel: in the interviewers' invitations, never in the candidate's */
+            instructions: string;
+            name: string;
+            questions: string[];
         };
         /** @description An interview was scheduled (POST /interviews or the web app); the invitations are on their way. */
         InterviewScheduledEvent: {
@@ -1308,7 +1323,7 @@ export type components = {
             screening: components["schemas"]["ScreeningSettings"];
             screening_questions: components["schemas"]["ScreeningQuestionOutput"][];
             /** @description The job's pipeline, in order: a candidate's `stage` is one of these keys */
-            stages: components["schemas"]["JobStage"][];
+            stages: components["schemas"]["JobStageWithPlan"][];
             title: string;
             /**
              * Format: date-time
@@ -1317,7 +1332,9 @@ export type components = {
              */
             updated_at: string;
         };
-        JobStage: {
+        JobStageWithPlan: {
+            /** @description The stage's interview plan, in order; absent when the stage has none */
+            interviews?: components["schemas"]["InterviewKit"][];
             /**
              * @description Stable identifier of the stage in its job (what a candidate's `stage` holds)
              * @example phonescreen
@@ -2887,6 +2904,7 @@ export interface operations {
                      *         {
                      *           "id": 311,
                      *           "candidate_id": 42,
+                     *           "interview_id": 12,
                      *           "title": "Technical interview",
                      *           "start_at": "2026-10-25T09:00:00.000Z",
                      *           "end_at": "2026-10-25T10:00:00.000Z",
@@ -2987,9 +3005,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "candidate_id": 42,
-                 *       "title": "Technical interview",
+                 *       "interview_id": 12,
                  *       "start_at": "2026-10-25T10:00:00+01:00",
-                 *       "end_at": "2026-10-25T11:00:00+01:00",
                  *       "time_zone": "Europe/Berlin",
                  *       "video_url": "https://meet.example.com/abc-defg-hij",
                  *       "interviewer_ids": [
@@ -3003,9 +3020,12 @@ export interface operations {
                     candidate_id: number;
                     /**
                      * Format: date-time
+                     * @description Required without interview_id (then start_at + the kit's duration)
                      * @example 2026-10-25T10:30:00Z
                      */
-                    end_at: string;
+                    end_at?: string;
+                    /** @description A kit of the interview plan of the candidate's job (`stages[].interviews[].id` of GET /jobs/{id}): its name is the default title, its duration the default length, and its instructions, focus attributes and questions go to the panel */
+                    interview_id?: number;
                     /** @description Members of the company (GET /users) on the panel; each gets an invitation */
                     interviewer_ids: string[];
                     location?: string | null;
@@ -3020,7 +3040,8 @@ export interface operations {
                      * @example Europe/Berlin
                      */
                     time_zone: string;
-                    title: string;
+                    /** @description Required without interview_id */
+                    title?: string;
                     video_url?: string | null;
                 };
             };
@@ -3037,6 +3058,7 @@ export interface operations {
                      *       "data": {
                      *         "id": 311,
                      *         "candidate_id": 42,
+                     *         "interview_id": 12,
                      *         "title": "Technical interview",
                      *         "start_at": "2026-10-25T09:00:00.000Z",
                      *         "end_at": "2026-10-25T10:00:00.000Z",
@@ -3156,6 +3178,7 @@ export interface operations {
                      *       "data": {
                      *         "id": 311,
                      *         "candidate_id": 42,
+                     *         "interview_id": 12,
                      *         "title": "Technical interview",
                      *         "start_at": "2026-10-25T09:00:00.000Z",
                      *         "end_at": "2026-10-25T10:00:00.000Z",
@@ -3268,6 +3291,7 @@ export interface operations {
                      *       "data": {
                      *         "id": 311,
                      *         "candidate_id": 42,
+                     *         "interview_id": 12,
                      *         "title": "Technical interview",
                      *         "start_at": "2026-10-25T09:00:00.000Z",
                      *         "end_at": "2026-10-25T10:00:00.000Z",
@@ -3412,6 +3436,7 @@ export interface operations {
                      *       "data": {
                      *         "id": 311,
                      *         "candidate_id": 42,
+                     *         "interview_id": 12,
                      *         "title": "Technical interview",
                      *         "start_at": "2026-10-25T13:00:00.000Z",
                      *         "end_at": "2026-10-25T14:00:00.000Z",
@@ -3603,7 +3628,23 @@ export interface operations {
                      *             {
                      *               "key": "technical_interview",
                      *               "name": "Technical interview",
-                     *               "type": "inprogress"
+                     *               "type": "inprogress",
+                     *               "interviews": [
+                     *                 {
+                     *                   "id": 12,
+                     *                   "name": "Technical interview",
+                     *                   "duration_minutes": 60,
+                     *                   "instructions": "Pair on a small service; leave 10 minutes for their questions.",
+                     *                   "attributes": [
+                     *                     "System design",
+                     *                     "Code quality",
+                     *                     "Communication"
+                     *                   ],
+                     *                   "questions": [
+                     *                     "How would you roll back a bad deploy?"
+                     *                   ]
+                     *                 }
+                     *               ]
                      *             },
                      *             {
                      *               "key": "onsite",
@@ -3835,6 +3876,16 @@ export interface operations {
                      *     ]
                      */
                     stages?: {
+                        /** @description The stage's interview plan, replacing the one it has (kits named by `id` are kept); omitted: the plan stays as it is */
+                        interviews?: {
+                            attributes?: string[];
+                            duration_minutes: number;
+                            /** @description An existing kit of this stage to keep (and update); omit for a new one */
+                            id?: number;
+                            instructions?: string;
+                            name: string;
+                            questions?: string[];
+                        }[];
                         /**
                          * @description Stable identifier of the stage in its job (what a candidate's `stage` holds)
                          * @example phonescreen
@@ -3920,7 +3971,23 @@ export interface operations {
                      *           {
                      *             "key": "technical_interview",
                      *             "name": "Technical interview",
-                     *             "type": "inprogress"
+                     *             "type": "inprogress",
+                     *             "interviews": [
+                     *               {
+                     *                 "id": 12,
+                     *                 "name": "Technical interview",
+                     *                 "duration_minutes": 60,
+                     *                 "instructions": "Pair on a small service; leave 10 minutes for their questions.",
+                     *                 "attributes": [
+                     *                   "System design",
+                     *                   "Code quality",
+                     *                   "Communication"
+                     *                 ],
+                     *                 "questions": [
+                     *                   "How would you roll back a bad deploy?"
+                     *                 ]
+                     *               }
+                     *             ]
                      *           },
                      *           {
                      *             "key": "onsite",
@@ -4090,7 +4157,23 @@ export interface operations {
                      *           {
                      *             "key": "technical_interview",
                      *             "name": "Technical interview",
-                     *             "type": "inprogress"
+                     *             "type": "inprogress",
+                     *             "interviews": [
+                     *               {
+                     *                 "id": 12,
+                     *                 "name": "Technical interview",
+                     *                 "duration_minutes": 60,
+                     *                 "instructions": "Pair on a small service; leave 10 minutes for their questions.",
+                     *                 "attributes": [
+                     *                   "System design",
+                     *                   "Code quality",
+                     *                   "Communication"
+                     *                 ],
+                     *                 "questions": [
+                     *                   "How would you roll back a bad deploy?"
+                     *                 ]
+                     *               }
+                     *             ]
                      *           },
                      *           {
                      *             "key": "onsite",
@@ -4215,7 +4298,23 @@ export interface operations {
                  *         {
                  *           "key": "technical_interview",
                  *           "name": "Technical interview",
-                 *           "type": "inprogress"
+                 *           "type": "inprogress",
+                 *           "interviews": [
+                 *             {
+                 *               "id": 12,
+                 *               "name": "Technical interview",
+                 *               "duration_minutes": 60,
+                 *               "instructions": "Pair on a small service; leave 10 minutes for their questions.",
+                 *               "attributes": [
+                 *                 "System design",
+                 *                 "Code quality",
+                 *                 "Communication"
+                 *               ],
+                 *               "questions": [
+                 *                 "How would you roll back a bad deploy?"
+                 *               ]
+                 *             }
+                 *           ]
                  *         },
                  *         {
                  *           "key": "onsite",
@@ -4344,6 +4443,16 @@ export interface operations {
                      *     ]
                      */
                     stages?: {
+                        /** @description The stage's interview plan, replacing the one it has (kits named by `id` are kept); omitted: the plan stays as it is */
+                        interviews?: {
+                            attributes?: string[];
+                            duration_minutes: number;
+                            /** @description An existing kit of this stage to keep (and update); omit for a new one */
+                            id?: number;
+                            instructions?: string;
+                            name: string;
+                            questions?: string[];
+                        }[];
                         /**
                          * @description Stable identifier of the stage in its job (what a candidate's `stage` holds)
                          * @example phonescreen
@@ -4436,7 +4545,23 @@ export interface operations {
                      *           {
                      *             "key": "technical_interview",
                      *             "name": "Technical interview",
-                     *             "type": "inprogress"
+                     *             "type": "inprogress",
+                     *             "interviews": [
+                     *               {
+                     *                 "id": 12,
+                     *                 "name": "Technical interview",
+                     *                 "duration_minutes": 60,
+                     *                 "instructions": "Pair on a small service; leave 10 minutes for their questions.",
+                     *                 "attributes": [
+                     *                   "System design",
+                     *                   "Code quality",
+                     *                   "Communication"
+                     *                 ],
+                     *                 "questions": [
+                     *                   "How would you roll back a bad deploy?"
+                     *                 ]
+                     *               }
+                     *             ]
                      *           },
                      *           {
                      *             "key": "onsite",
@@ -6148,6 +6273,7 @@ export interface operations {
                  *       "interview": {
                  *         "id": 311,
                  *         "candidate_id": 42,
+                 *         "interview_id": 12,
                  *         "title": "Technical interview",
                  *         "start_at": "2026-10-25T09:00:00.000Z",
                  *         "end_at": "2026-10-25T10:00:00.000Z",
@@ -6236,6 +6362,7 @@ export interface operations {
                  *       "interview": {
                  *         "id": 311,
                  *         "candidate_id": 42,
+                 *         "interview_id": 12,
                  *         "title": "Technical interview",
                  *         "start_at": "2026-10-25T09:00:00.000Z",
                  *         "end_at": "2026-10-25T10:00:00.000Z",
@@ -6324,6 +6451,7 @@ export interface operations {
                  *       "interview": {
                  *         "id": 311,
                  *         "candidate_id": 42,
+                 *         "interview_id": 12,
                  *         "title": "Technical interview",
                  *         "start_at": "2026-10-25T13:00:00.000Z",
                  *         "end_at": "2026-10-25T14:00:00.000Z",

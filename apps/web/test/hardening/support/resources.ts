@@ -9,7 +9,7 @@ import { label, type Operation } from "./operations.ts";
  * One of each resource the API addresses by id, for one company, and the rule that maps a path
  * parameter or an `*_id` field to the kind of resource it names.
  */
-export type ResourceKind = "candidate" | "job" | "department" | "webhook_endpoint" | "webhook_delivery" | "event" | "reject_reason" | "interview" | "user";
+export type ResourceKind = "candidate" | "job" | "department" | "webhook_endpoint" | "webhook_delivery" | "event" | "reject_reason" | "interview" | "interview_kit" | "user";
 /** The kinds named by integer ids (every one but events and members, whose ids are UUIDs). */
 export type NumericResourceKind = Exclude<ResourceKind, "event" | "user">;
 export type Resources = Record<NumericResourceKind, number> & { event: string; user: string };
@@ -37,6 +37,8 @@ const ID_FIELDS: Record<string, NumericResourceKind> = {
   webhook_delivery_id: "webhook_delivery",
   delivery_id: "webhook_delivery",
   reject_reason_id: "reject_reason",
+  // POST /interviews: a kit of the job's interview plan (job.stages[].interviews[].id), not a scheduled interview.
+  interview_id: "interview_kit",
 };
 
 const normalise = (segment: string) => segment.toLowerCase().replace(/-/g, "_");
@@ -121,6 +123,9 @@ export async function seedResources(company: TestCompany, marker: string): Promi
   const member = await prisma.user.create({
     data: { companyId: company.id, email: `${marker.toLowerCase()}-panel-${randomBytes(4).toString("hex")}@example.com`, name: `${marker} interviewer`, role: "recruiter", passwordHash: "x" },
   });
+  const kit = await prisma.jobInterview.create({
+    data: { companyId: company.id, jobId: job, stageKey: "prospect", position: 0, name: `${marker} kit`, durationMinutes: 45, instructions: `${marker} instructions`, attributes: [`${marker} focus`] },
+  });
   const interview = await prisma.interview.create({
     data: {
       companyId: company.id,
@@ -131,6 +136,7 @@ export async function seedResources(company: TestCompany, marker: string): Promi
       timeZone: "Europe/Berlin",
       location: `${marker} room`,
       icalUid: `${randomBytes(16).toString("hex")}@hireflow`,
+      jobInterviewId: kit.id,
       interviewers: { create: [{ userId: member.id, companyId: company.id }] },
     },
   });
@@ -143,6 +149,7 @@ export async function seedResources(company: TestCompany, marker: string): Promi
     event: listed.id,
     reject_reason: reason.id,
     interview: interview.id,
+    interview_kit: kit.id,
     user: member.id,
   };
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import type { InterviewDto, UserDto } from "@hireflow/core/contracts/interview";
+import type { InterviewKitDto } from "@hireflow/core/contracts/job-stages";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useMemo, useState, type FormEvent } from "react";
@@ -47,12 +48,17 @@ export function InterviewsSection({
   interviews,
   members,
   currentUserId,
+  kits,
+  stageName,
 }: {
   candidateId: number;
   candidateHasEmail: boolean;
   interviews: InterviewDto[];
   members: UserDto[];
   currentUserId: string;
+  /** The interview plan of the candidate's current stage. */
+  kits: InterviewKitDto[];
+  stageName: string | null;
 }) {
   const trpc = useTrpc();
   const router = useRouter();
@@ -69,12 +75,24 @@ export function InterviewsSection({
   const [notify, setNotify] = useState(false);
   const [scheduled, setScheduled] = useState<{ conflicts: number } | null>(null);
   const [missingStart, setMissingStart] = useState(false);
+  const [kitId, setKitId] = useState<number | null>(null);
+  const durations = [...new Set([...DURATIONS, ...kits.map((kit) => kit.duration_minutes), duration])].sort((a, b) => a - b);
+
+  function chooseKit(value: string) {
+    const kit = kits.find((k) => String(k.id) === value) ?? null;
+    setKitId(kit?.id ?? null);
+    if (kit) {
+      setTitle(kit.name);
+      setDuration(kit.duration_minutes);
+    }
+  }
 
   const schedule = useMutation({
     mutationFn: () => {
       const startAt = zonedInstant(start, timeZone);
       return trpc.interviews.create.mutate({
         candidate_id: candidateId,
+        ...(kitId !== null && { interview_id: kitId }),
         title,
         start_at: startAt.toISOString(),
         end_at: new Date(startAt.getTime() + duration * 60_000).toISOString(),
@@ -133,6 +151,18 @@ export function InterviewsSection({
             Schedule an interview
           </h3>
           {error && !Object.keys(error.fields).length && <Alert title="Could not schedule the interview">{error.message}</Alert>}
+          {kits.length > 0 && (
+            <Field id="interview-kit" label="Interview kit" hint={`From the interview plan of ${stageName ?? "the candidate's stage"}: the panel gets its instructions and focus points.`} error={fieldError("interview_id")}>
+              <select {...describedBy("interview-kit", fieldError("interview_id"), true)} value={kitId ?? ""} onChange={(e) => chooseKit(e.target.value)} className={inputClass}>
+                <option value="">None (free title)</option>
+                {kits.map((kit) => (
+                  <option key={kit.id} value={kit.id}>
+                    {kit.name} · {kit.duration_minutes} min
+                  </option>
+                ))}
+              </select>
+            </Field>
+          )}
           <Field id="interview-title" label="Title" error={fieldError("title")} required>
             <input {...describedBy("interview-title", fieldError("title"))} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} className={inputClass} required />
           </Field>
@@ -142,9 +172,9 @@ export function InterviewsSection({
             </Field>
             <Field id="interview-duration" label="Duration">
               <select id="interview-duration" value={duration} onChange={(e) => setDuration(Number(e.target.value))} className={inputClass}>
-                {DURATIONS.map((minutes) => (
+                {durations.map((minutes) => (
                   <option key={minutes} value={minutes}>
-                    {minutes < 60 ? `${minutes} minutes` : `${minutes / 60} hour${minutes === 60 ? "" : "s"}${minutes % 60 ? ` ${minutes % 60} min` : ""}`}
+                    {minutes < 60 ? `${minutes} minutes` : `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ""}`}
                   </option>
                 ))}
               </select>
