@@ -341,3 +341,20 @@ describe("scopes", () => {
     expect((await noRead.get("/interviews")).status).toBe(403);
   });
 });
+
+describe("a candidate's erasure", () => {
+  it("takes their interviews, invitations and interview events with them", async () => {
+    const c = await company();
+    const created = (await schedule(c, { notify_candidate: true })).body.data;
+    await c.api.patch(`/interviews/${created.id}`, { title: "Renamed" });
+    expect((await interviewEvents(c.api, c.candidate)).length).toBe(2);
+    expect(await getPrisma().emailMessage.count({ where: { companyId: c.co.id, candidateId: c.candidate } })).toBeGreaterThan(0);
+    const erased = await c.api.call("DELETE", `/candidates/${c.candidate}`);
+    expect(erased.status, JSON.stringify(erased.body)).toBe(204);
+    expect(await getPrisma().interview.count({ where: { companyId: c.co.id } })).toBe(0);
+    expect(await getPrisma().interviewInterviewer.count({ where: { companyId: c.co.id } })).toBe(0);
+    expect(await getPrisma().emailMessage.count({ where: { companyId: c.co.id, candidateId: c.candidate } })).toBe(0);
+    expect(await getPrisma().event.count({ where: { companyId: c.co.id, type: { startsWith: "interview." } } })).toBe(0);
+    expect((await c.api.get(`/interviews/${created.id}`)).status).toBe(404);
+  });
+});
