@@ -111,3 +111,7 @@ export { indeedFeedXml, jobsFeedJson, cdata, feedJob, type FeedJob } from "./ser
 export { limitJobBoard } from "./services/job-board-limit.ts";
 export { COUNTRY_CODES } from "./contracts/countries.ts";
 export { applicationOriginAllowed } from "./services/application-cors.ts";
+export { scheduleInterview, updateInterview, cancelInterview, getInterview, listInterviews } from "./services/interviews.ts";
+export { calendarInvitation, foldLine, escapeText, vtimezone, zoneTransitions, offsetMinutes, type CalendarEvent, type CalendarPerson } from "./services/icalendar.ts";
+export { listCompanyUsers } from "./services/users.ts";
+export * from "./contracts/interview.ts";

@@ -4,7 +4,16 @@ import { createDocument } from "zod-openapi";
 import { API_SCOPE_DESCRIPTIONS, API_SCOPES, type ApiScope } from "./auth/scopes.ts";
 import { errorEnvelopeSchema } from "./contracts/common.ts";
 import { createCandidateInput } from "./contracts/candidate.ts";
-import { candidateAppliedEventSchema, candidateDeletedEventSchema, candidateScoredEventSchema, candidateStageChangedEventSchema, webhookTestEventSchema } from "./contracts/webhook-events.ts";
+import {
+  candidateAppliedEventSchema,
+  candidateDeletedEventSchema,
+  candidateScoredEventSchema,
+  candidateStageChangedEventSchema,
+  interviewCanceledEventSchema,
+  interviewScheduledEventSchema,
+  interviewUpdatedEventSchema,
+  webhookTestEventSchema,
+} from "./contracts/webhook-events.ts";
 import { ERROR_STATUS } from "./errors.ts";
 import { codeSamples } from "./openapi/code-samples.ts";
 import { OPERATION_EXAMPLES, WEBHOOK_EXAMPLES } from "./openapi/examples.ts";
@@ -21,6 +30,9 @@ export const WEBHOOK_SCHEMAS = {
   "candidate.stage_changed": candidateStageChangedEventSchema,
   "candidate.scored": candidateScoredEventSchema,
   "candidate.deleted": candidateDeletedEventSchema,
+  "interview.scheduled": interviewScheduledEventSchema,
+  "interview.updated": interviewUpdatedEventSchema,
+  "interview.canceled": interviewCanceledEventSchema,
   "webhook.test": webhookTestEventSchema,
 } as const;
 
@@ -47,6 +59,8 @@ const TAGS: { name: string; description: string }[] = [
   { name: "Account", description: "The API key making the request and its company: call `GET /me` first to test a connection." },
   { name: "Candidates", description: "People in the pipeline: create (JSON, or multipart with a resume), list and search, read with the parsed resume and the AI fit, update and move between stages, add notes, export or erase their data." },
   { name: "Jobs", description: "Open positions with their locations, salary, screening questions and AI screening settings; `apply_url` is the careers page." },
+  { name: "Interviews", description: "Interviews of a candidate with a panel of members: schedule, reschedule and cancel them. Every change e-mails the panel (and the candidate when asked) an iCalendar invitation that calendars update in place." },
+  { name: "Users", description: "The company's members: the ids to name as interviewers." },
   { name: ENDPOINTS_TAG, description: "Register the URLs that receive the **Webhooks** below, choose their events, rotate their secrets, send a test event, and read and redeliver their deliveries." },
   { name: "Events", description: "Every event of the last 30 days a webhook endpoint can subscribe to, whether or not one is registered: the body each delivery carries." },
   {

@@ -22,6 +22,9 @@ const TENANT_MODELS = new Set([
   "RejectReason",
   "AuditLogEntry",
   "EmailMessage",
+  "Interview",
+  "InterviewInterviewer",
+  "JobInterview",
 ]);
 
 const WHERE_OPERATIONS = new Set([

@@ -29,6 +29,8 @@ const RESOURCE_OF_SEGMENT: Record<string, string> = {
   events: "events",
   // A candidate's reject reason: read with the candidates it is given to.
   reject_reasons: "candidates",
+  users: "users",
+  interviews: "interviews",
 };
 
 const routes = procedureMetas.filter(({ meta }) => meta.openapi).map(({ path, meta }) => ({ path, meta, route: `${meta.openapi!.method} ${meta.openapi!.path}` }));
@@ -130,6 +132,56 @@ describe("the api_keys.scopes migration", () => {
       await expect(insert([])).rejects.toMatchObject({ constraint: "api_keys_scopes_check" });
       await expect(insert(["candidates:read", "admin"])).rejects.toMatchObject({ constraint: "api_keys_scopes_check" });
       await expect(insert(["candidates:read", null as never])).rejects.toMatchObject({ constraint: "api_keys_scopes_check" });
+    } finally {
+      await client.end().catch(() => {});
+      await database.drop();
+      await rm(work, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the interviews migration's scopes", () => {
+  const SEVEN = ["candidates:read", "candidates:write", "jobs:read", "jobs:write", "webhooks:read", "webhooks:write", "events:read"];
+  const NEW = ["users:read", "interviews:read", "interviews:write", "scorecards:read", "scorecards:write"];
+
+  it("gives keys with full access the new scopes, leaves restricted keys as they were, and admits the new scopes", async () => {
+    const work = await mkdtemp(path.join(os.tmpdir(), "hireflow-interview-scopes-"));
+    const database = await createDatabase(inject("adminUrl"));
+    const client = new pg.Client({ connectionString: database.url });
+    try {
+      const names = (await readdir(migrationsDir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+      const interviews = names.find((name) => name.endsWith("_interviews"))!;
+      expect(interviews).toBeDefined();
+      const before = path.join(work, "before");
+      for (const name of names.filter((n) => n < interviews)) await cp(path.join(migrationsDir, name), path.join(before, name), { recursive: true });
+      await migrate(database.url, { dir: before });
+      await client.connect();
+      const company = (await client.query<{ id: number }>(`INSERT INTO companies (name, slug) VALUES ('Old Co', 'old-co') RETURNING id`)).rows[0]!.id;
+      const insert = async (scopes: string[] | null) => {
+        const key = generateApiKey();
+        if (scopes === null) await client.query(`INSERT INTO api_keys (company_id, name, prefix, secret_hash) VALUES ($1, 'k', $2, $3)`, [company, key.prefix, key.secretHash]);
+        else await client.query(`INSERT INTO api_keys (company_id, name, prefix, secret_hash, scopes) VALUES ($1, 'k', $2, $3, $4)`, [company, key.prefix, key.secretHash, scopes]);
+        return key.secretHash;
+      };
+      // Before: the new scopes are refused by the old constraint.
+      await expect(insert(["users:read"])).rejects.toMatchObject({ constraint: "api_keys_scopes_check" });
+      const byDefault = await insert(null);
+      const fullReordered = await insert([...SEVEN].reverse());
+      const readOnly = await insert(["candidates:read", "jobs:read", "webhooks:read", "events:read"]);
+      const allButOne = await insert(SEVEN.filter((scope) => scope !== "webhooks:write"));
+
+      await migrate(database.url);
+      const scopesOf = async (hash: string) => (await client.query<{ scopes: string[] }>(`SELECT scopes FROM api_keys WHERE secret_hash = $1`, [hash])).rows[0]!.scopes;
+      expect(await scopesOf(byDefault)).toEqual([...SEVEN, ...NEW]);
+      expect(normalizeScopes(await scopesOf(fullReordered))).toEqual([...API_SCOPES]);
+      expect(await scopesOf(readOnly)).toEqual(["candidates:read", "jobs:read", "webhooks:read", "events:read"]);
+      expect(await scopesOf(allButOne)).toEqual(SEVEN.filter((scope) => scope !== "webhooks:write"));
+      expect([...SEVEN, ...NEW]).toEqual([...API_SCOPES]);
+
+      // After: the new scopes are admitted, a key made without scopes holds all twelve, unknown ones are still refused.
+      expect(await scopesOf(await insert(["users:read", "interviews:write"]))).toEqual(["users:read", "interviews:write"]);
+      expect(await scopesOf(await insert(null))).toEqual([...API_SCOPES]);
+      await expect(insert(["interviews:admin"])).rejects.toMatchObject({ constraint: "api_keys_scopes_check" });
     } finally {
       await client.end().catch(() => {});
       await database.drop();

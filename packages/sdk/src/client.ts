@@ -11,6 +11,11 @@ import type {
   DeletedWebhookEndpoint,
   Event,
   EventListParams,
+  Interview,
+  InterviewCreateParams,
+  InterviewDetail,
+  InterviewListParams,
+  InterviewUpdateParams,
   Job,
   JobCreateParams,
   JobListParams,
@@ -18,6 +23,8 @@ import type {
   Me,
   RejectReason,
   RescoreRequest,
+  User,
+  UserListParams,
   WebhookDelivery,
   WebhookDeliveryListParams,
   WebhookEndpoint,
@@ -174,6 +181,39 @@ export class RejectReasons extends Resource {
   }
 }
 
+export class Users extends Resource {
+  /** The company's members, oldest first: the ids to name as `interviewer_ids`. */
+  list(params?: UserListParams, options?: RequestOptions): PageIterator<User> {
+    return this.paginate("/users", params, options);
+  }
+}
+
+export class Interviews extends Resource {
+  /** Schedules an interview; the panel (and the candidate with `notify_candidate`) get calendar invitations. */
+  create(params: InterviewCreateParams, options?: RequestOptions): Promise<InterviewDetail> {
+    return this.data("POST", "/interviews", params, options);
+  }
+
+  /** By start time, earliest first; filter by candidate, interviewer and time. */
+  list(params?: InterviewListParams, options?: RequestOptions): PageIterator<Interview> {
+    return this.paginate("/interviews", params, options);
+  }
+
+  get(id: Id, options?: RequestOptions): Promise<InterviewDetail> {
+    return this.data("GET", `/interviews/${segment(id)}`, undefined, options);
+  }
+
+  /** Reschedules or edits; everyone invited gets the updated invitation (same UID, raised sequence). */
+  update(id: Id, params: InterviewUpdateParams, options?: RequestOptions): Promise<InterviewDetail> {
+    return this.data("PATCH", `/interviews/${segment(id)}`, params, options);
+  }
+
+  /** Cancels (the interview is kept with status `canceled`); everyone invited gets a cancellation. */
+  cancel(id: Id, options?: RequestOptions): Promise<InterviewDetail> {
+    return this.data("DELETE", `/interviews/${segment(id)}`, undefined, options);
+  }
+}
+
 /**
  * The Hireflow API client.
  *
@@ -188,6 +228,8 @@ export class Hireflow {
   readonly webhookEndpoints: WebhookEndpoints;
   readonly events: Events;
   readonly rejectReasons: RejectReasons;
+  readonly users: Users;
+  readonly interviews: Interviews;
   readonly #http: HttpClient;
 
   constructor(options: ClientOptions) {
@@ -197,6 +239,8 @@ export class Hireflow {
     this.webhookEndpoints = new WebhookEndpoints(this.#http);
     this.events = new Events(this.#http);
     this.rejectReasons = new RejectReasons(this.#http);
+    this.users = new Users(this.#http);
+    this.interviews = new Interviews(this.#http);
   }
 
   /** The key's company and the key itself (its scopes): the "test connection" call. */

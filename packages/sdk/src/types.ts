@@ -13,7 +13,9 @@ export type CandidateNote = Schemas["CandidateNote"];
 export type CandidateExport = Schemas["CandidateExport"];
 export type Job = Schemas["Job"];
 /** A stage of a job's pipeline: `key` is what a candidate's `stage` holds, `type` one of the six stage types. */
-export type JobStage = Schemas["JobStage"];
+export type JobStage = Schemas["JobStageWithPlan"];
+/** An interview of a stage's plan: give its `id` as `interview_id` when scheduling. */
+export type InterviewKit = Schemas["InterviewKit"];
 export type RejectReason = Schemas["RejectReason"];
 export type WebhookEndpoint = Schemas["WebhookEndpoint"];
 export type WebhookEndpointWithSecret = Schemas["WebhookEndpointWithSecret"];
@@ -23,6 +25,12 @@ export type WebhookTestSent = Schemas["WebhookTestSent"];
 export type RescoreRequest = Schemas["RescoreRequest"];
 export type Event = Schemas["Event"];
 export type Me = Schemas["Me"];
+/** A member of the company: name one in `interviewer_ids`. */
+export type User = Schemas["User"];
+export type Interview = Schemas["Interview"];
+/** An interview with the overlapping interviews of its panel (`conflicts`). */
+export type InterviewDetail = Schemas["InterviewDetail"];
+export type InterviewConflict = Schemas["InterviewConflict"];
 export type ApiScope = Schemas["ApiScope"];
 export type Pagination = Schemas["Pagination"];
 export type ErrorEnvelope = Schemas["Error"];
@@ -33,6 +41,9 @@ export type WebhookEvent =
   | Schemas["CandidateStageChangedEvent"]
   | Schemas["CandidateScoredEvent"]
   | Schemas["CandidateDeletedEvent"]
+  | Schemas["InterviewScheduledEvent"]
+  | Schemas["InterviewUpdatedEvent"]
+  | Schemas["InterviewCanceledEvent"]
   | Schemas["WebhookTestEvent"];
 export type WebhookEventType = WebhookEvent["event"];
 
@@ -49,3 +60,7 @@ export type WebhookEndpointRotateSecretParams = JsonBody<"webhookEndpoints-rotat
 export type WebhookEndpointListParams = Omit<Query<"webhookEndpoints-list">, "cursor">;
 export type WebhookDeliveryListParams = Omit<Query<"webhookEndpoints-listDeliveries">, "cursor">;
 export type EventListParams = Omit<Query<"events-list">, "cursor">;
+export type UserListParams = Omit<Query<"users-list">, "cursor">;
+export type InterviewCreateParams = JsonBody<"interviews-create">;
+export type InterviewUpdateParams = JsonBody<"interviews-update">;
+export type InterviewListParams = Omit<Query<"interviews-list">, "cursor">;

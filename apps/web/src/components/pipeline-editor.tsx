@@ -2,7 +2,7 @@
 
 import type { JobStageDto, StageType } from "@hireflow/core/contracts/job-stages";
 import { useEffect, useRef, useState, type Dispatch, type DragEvent, type SetStateAction } from "react";
-import { moveRow, removedStages, rowKeys, STAGE_TYPE_OPTIONS, type PipelineDraft, type StageRow } from "@/lib/pipeline-draft";
+import { type KitRow, moveRow, NEW_KIT, removedStages, rowKeys, STAGE_TYPE_OPTIONS, type PipelineDraft, type StageRow } from "@/lib/pipeline-draft";
 import { Button, cx, describedBy, Field, inputClass } from "./ui";
 
 const OUTCOMES: readonly StageType[] = ["hired", "rejected"];
@@ -251,6 +251,13 @@ export function PipelineEditor({
                   </Button>
                 </div>
               </div>
+              <StagePlan
+                idBase={rowId(row.id, "kit")}
+                stageName={name}
+                kits={row.interviews ?? []}
+                onChange={(interviews) => update(row.id, { interviews })}
+                errorOf={(k, field) => rowError(row, `interviews[${k}]${field ? `.${field}` : ""}`)}
+              />
               {keyError && (
                 <p className="mt-2 text-sm text-red-700" role="alert">
                   {keyError}
@@ -321,5 +328,68 @@ export function PipelineEditor({
         {announcement}
       </p>
     </div>
+  );
+}
+
+/**
+ * A stage's interview plan (issue 26 §1): its kits, each a name, a duration, focus points to rate and
+ * instructions for the panel. Collapsed unless the stage has kits or one has an error.
+ */
+function StagePlan({
+  idBase,
+  stageName,
+  kits,
+  onChange,
+  errorOf,
+}: {
+  idBase: string;
+  stageName: string;
+  kits: KitRow[];
+  onChange: (kits: KitRow[]) => void;
+  errorOf: (index: number, field?: string) => string | undefined;
+}) {
+  const set = (index: number, patch: Partial<KitRow>) => onChange(kits.map((kit, i) => (i === index ? { ...kit, ...patch } : kit)));
+  const anyError = kits.some((_, k) => ["", "name", "duration_minutes", "instructions", "attributes", "id"].some((f) => errorOf(k, f || undefined)));
+  return (
+    <details className="mt-3" open={kits.length > 0 || anyError || undefined}>
+      <summary className="cursor-pointer text-sm font-medium text-slate-700">
+        Interviews ({kits.length})<span className="sr-only"> of {stageName}</span>
+      </summary>
+      <ul className="mt-2 space-y-2" aria-label={`Interviews of ${stageName}`}>
+        {kits.map((kit, k) => {
+          const id = (field: string) => `${idBase}-${k}-${field}`;
+          const nameError = errorOf(k, "name") ?? errorOf(k, "id") ?? errorOf(k);
+          const durationError = errorOf(k, "duration_minutes");
+          const attributesError = errorOf(k, "attributes") ?? errorOf(k, "attributes[0]");
+          const instructionsError = errorOf(k, "instructions");
+          return (
+            <li key={kit.id ?? `new-${k}`} className="rounded-md bg-white p-3 ring-1 ring-slate-200" data-testid="stage-interview">
+              <div className="grid gap-3 sm:grid-cols-[1fr_8rem]">
+                <Field id={id("name")} label={`Interview ${k + 1} of ${stageName}`} error={nameError}>
+                  <input {...describedBy(id("name"), nameError)} value={kit.name} onChange={(e) => set(k, { name: e.target.value })} maxLength={120} className={inputClass} />
+                </Field>
+                <Field id={id("duration")} label="Minutes" error={durationError}>
+                  <input {...describedBy(id("duration"), durationError)} type="number" min={5} max={480} step={5} value={kit.duration} onChange={(e) => set(k, { duration: e.target.value })} className={inputClass} />
+                </Field>
+              </div>
+              <div className="mt-2 space-y-2">
+                <Field id={id("attributes")} label="Focus points (comma-separated, up to 15)" error={attributesError}>
+                  <input {...describedBy(id("attributes"), attributesError)} value={kit.attributes} onChange={(e) => set(k, { attributes: e.target.value })} className={inputClass} />
+                </Field>
+                <Field id={id("instructions")} label="Instructions for the panel" error={instructionsError}>
+                  <textarea {...describedBy(id("instructions"), instructionsError)} value={kit.instructions} onChange={(e) => set(k, { instructions: e.target.value })} rows={2} maxLength={5000} className={inputClass} />
+                </Field>
+                <Button variant="danger-ghost" onClick={() => onChange(kits.filter((_, i) => i !== k))} aria-label={`Remove interview ${kit.name || k + 1} of ${stageName}`}>
+                  Remove interview
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <Button variant="ghost" className="mt-2" onClick={() => onChange([...kits, { ...NEW_KIT }])} disabled={kits.length >= 10}>
+        Add interview<span className="sr-only"> to {stageName}</span>
+      </Button>
+    </details>
   );
 }

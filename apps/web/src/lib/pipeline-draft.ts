@@ -1,4 +1,4 @@
-import type { JobStageDto, StageType } from "@hireflow/core/contracts/job-stages";
+import type { InterviewKitDto, JobStageDto, JobStagesInput, StageType } from "@hireflow/core/contracts/job-stages";
 
 /**
  * The pipeline editor's model (job form and Settings → Pipeline), kept free of React so it can be
@@ -45,6 +45,19 @@ export function stageKeyFromName(name: string, taken: ReadonlySet<string>): stri
   }
 }
 
+/** A kit of a stage's interview plan as the editor holds it (text as typed). */
+export interface KitRow {
+  /** The saved kit's id (kept on save, so scheduled interviews keep pointing at it); absent for a new one. */
+  id?: number;
+  name: string;
+  duration: string;
+  instructions: string;
+  /** Comma-separated focus points. */
+  attributes: string;
+  /** Not edited here: kept as they are. */
+  questions: string[];
+}
+
 export interface StageRow {
   /** Identity in the editor (React keys, element ids, error mapping); counts from 1 in every render. */
   id: number;
@@ -52,7 +65,19 @@ export interface StageRow {
   key: string | null;
   name: string;
   type: StageType;
+  /** The stage's interview plan. */
+  interviews?: KitRow[];
+  /** Whether the stage had a plan when loaded: an emptied plan is then sent (and deleted). */
+  hadPlan?: boolean;
 }
+
+type PlannedStage = Pick<JobStageDto, "key" | "name" | "type"> & { interviews?: (Partial<Pick<InterviewKitDto, "id">> & Omit<InterviewKitDto, "id">)[] };
+
+export function kitRow(kit: PlannedStage["interviews"] extends (infer K)[] | undefined ? K : never): KitRow {
+  return { id: kit.id, name: kit.name, duration: String(kit.duration_minutes), instructions: kit.instructions, attributes: kit.attributes.join(", "), questions: kit.questions };
+}
+
+export const NEW_KIT: KitRow = { name: "", duration: "60", instructions: "", attributes: "", questions: [] };
 
 export interface PipelineDraft {
   rows: StageRow[];
@@ -61,8 +86,34 @@ export interface PipelineDraft {
   nextId: number;
 }
 
-export function initialDraft(stages: readonly JobStageDto[]): PipelineDraft {
-  return { rows: stages.map((stage, index) => ({ id: index + 1, key: stage.key, name: stage.name, type: stage.type })), moves: {}, nextId: stages.length + 1 };
+export function initialDraft(stages: readonly PlannedStage[]): PipelineDraft {
+  return {
+    rows: stages.map((stage, index) => ({
+      id: index + 1,
+      key: stage.key,
+      name: stage.name,
+      type: stage.type,
+      ...(stage.interviews?.length && { interviews: stage.interviews.map(kitRow), hadPlan: true }),
+    })),
+    moves: {},
+    nextId: stages.length + 1,
+  };
+}
+
+/** A kit as the API takes it; a duration that is not a number is sent as is for the API to name. */
+function kitInput(kit: KitRow) {
+  const duration = Number(kit.duration);
+  return {
+    ...(kit.id !== undefined && { id: kit.id }),
+    name: kit.name.trim(),
+    duration_minutes: kit.duration.trim() === "" || !Number.isFinite(duration) ? (kit.duration as unknown as number) : duration,
+    instructions: kit.instructions.trim(),
+    attributes: kit.attributes
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean),
+    ...(kit.questions.length > 0 && { questions: kit.questions }),
+  };
 }
 
 /** Every row's key, by row id: fixed keys as they are, new rows' keys generated in list order. */
@@ -104,9 +155,15 @@ export function moveRow(rows: readonly StageRow[], from: number, to: number): St
 export function pipelineInput(
   draft: PipelineDraft,
   options: { reserved?: Iterable<string>; saved?: readonly { key: string }[] } = {},
-): { stages: JobStageDto[]; stage_moves: Record<string, string> } {
+): { stages: JobStagesInput; stage_moves: Record<string, string> } {
   const keys = rowKeys(draft.rows, options.reserved);
-  const stages = draft.rows.map((row) => ({ key: keys.get(row.id)!, name: row.name.trim(), type: row.type }));
+  // A stage's plan is sent when it has one or had one (emptied); otherwise the stage's plan stays as it is.
+  const stages = draft.rows.map((row) => ({
+    key: keys.get(row.id)!,
+    name: row.name.trim(),
+    type: row.type,
+    ...((row.interviews?.length || row.hadPlan) && { interviews: (row.interviews ?? []).map(kitInput) }),
+  }));
   const stageMoves: Record<string, string> = {};
   for (const stage of removedStages(options.saved ?? [], draft.rows)) {
     const target = draft.moves[stage.key];

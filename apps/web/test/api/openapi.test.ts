@@ -30,6 +30,9 @@ describe("OpenAPI document", () => {
         "/jobs/{id}/rescore",
         "/me",
         "/reject_reasons",
+        "/users",
+        "/interviews",
+        "/interviews/{id}",
         "/webhook_endpoints",
         "/webhook_endpoints/{id}",
         "/webhook_endpoints/{id}/rotate_secret",
@@ -64,7 +67,16 @@ describe("OpenAPI document", () => {
     }
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
     expect(doc.components.schemas.Error).toBeDefined();
-    expect(Object.keys(doc.webhooks).sort()).toEqual(["candidate.applied", "candidate.deleted", "candidate.scored", "candidate.stage_changed", "webhook.test"]);
+    expect(Object.keys(doc.webhooks).sort()).toEqual([
+      "candidate.applied",
+      "candidate.deleted",
+      "candidate.scored",
+      "candidate.stage_changed",
+      "interview.canceled",
+      "interview.scheduled",
+      "interview.updated",
+      "webhook.test",
+    ]);
   });
 
   it("keeps the zod limits in the request schema", () => {

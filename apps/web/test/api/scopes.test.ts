@@ -9,7 +9,7 @@ import { addApiKey, createTestCompany, type TestApiKey, type TestCompany } from 
 import { countBlobs, postMultipart } from "../helpers/multipart.ts";
 import { fixture, PDF, useTempBlobDir } from "../helpers/resumes.ts";
 import { type JsonSchema, fillPath, label, type Operation, operations, validBody } from "../hardening/support/operations.ts";
-import { idFieldKind, isIdField, pathValues, type Resources, seedResources, tenantSnapshot } from "../hardening/support/resources.ts";
+import { idFieldKind, isIdField, memberReference, pathValues, type Resources, seedResources, tenantSnapshot } from "../hardening/support/resources.ts";
 
 /**
  * Scoped API keys over real HTTP, driven by the OpenAPI document (every documented operation, so a
@@ -39,7 +39,9 @@ const isInteger = (schema: JsonSchema): boolean => schema.type === "integer" || 
 
 /** A valid request of `op` on `own` resources: the path filled, a body with every documented field. */
 function request(op: Operation, own: Resources) {
-  const reference = (field: string, schema: JsonSchema): number | undefined => {
+  const reference = (field: string, schema: JsonSchema): number | string | string[] | undefined => {
+    const member = memberReference(field, schema, own);
+    if (member !== undefined) return member;
     if (!isIdField(field) || !isInteger(schema)) return undefined;
     const kind = idFieldKind(field);
     return kind ? own[kind] : undefined;

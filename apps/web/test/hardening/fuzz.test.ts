@@ -7,7 +7,7 @@ import { useTempBlobDir } from "../helpers/resumes.ts";
 import { bodyArbitrary, type FuzzBody, headersArbitrary, pathValueArbitrary, queryArbitrary } from "./support/fuzz-arbitraries.ts";
 import { fillPath, label, operations } from "./support/operations.ts";
 import { toBodyInit } from "./support/request-body.ts";
-import { idFieldKind, type Resources, seedResources, tenantSnapshot } from "./support/resources.ts";
+import { idFieldKind, memberReference, type Resources, seedResources, tenantSnapshot } from "./support/resources.ts";
 
 /**
  * Property: whatever arrives — any body, headers, path or query — at any documented operation, the
@@ -76,9 +76,9 @@ describe("fuzzing every documented operation", () => {
       path: fc.array(pathValueArbitrary(realIds), { minLength: op.pathParams.length, maxLength: op.pathParams.length }),
       query: queryArbitrary(op),
       headers: headersArbitrary(app.acme.apiKey),
-      body: bodyArbitrary(op, (field) => {
+      body: bodyArbitrary(op, (field, schema) => {
         const kind = idFieldKind(field);
-        return kind ? resources[kind] : undefined;
+        return kind ? resources[kind] : memberReference(field, schema, resources);
       }),
     });
     await fc.assert(

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { useApiApp } from "../helpers/api-app.ts";
 import { type ApiResponse } from "../helpers/client.ts";
 import { fillPath, label, operations, validBody } from "./support/operations.ts";
-import { idFieldKind, pathValues, seedResources, tenantSnapshot } from "./support/resources.ts";
+import { idFieldKind, memberReference, pathValues, seedResources, tenantSnapshot } from "./support/resources.ts";
 
 const app = useApiApp();
 let candidateId: number;
@@ -133,9 +133,9 @@ describe("NUL bytes never reach PostgreSQL", () => {
 
   it("NUL in any text field of any documented operation's body → 400, nothing written (from the OpenAPI document)", async () => {
     const resources = await seedResources(app.acme, "Nul");
-    const hint = (field: string) => {
+    const hint = (field: string, schema: { type?: unknown }) => {
       const kind = idFieldKind(field);
-      return kind ? resources[kind] : undefined;
+      return kind ? resources[kind] : memberReference(field, schema, resources);
     };
     let checked = 0;
     for (const op of operations().filter((o) => o.body)) {

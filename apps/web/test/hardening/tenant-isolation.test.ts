@@ -4,7 +4,7 @@ import { startApp } from "../helpers/app.ts";
 import { apiClient, type ApiClient } from "../helpers/client.ts";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
 import { type JsonSchema, fillPath, label, type Operation, operations, validBody } from "./support/operations.ts";
-import { idFieldKind, isIdField, pathValues, type Resources, seedResources, tenantSnapshot } from "./support/resources.ts";
+import { idFieldKind, isIdField, memberReference, pathValues, type Resources, seedResources, tenantSnapshot } from "./support/resources.ts";
 
 /**
  * Company B's key against company A's resources, for every documented operation: a 404 (lists: no
@@ -38,7 +38,9 @@ const isInteger = (schema: JsonSchema): boolean =>
  */
 function request(op: Operation, resources: Resources) {
   let targeted = op.pathParams.length > 0;
-  const reference = (field: string, schema: JsonSchema): number | undefined => {
+  const reference = (field: string, schema: JsonSchema): number | string | string[] | undefined => {
+    const member = memberReference(field, schema, resources);
+    if (member !== undefined) return member;
     if (!isIdField(field) || !isInteger(schema)) return undefined;
     const kind = idFieldKind(field);
     if (!kind) throw new Error(`${label(op)}: no rule for id field "${field}"; add it to ID_FIELDS in support/resources.ts`);

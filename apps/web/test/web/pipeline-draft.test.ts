@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { STAGE_KEY_PATTERN } from "@hireflow/core/contracts/job-stages";
-import { initialDraft, moveRow, pipelineInput, removedStages, rowKeys, stageKeyFromName, type PipelineDraft } from "@/lib/pipeline-draft";
+import { initialDraft, moveRow, NEW_KIT, pipelineInput, removedStages, rowKeys, stageKeyFromName, type PipelineDraft } from "@/lib/pipeline-draft";
 
 describe("stageKeyFromName", () => {
   it("lowercases, folds accents and joins words with _", () => {
@@ -89,5 +89,32 @@ describe("the pipeline draft", () => {
     expect(moveRow(rows, 2, 1).map((r) => r.key)).toEqual(["prospect", "onsite", "applied", "hired", "rejected"]);
     expect(moveRow(rows, 0, 4).map((r) => r.key)).toEqual(["applied", "onsite", "hired", "rejected", "prospect"]);
     expect(moveRow(rows, 0, -1)).toEqual(rows);
+  });
+});
+
+describe("a stage's interview plan in the draft", () => {
+  const planned = [
+    { key: "applied", name: "Applied", type: "applied" as const },
+    {
+      key: "tech",
+      name: "Technical",
+      type: "inprogress" as const,
+      interviews: [{ id: 7, name: "System design", duration_minutes: 60, instructions: "Probe caching", attributes: ["Design", "Communication"], questions: ["Design a URL shortener"] }],
+    },
+  ];
+
+  it("sends a planned stage's kits (ids kept, attributes split, questions kept) and leaves unplanned stages without interviews", () => {
+    const { stages } = pipelineInput(initialDraft(planned));
+    expect(stages[0]).toEqual({ key: "applied", name: "Applied", type: "applied" });
+    expect(stages[1]!.interviews).toEqual([{ id: 7, name: "System design", duration_minutes: 60, instructions: "Probe caching", attributes: ["Design", "Communication"], questions: ["Design a URL shortener"] }]);
+  });
+
+  it("sends new kits without ids, and an emptied plan as [] so that saving deletes it", () => {
+    const draft = initialDraft(planned);
+    draft.rows[0]!.interviews = [{ ...NEW_KIT, name: " Phone screen ", duration: "30", attributes: "Motivation, , Salary " }];
+    draft.rows[1]!.interviews = [];
+    const { stages } = pipelineInput(draft);
+    expect(stages[0]!.interviews).toEqual([{ name: "Phone screen", duration_minutes: 30, instructions: "", attributes: ["Motivation", "Salary"] }]);
+    expect(stages[1]!.interviews).toEqual([]);
   });
 });

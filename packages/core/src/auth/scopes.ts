@@ -3,7 +3,9 @@
  * meta (`scope`); a key holds a set of them (existing keys: all).
  *
  * The list is also in the `api_keys_scopes_check` constraint and the column default (prisma/): a new
- * scope needs a migration that adds it there.
+ * scope needs a migration that adds it there, appended at the end so that the canonical order of the
+ * keys it upgrades stays this order. Keys with full access gain new scopes in that migration
+ * (20261126200000_interviews); restricted keys do not.
  */
 export const API_SCOPES = [
   "candidates:read",
@@ -13,6 +15,12 @@ export const API_SCOPES = [
   "webhooks:read",
   "webhooks:write",
   "events:read",
+  "users:read",
+  "interviews:read",
+  "interviews:write",
+  // Reserved for scorecards (issue 26 §3), so that one migration widened the constraint for all of them.
+  "scorecards:read",
+  "scorecards:write",
 ] as const;
 
 export type ApiScope = (typeof API_SCOPES)[number];
@@ -26,6 +34,11 @@ export const API_SCOPE_DESCRIPTIONS: Record<ApiScope, string> = {
   "webhooks:read": "List webhook endpoints and their deliveries",
   "webhooks:write": "Manage webhook endpoints: create, update, delete, rotate secrets, test, redeliver",
   "events:read": "List and retrieve events",
+  "users:read": "List the company's members, who can be interviewers",
+  "interviews:read": "List and retrieve scheduled interviews",
+  "interviews:write": "Schedule, reschedule and cancel interviews (sends the invitations)",
+  "scorecards:read": "Read interview scorecards",
+  "scorecards:write": "Submit interview scorecards",
 };
 
 export function isApiScope(value: unknown): value is ApiScope {

@@ -9,6 +9,9 @@ const WEBHOOK_EVENT_SCHEMAS: Record<WebhookEventType, string> = {
   "candidate.stage_changed": "CandidateStageChangedEvent",
   "candidate.scored": "CandidateScoredEvent",
   "candidate.deleted": "CandidateDeletedEvent",
+  "interview.scheduled": "InterviewScheduledEvent",
+  "interview.updated": "InterviewUpdatedEvent",
+  "interview.canceled": "InterviewCanceledEvent",
 };
 
 export const eventSchema = z

@@ -32,10 +32,51 @@ export const jobStageSchema = z
 
 export type JobStageDto = z.infer<typeof jobStageSchema>;
 
+/**
+ * A stage's interview plan (issue 26 §1): kits `{id, name, duration_minutes, instructions, attributes,
+ * questions}`. The instructions are for the panel and never reach a candidate.
+ */
+export const MAX_STAGE_INTERVIEWS = 10;
+export const MAX_INTERVIEW_ATTRIBUTES = 15;
+export const MAX_INTERVIEW_QUESTIONS = 30;
+
+export const interviewKitSchema = z
+  .object({
+    id: z.number().int().meta({ description: "Give it as `interview_id` when scheduling (POST /interviews)" }),
+    name: z.string(),
+    duration_minutes: z.number().int(),
+    instructions: z.string().meta({ description: "For the panel: in the interviewers' invitations, never in the candidate's" }),
+    attributes: z.array(z.string()).meta({ description: "Focus points to rate, at most 15" }),
+    questions: z.array(z.string()),
+  })
+  .meta({ id: "InterviewKit" });
+export type InterviewKitDto = z.infer<typeof interviewKitSchema>;
+
+const kitInput = z.strictObject({
+  id: z.number().int().min(1).max(INT32_MAX).pipe(z.number()).optional().meta({ description: "An existing kit of this stage to keep (and update); omit for a new one" }),
+  name: storableText(singleLine(z.string().trim().min(1, "Must be 1 to 120 characters").max(120, "Must be 1 to 120 characters"))),
+  duration_minutes: z.number().int("Must be a whole number of minutes").min(5, "Must be 5 to 480 minutes").max(480, "Must be 5 to 480 minutes").pipe(z.number()),
+  instructions: storableText(z.string().trim().max(5000, "Must be at most 5000 characters")).optional(),
+  attributes: z
+    .array(storableText(singleLine(z.string().trim().min(1, "Must be 1 to 80 characters").max(80, "Must be 1 to 80 characters"))))
+    .max(MAX_INTERVIEW_ATTRIBUTES, `At most ${MAX_INTERVIEW_ATTRIBUTES} attributes`)
+    .optional(),
+  questions: z
+    .array(storableText(z.string().trim().min(1, "Must be 1 to 1000 characters").max(1000, "Must be 1 to 1000 characters")))
+    .max(MAX_INTERVIEW_QUESTIONS, `At most ${MAX_INTERVIEW_QUESTIONS} questions`)
+    .optional(),
+});
+export type InterviewKitInput = z.infer<typeof kitInput>;
+
 const stageInput = z.strictObject({
   key: stageKey,
   name: storableText(singleLine(z.string().trim().min(1, "Must be 1 to 80 characters").max(80, "Must be 1 to 80 characters"))),
   type: z.enum(STAGE_TYPES),
+  interviews: z
+    .array(kitInput)
+    .max(MAX_STAGE_INTERVIEWS, `At most ${MAX_STAGE_INTERVIEWS} interviews per stage`)
+    .optional()
+    .meta({ description: "The stage's interview plan, replacing the one it has (kits named by `id` are kept); omitted: the plan stays as it is" }),
 });
 
 /** The whole ordered list of a job's stages (or of the company's template), with the pipeline's rules. */
@@ -98,5 +139,15 @@ const reasonName = storableText(singleLine(z.string().trim().min(1, "Must be 1 t
 export const createRejectReasonInput = z.strictObject({ name: reasonName });
 export const updateRejectReasonInput = z.strictObject({ id: rejectReasonId, name: reasonName.optional(), archived: z.boolean().optional() });
 
-export const pipelineTemplateSchema = z.object({ stages: z.array(jobStageSchema), is_default: z.boolean() });
+/** A stage as a job shows it: with its interview plan (the jobs API; absent where a job is shown without it). */
+export const jobStageWithPlanSchema = jobStageSchema
+  .extend({ interviews: z.array(interviewKitSchema).optional().meta({ description: "The stage's interview plan, in order; absent when the stage has none" }) })
+  .meta({ id: "JobStageWithPlan" });
+
+/** The template's kits have no ids: each new job gets its own copies. */
+const templateKitSchema = interviewKitSchema.omit({ id: true });
+export const pipelineTemplateSchema = z.object({
+  stages: z.array(jobStageSchema.extend({ interviews: z.array(templateKitSchema).optional() })),
+  is_default: z.boolean(),
+});
 export const updatePipelineTemplateInput = z.strictObject({ stages: jobStagesInput.nullable() });

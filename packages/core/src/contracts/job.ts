@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { cursorParam, httpUrl, idParam, INT32_MAX, limitParam, queryBoolean, storableText, timestamp } from "./common.ts";
 import { screeningSettingsInput, screeningSettingsSchema } from "./screening.ts";
-import { jobStageSchema, jobStagesInput, stageMovesInput } from "./job-stages.ts";
+import { jobStageWithPlanSchema, jobStagesInput, stageMovesInput } from "./job-stages.ts";
 import { COUNTRY_CODES } from "./countries.ts";
 
 export const LOCATION_TYPES = ["onsite", "remote", "hybrid"] as const;
@@ -52,7 +52,7 @@ export const jobSchema = z
     apply_url: httpUrl.meta({ description: "Public application page of the job" }),
     screening_questions: z.array(screeningQuestionSchema),
     screening: screeningSettingsSchema,
-    stages: z.array(jobStageSchema).meta({ description: "The job's pipeline, in order: a candidate's `stage` is one of these keys" }),
+    stages: z.array(jobStageWithPlanSchema).meta({ description: "The job's pipeline, in order: a candidate's `stage` is one of these keys" }),
     created_at: timestamp,
     updated_at: timestamp,
   })

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { interviewSchema } from "./interview.ts";
 
 /** Webhook payloads exactly as the spec's tables; `event` and `occurred_at` are on every one. */
 const candidateRef = {
@@ -102,3 +103,26 @@ export const webhookTestEventSchema = z
     company: companyRef,
   })
   .meta({ id: "WebhookTestEvent", description: "Sent by POST /webhook_endpoints/{id}/test." });
+
+/** What the interview.* events carry: the interview as the API shows it (without conflicts), its candidate and job. */
+function interviewEvent<T extends "interview.scheduled" | "interview.updated" | "interview.canceled">(type: T, id: string, description: string, extra: z.ZodRawShape = {}) {
+  return z
+    .object({
+      event: z.literal(type),
+      occurred_at: z.string(),
+      interview: interviewSchema,
+      candidate: z.object({ ...candidateRef, public_id: z.string() }),
+      job: jobRef,
+      company: companyRef,
+      ...extra,
+      changed_by: z.enum(["user", "api", "system"]),
+      changed_by_user_id: z.string().nullable().meta({ description: "UUID of the acting user; null for other actors" }),
+    })
+    .meta({ id, description });
+}
+
+export const interviewScheduledEventSchema = interviewEvent("interview.scheduled", "InterviewScheduledEvent", "An interview was scheduled (POST /interviews or the web app); the invitations are on their way.");
+export const interviewUpdatedEventSchema = interviewEvent("interview.updated", "InterviewUpdatedEvent", "An interview was rescheduled or edited; `interview` is the new version (its `sequence` raised).", {
+  changed_fields: z.array(z.enum(["title", "start_at", "end_at", "time_zone", "location", "video_url", "interviewer_ids", "notify_candidate"])).meta({ description: "What the change changed" }),
+});
+export const interviewCanceledEventSchema = interviewEvent("interview.canceled", "InterviewCanceledEvent", "An interview was canceled (DELETE /interviews/{id}); it is kept with status canceled.");

@@ -48,7 +48,21 @@ const job = {
     { key: "prospect", name: "Prospect", type: "prospect" },
     { key: "applied", name: "Applied", type: "applied" },
     { key: "recruiter_screen", name: "Recruiter screen", type: "phonescreen" },
-    { key: "technical_interview", name: "Technical interview", type: "inprogress" },
+    {
+      key: "technical_interview",
+      name: "Technical interview",
+      type: "inprogress",
+      interviews: [
+        {
+          id: 12,
+          name: "Technical interview",
+          duration_minutes: 60,
+          instructions: "Pair on a small service; leave 10 minutes for their questions.",
+          attributes: ["System design", "Code quality", "Communication"],
+          questions: ["How would you roll back a bad deploy?"],
+        },
+      ],
+    },
     { key: "onsite", name: "Onsite", type: "inprogress" },
     { key: "offer", name: "Offer", type: "inprogress" },
     { key: "hired", name: "Hired", type: "hired" },
@@ -148,6 +162,36 @@ const delivery = {
 const page = (data: unknown[], next: string | null) => ({ data, pagination: { next_cursor: next, has_more: next !== null } });
 
 /** The body of each webhook event, as a delivery (and GET /events' `payload`) carries it. */
+
+const INTERVIEW_ID = 311;
+const GRACE = { id: "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10", name: "Grace Hopper", email: "grace@acme.example", role: "admin" } as const;
+const ALAN = { id: "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a", name: "Alan Turing", email: "alan@acme.example", role: "recruiter" } as const;
+
+// On the last Sunday of October: Berlin leaves summer time at 03:00, so 10:00 local is 09:00 UTC.
+const interview = {
+  id: INTERVIEW_ID,
+  candidate_id: CANDIDATE_ID,
+  interview_id: 12,
+  title: "Technical interview",
+  start_at: "2026-10-25T09:00:00.000Z",
+  end_at: "2026-10-25T10:00:00.000Z",
+  time_zone: "Europe/Berlin",
+  location: null,
+  video_url: "https://meet.example.com/abc-defg-hij",
+  interviewers: [
+    { id: GRACE.id, name: GRACE.name, email: GRACE.email },
+    { id: ALAN.id, name: ALAN.name, email: ALAN.email },
+  ],
+  notify_candidate: true,
+  status: "scheduled",
+  sequence: 0,
+  canceled_at: null,
+  created_at: "2026-10-20T08:15:00.000Z",
+  updated_at: "2026-10-20T08:15:00.000Z",
+} as const;
+
+const interviewCandidate = { id: CANDIDATE_ID, public_id: "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718", name: "Ada Lovelace", email: "ada@example.com", url: `${ORIGIN}/candidates/${CANDIDATE_ID}` };
+
 export const WEBHOOK_EXAMPLES = {
   "candidate.applied": {
     event: "candidate.applied",
@@ -207,6 +251,37 @@ export const WEBHOOK_EXAMPLES = {
     job: { id: JOB_ID },
     company: { id: 1 },
     deleted_at: "2026-11-22T10:00:00.000Z",
+  },
+  "interview.scheduled": {
+    event: "interview.scheduled",
+    occurred_at: "2026-10-20T08:15:00.000Z",
+    interview,
+    candidate: interviewCandidate,
+    job: { id: JOB_ID, title: "Platform Engineer" },
+    company: { id: 1 },
+    changed_by: "user",
+    changed_by_user_id: GRACE.id,
+  },
+  "interview.updated": {
+    event: "interview.updated",
+    occurred_at: "2026-10-21T11:02:00.000Z",
+    interview: { ...interview, start_at: "2026-10-25T13:00:00.000Z", end_at: "2026-10-25T14:00:00.000Z", sequence: 1, updated_at: "2026-10-21T11:02:00.000Z" },
+    candidate: interviewCandidate,
+    job: { id: JOB_ID, title: "Platform Engineer" },
+    company: { id: 1 },
+    changed_fields: ["start_at", "end_at"],
+    changed_by: "api",
+    changed_by_user_id: null,
+  },
+  "interview.canceled": {
+    event: "interview.canceled",
+    occurred_at: "2026-10-22T09:00:00.000Z",
+    interview: { ...interview, status: "canceled", sequence: 2, canceled_at: "2026-10-22T09:00:00.000Z", updated_at: "2026-10-22T09:00:00.000Z" },
+    candidate: interviewCandidate,
+    job: { id: JOB_ID, title: "Platform Engineer" },
+    company: { id: 1 },
+    changed_by: "user",
+    changed_by_user_id: GRACE.id,
   },
   "webhook.test": {
     event: "webhook.test",
@@ -357,4 +432,33 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   },
   "events-list": { query: { type: "candidate.stage_changed", candidate_id: CANDIDATE_ID }, response: page([event], null) },
   "events-get": { path: { id: EVENT_ID }, response: { data: event } },
+  "users-list": { query: { limit: 25 }, response: page([GRACE, ALAN], null) },
+  "interviews-list": {
+    query: { candidate_id: CANDIDATE_ID, from: "2026-10-01T00:00:00Z" },
+    response: page([interview], null),
+  },
+  "interviews-get": { path: { id: INTERVIEW_ID }, response: { data: { ...interview, conflicts: [] } } },
+  "interviews-create": {
+    request: {
+      candidate_id: CANDIDATE_ID,
+      interview_id: 12,
+      start_at: "2026-10-25T10:00:00+01:00",
+      time_zone: "Europe/Berlin",
+      video_url: "https://meet.example.com/abc-defg-hij",
+      interviewer_ids: [GRACE.id, ALAN.id],
+      notify_candidate: true,
+    },
+    response: {
+      data: { ...interview, conflicts: [{ interviewer_id: ALAN.id, interview_id: 298, start_at: "2026-10-25T09:30:00.000Z", end_at: "2026-10-25T10:30:00.000Z" }] },
+    },
+  },
+  "interviews-update": {
+    path: { id: INTERVIEW_ID },
+    request: { start_at: "2026-10-25T14:00:00+01:00", end_at: "2026-10-25T15:00:00+01:00" },
+    response: { data: { ...interview, start_at: "2026-10-25T13:00:00.000Z", end_at: "2026-10-25T14:00:00.000Z", sequence: 1, updated_at: "2026-10-21T11:02:00.000Z", conflicts: [] } },
+  },
+  "interviews-cancel": {
+    path: { id: INTERVIEW_ID },
+    response: { data: { ...interview, status: "canceled", sequence: 2, canceled_at: "2026-10-22T09:00:00.000Z", updated_at: "2026-10-22T09:00:00.000Z", conflicts: [] } },
+  },
 };

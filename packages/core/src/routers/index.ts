@@ -15,6 +15,8 @@ import { rejectReasonRouter } from "./reject-reason/index.ts";
 import { pipelineTemplateRouter } from "./pipeline-template/index.ts";
 import { emailLogRouter } from "./email-log/index.ts";
 import { emailSettingsRouter } from "./email-settings/index.ts";
+import { interviewRouter } from "./interview/index.ts";
+import { userRouter } from "./user/index.ts";
 
 /** One router serves the web UI (/api/trpc) and, for procedures with `meta.openapi`, REST (/api/v1). */
 export const appRouter = router({
@@ -24,6 +26,8 @@ export const appRouter = router({
   me: meRouter,
   events: eventRouter,
   rejectReasons: rejectReasonRouter,
+  users: userRouter,
+  interviews: interviewRouter,
   // Web app only (no meta.openapi):
   apiKeys: apiKeyRouter,
   pipeline: pipelineRouter,

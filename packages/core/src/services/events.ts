@@ -12,6 +12,9 @@ export const EVENT_TYPES = [
   "candidate.stage_changed",
   "candidate.scored",
   "candidate.deleted",
+  "interview.scheduled",
+  "interview.updated",
+  "interview.canceled",
   "webhook.test",
   "candidate/resume.uploaded",
   // Internal: a scoring asked for (at creation, after parsing, or by a re-score of the job).
@@ -22,7 +25,15 @@ export const EVENT_TYPES = [
   "email/message.queued",
 ] as const;
 /** Event types webhook endpoints can subscribe to (the others are internal). */
-export const WEBHOOK_EVENT_TYPES = ["candidate.applied", "candidate.stage_changed", "candidate.scored", "candidate.deleted"] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  "candidate.applied",
+  "candidate.stage_changed",
+  "candidate.scored",
+  "candidate.deleted",
+  "interview.scheduled",
+  "interview.updated",
+  "interview.canceled",
+] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 export async function recordEvent(tx: ScopedTx, type: EventType, payload: Record<string, unknown>): Promise<{ id: string }> {

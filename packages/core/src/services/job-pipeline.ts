@@ -240,11 +240,22 @@ export async function readPipelineTemplate(db: Db, companyId: number): Promise<{
 export async function updatePipelineTemplate(svc: ServiceContext, stages: JobStagesInput | null) {
   return svc.db.$transaction(async (tx) => {
     const before = await readPipelineTemplate(tx, svc.companyId);
-    const value = stages === null ? null : stages.map(({ key, name, type }) => ({ key, name, type }));
+    // A stage's kits go in without ids: each new job gets its own copies (the jobs_default_stages trigger).
+    const value =
+      stages === null
+        ? null
+        : stages.map(({ key, name, type, interviews }) => ({
+            key,
+            name,
+            type,
+            ...(interviews?.length && {
+              interviews: interviews.map((kit) => ({ name: kit.name, duration_minutes: kit.duration_minutes, instructions: kit.instructions ?? "", attributes: kit.attributes ?? [], questions: kit.questions ?? [] })),
+            }),
+          }));
     const json = value === null ? null : JSON.stringify(value);
     await tx.$executeRaw`UPDATE companies SET pipeline_template = ${json}::jsonb, updated_at = now() WHERE id = ${svc.companyId}`;
     const after = await readPipelineTemplate(tx, svc.companyId);
-    if (!samePipeline(before.stages, after.stages)) {
+    if (!samePipeline(before.stages, after.stages) || JSON.stringify(before.stages) !== JSON.stringify(after.stages)) {
       await recordAudit(tx, svc, { action: "pipeline_template.updated", target: { type: "company", id: svc.companyId }, data: { before: before.stages, after: after.stages } });
     }
     return after;

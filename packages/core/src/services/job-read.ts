@@ -16,23 +16,48 @@ const JOB_BY_ID = {
     j.employment_type AS "employmentType", j.closes_at AS "closesAt", j.location_details AS "locationDetails", j.remote_countries AS "remoteCountries",
     j.screening_questions AS "screeningQuestions", j.screening, j.rescore_requested_at AS "rescoreRequestedAt",
     j.retired_stage_keys AS "retiredStageKeys", j.created_at AS "createdAt", j.updated_at AS "updatedAt", c.slug AS "companySlug",
-    (SELECT json_agg(json_build_object('key', s.key, 'name', s.name, 'type', s.type) ORDER BY s.position, s.id) FROM job_stages s WHERE s.job_id = j.id) AS stages
+    (SELECT json_agg(json_build_object('key', s.key, 'name', s.name, 'type', s.type, 'interviews', COALESCE(
+        (SELECT json_agg(json_build_object('id', k.id, 'name', k.name, 'durationMinutes', k.duration_minutes, 'instructions', k.instructions,
+            'attributes', k.attributes, 'questions', k.questions) ORDER BY k.position, k.id)
+         FROM job_interviews k WHERE k.job_id = s.job_id AND k.stage_key = s.key), '[]'::json)) ORDER BY s.position, s.id)
+     FROM job_stages s WHERE s.job_id = j.id) AS stages
   FROM jobs j JOIN companies c ON c.id = j.company_id
   WHERE j.company_id = $1 AND j.id = $2`,
 };
 
-export type JobWithCompanySlug = Job & { company: { slug: string }; stages: PipelineStage[] };
+/** A kit of a stage's interview plan as read with its job. */
+export interface PlanKitRow {
+  id: number;
+  name: string;
+  durationMinutes: number;
+  instructions: string;
+  attributes: string[];
+  questions: string[];
+}
+export type PlannedStage = PipelineStage & { interviews: PlanKitRow[] };
+export type JobWithCompanySlug = Job & { company: { slug: string }; stages: PlannedStage[] };
 
-/** Prisma's include for the same shape (a job with its company's slug and its stages in order). */
+/** Prisma's include for the same shape (a job with its company's slug and its stages in order, each with its interview plan). */
 export const jobWithSlugAndStages = {
-  stages: { select: { key: true as const, name: true as const, type: true as const }, orderBy: [{ position: "asc" as const }, { id: "asc" as const }] },
+  stages: {
+    select: {
+      key: true as const,
+      name: true as const,
+      type: true as const,
+      interviews: {
+        select: { id: true as const, name: true as const, durationMinutes: true as const, instructions: true as const, attributes: true as const, questions: true as const },
+        orderBy: [{ position: "asc" as const }, { id: "asc" as const }],
+      },
+    },
+    orderBy: [{ position: "asc" as const }, { id: "asc" as const }],
+  },
   company: { select: { slug: true as const } },
 };
 
 export async function readJobRow(svc: ServiceContext, id: number): Promise<JobWithCompanySlug | null> {
   const base = baseClientOf(svc.db);
   if (!base) return svc.db.job.findUnique({ where: { id }, include: jobWithSlugAndStages });
-  const { rows } = await poolOf(base).query<Job & { companySlug: string; stages: PipelineStage[] | null }>({ ...JOB_BY_ID, values: [svc.companyId, id] });
+  const { rows } = await poolOf(base).query<Job & { companySlug: string; stages: PlannedStage[] | null }>({ ...JOB_BY_ID, values: [svc.companyId, id] });
   const row = rows[0];
   if (!row) return null;
   const { companySlug, stages, ...job } = row;

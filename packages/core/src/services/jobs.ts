@@ -8,6 +8,7 @@ import { jobWithSlugAndStages, readJobRow } from "./job-read.ts";
 import { type PipelineStage, readJobStages, readPipelineTemplate, replaceJobStages, resolveStage, setNewJobStages } from "./job-pipeline.ts";
 import { DEFAULT_PAGE_SIZE, decodeCursor, page } from "./pagination.ts";
 import { applyScreening, readScreening } from "./screening-settings.ts";
+import { writeInterviewPlans } from "./interview-plans.ts";
 import { serializeJob } from "./serialize.ts";
 
 const withCompanySlug = jobWithSlugAndStages;
@@ -124,7 +125,10 @@ export async function createJob(svc: ServiceContext, input: CreateJobInput): Pro
       data: tenantRow<Prisma.JobUncheckedCreateInput>({ ...jobData(fields), title: input.title, departmentId: chosen, screening: screeningSettings }),
       select: { id: true },
     });
-    if (stages) await setNewJobStages(tx, svc.companyId, created.id, stages);
+    if (stages) {
+      await setNewJobStages(tx, svc.companyId, created.id, stages);
+      await writeInterviewPlans(tx, created.id, stages);
+    }
     return tx.job.findUniqueOrThrow({ where: { id: created.id }, include: withCompanySlug });
   });
   return serializeJob(job, job.company.slug, job.stages);
@@ -156,7 +160,10 @@ export async function updateJob(svc: ServiceContext, input: UpdateJobInput): Pro
   const chosen = await chosenDepartment(svc, { department, department_id });
   const job = await svc.db.$transaction(async (tx) => {
     // The pipeline first: it locks the job row, and the advance target is checked against the result.
-    if (stages !== undefined) await replaceJobStages(tx, svc, { jobId: id, stages, stageMoves });
+    if (stages !== undefined) {
+      await replaceJobStages(tx, svc, { jobId: id, stages, stageMoves });
+      await writeInterviewPlans(tx, id, stages);
+    }
     if (screeningSettings || stages !== undefined) {
       checkAdvanceStage(screeningSettings ?? readScreening(existing.screening), stages ?? (await readJobStages(tx, id)));
     }

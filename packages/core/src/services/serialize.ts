@@ -5,7 +5,7 @@ import { type CandidateDetailDto, type CandidateDto } from "../contracts/candida
 import { type JobDto } from "../contracts/job.ts";
 import { type NoteDto } from "../contracts/note.ts";
 import { type CriterionResult } from "../contracts/screening.ts";
-import { type StageType } from "../contracts/job-stages.ts";
+import { type InterviewKitDto, type StageType } from "../contracts/job-stages.ts";
 import { fallbackStage, type PipelineStage } from "./job-pipeline.ts";
 import { readScreening } from "./screening-settings.ts";
 
@@ -117,7 +117,14 @@ export function applyUrl(jobId: number, companySlug: string): string {
   return `${appBaseUrl()}/careers/${encodeURIComponent(companySlug)}/jobs/${jobId}`;
 }
 
-export function serializeJob(j: Job, companySlug: string, stages: readonly PipelineStage[]): JobDto {
+type KitRow = { id: number; name: string; durationMinutes: number; instructions: string; attributes: string[]; questions: string[] };
+
+function serializeKit(kit: KitRow): InterviewKitDto {
+  return { id: kit.id, name: kit.name, duration_minutes: kit.durationMinutes, instructions: kit.instructions, attributes: kit.attributes, questions: kit.questions };
+}
+
+/** Stages read with their interview plans (the jobs API) show them; the careers page passes none. */
+export function serializeJob(j: Job, companySlug: string, stages: readonly (PipelineStage & { interviews?: KitRow[] })[]): JobDto {
   return {
     id: j.id,
     title: j.title,
@@ -135,7 +142,8 @@ export function serializeJob(j: Job, companySlug: string, stages: readonly Pipel
     apply_url: applyUrl(j.id, companySlug),
     screening_questions: j.screeningQuestions as JobDto["screening_questions"],
     screening: readScreening(j.screening),
-    stages: stages.map(({ key, name, type }) => ({ key, name, type })),
+    // A stage without a plan has no `interviews` (jobs without plans read as before plans existed).
+    stages: stages.map(({ key, name, type, interviews }) => (interviews?.length ? { key, name, type, interviews: interviews.map(serializeKit) } : { key, name, type })),
     created_at: j.createdAt.toISOString(),
     updated_at: j.updatedAt.toISOString(),
   };

@@ -2,7 +2,10 @@ import { type PrismaClient } from "@hireflow/db";
 import { z } from "zod";
 import { hashPassword } from "../auth/passwords.ts";
 import { USER_ROLES } from "../auth/roles.ts";
+import { type ServiceContext } from "../context.ts";
+import { type ListUsersInput, type UserDto } from "../contracts/interview.ts";
 import { AppError, isUniqueViolation, zodIssuesToDetails } from "../errors.ts";
+import { DEFAULT_PAGE_SIZE, decodeTimeCursor, timePage } from "./pagination.ts";
 
 const newUserInput = z.object({
   companyId: z.number().int().positive(),
@@ -28,4 +31,18 @@ export async function createUser(prisma: PrismaClient, input: z.input<typeof new
     if (isUniqueViolation(error)) throw new AppError("conflict", `A user with e-mail ${email} already exists`);
     throw error;
   }
+}
+
+/** GET /users: the company's members, oldest first, keyset-paginated on (created_at, id). */
+export async function listCompanyUsers(svc: ServiceContext, input: ListUsersInput): Promise<{ data: UserDto[]; pagination: { next_cursor: string | null; has_more: boolean } }> {
+  const limit = input.limit ?? DEFAULT_PAGE_SIZE;
+  const after = decodeTimeCursor(input.cursor);
+  const rows = await svc.db.user.findMany({
+    where: after === undefined ? {} : { OR: [{ createdAt: { gt: after.at } }, { createdAt: after.at, id: { gt: after.id } }] },
+    select: { id: true, name: true, email: true, role: true, createdAt: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: limit + 1,
+  });
+  const { items, pagination } = timePage(rows, limit, (row) => row.createdAt);
+  return { data: items.map((row) => ({ id: row.id, name: row.name, email: row.email, role: row.role })), pagination };
 }

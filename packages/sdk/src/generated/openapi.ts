@@ -150,6 +150,68 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/interviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List interviews
+         * @description By start time, earliest first, canceled ones included (`status`). Filter by candidate, by interviewer, and by time (`from`: ending after, `to`: starting before). Pass `pagination.next_cursor` as `cursor` for the next page.
+         *
+         *     **Required scope:** `interviews:read`
+         */
+        get: operations["interviews-list"];
+        put?: never;
+        /**
+         * Schedule an interview
+         * @description Schedules an interview of a candidate with a panel of members (GET /users). Each interviewer, and the candidate when `notify_candidate` is true, gets an e-mail with an iCalendar invitation (METHOD:REQUEST) written in `time_zone`; the e-mails are sent in the background. Overlapping interviews of an interviewer are allowed and listed in `conflicts`. Sends `interview.scheduled`.
+         *
+         *     **Required scope:** `interviews:write`
+         */
+        post: operations["interviews-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/interviews/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve an interview
+         * @description The interview with its panel and the overlapping interviews of its interviewers (`conflicts`).
+         *
+         *     **Required scope:** `interviews:read`
+         */
+        get: operations["interviews-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel an interview
+         * @description Cancels the interview: it is kept with `status` canceled, and every invitee gets a cancellation (METHOD:CANCEL, STATUS:CANCELLED, the same UID and a raised `sequence`), so calendars remove the event. Sends `interview.canceled`. Canceling a canceled interview changes nothing and answers 200 again.
+         *
+         *     **Required scope:** `interviews:write`
+         */
+        delete: operations["interviews-cancel"];
+        options?: never;
+        head?: never;
+        /**
+         * Reschedule or edit an interview
+         * @description Partial update. A change raises `sequence` and sends every invitee an updated invitation with the same UID, so calendars move the one event; interviewers taken off the panel (and the candidate when `notify_candidate` becomes false) get a cancellation. Sends `interview.updated` with `changed_fields`; a request that changes nothing sends nothing. A canceled interview cannot be edited (409).
+         *
+         *     **Required scope:** `interviews:write`
+         */
+        patch: operations["interviews-update"];
+        trace?: never;
+    };
     "/jobs": {
         parameters: {
             query?: never;
@@ -262,6 +324,28 @@ export type paths = {
          *     **Required scope:** `candidates:read`
          */
         get: operations["rejectReasons-list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List users
+         * @description The company's members, oldest first: the ids to name as `interviewer_ids`. Pass `pagination.next_cursor` as `cursor` for the next page.
+         *
+         *     **Required scope:** `users:read`
+         */
+        get: operations["users-list"];
         put?: never;
         post?: never;
         delete?: never;
@@ -518,6 +602,72 @@ export type webhooks = {
         patch?: never;
         trace?: never;
     };
+    "interview.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * interview.canceled
+         * @description An interview was canceled (DELETE /interviews/{id}); it is kept with status canceled.
+         *
+         *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
+         */
+        post: operations["interviewCanceledWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "interview.scheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * interview.scheduled
+         * @description An interview was scheduled (POST /interviews or the web app); the invitations are on their way.
+         *
+         *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
+         */
+        post: operations["interviewScheduledWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "interview.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * interview.updated
+         * @description An interview was rescheduled or edited; `interview` is the new version (its `sequence` raised).
+         *
+         *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
+         */
+        post: operations["interviewUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -547,7 +697,7 @@ export type components = {
          * @description What an API key may do. Every operation names the one it needs in `x-required-scope`.
          * @enum {string}
          */
-        ApiScope: "candidates:read" | "candidates:write" | "jobs:read" | "jobs:write" | "webhooks:read" | "webhooks:write" | "events:read";
+        ApiScope: "candidates:read" | "candidates:write" | "jobs:read" | "jobs:write" | "webhooks:read" | "webhooks:write" | "events:read" | "users:read" | "interviews:read" | "interviews:write" | "scorecards:read" | "scorecards:write";
         Candidate: {
             /** @enum {string} */
             application_source: "public_api" | "self_apply" | "manual" | "import";
@@ -914,9 +1064,9 @@ export type components = {
              */
             occurred_at: string;
             /** @description Exactly the JSON body a webhook delivery of this event carries (the `webhooks` section of this document). For candidate.applied, `resume_url` (signed, valid 24 hours), `resume_data`, `fit_score` and `applied_at` are read when the event is retrieved, as a delivery reads them when it is sent. */
-            payload: components["schemas"]["CandidateAppliedEvent"] | components["schemas"]["CandidateStageChangedEvent"] | components["schemas"]["CandidateScoredEvent"] | components["schemas"]["CandidateDeletedEvent"];
+            payload: components["schemas"]["CandidateAppliedEvent"] | components["schemas"]["CandidateStageChangedEvent"] | components["schemas"]["CandidateScoredEvent"] | components["schemas"]["CandidateDeletedEvent"] | components["schemas"]["InterviewScheduledEvent"] | components["schemas"]["InterviewUpdatedEvent"] | components["schemas"]["InterviewCanceledEvent"];
             /** @enum {string} */
-            type: "candidate.applied" | "candidate.stage_changed" | "candidate.scored" | "candidate.deleted";
+            type: "candidate.applied" | "candidate.stage_changed" | "candidate.scored" | "candidate.deleted" | "interview.scheduled" | "interview.updated" | "interview.canceled";
         };
         Fit: {
             criteria: components["schemas"]["CriterionResult"][];
@@ -929,6 +1079,220 @@ export type components = {
             status: ("pending" | "completed" | "failed") | null;
             /** @description Criteria scored; total - judged could not be judged (say, no resume) */
             total: number;
+        };
+        Interview: {
+            canceled_at: string | null;
+            candidate_id: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with fractional seconds
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with fractional seconds
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            end_at: string;
+            id: number;
+            /** @description The kit of the job's interview plan it was scheduled from; null for a free title (or a kit since removed) */
+            interview_id: number | null;
+            interviewers: components["schemas"]["Interviewer"][];
+            location: string | null;
+            /** @description Whether the candidate gets the invitations too */
+            notify_candidate: boolean;
+            /** @description The invitations' iCalendar SEQUENCE: raised on each change */
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with fractional seconds
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            start_at: string;
+            /**
+             * @description canceled: DELETE /interviews/{id}; the interview is kept
+             * @enum {string}
+             */
+            status: "scheduled" | "canceled";
+            /**
+             * @description IANA time zone of the invitation
+             * @example Europe/Berlin
+             */
+            time_zone: string;
+            title: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with fractional seconds
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            updated_at: string;
+            video_url: string | null;
+        };
+        /** @description An interview was canceled (DELETE /interviews/{id}); it is kept with status canceled. */
+        InterviewCanceledEvent: {
+            candidate: {
+                email: string | null;
+                id: number;
+                name: string | null;
+                public_id: string;
+                /** @description The candidate's profile in the web app */
+                url: string;
+            };
+            /** @enum {string} */
+            changed_by: "user" | "api" | "system";
+            /** @description UUID of the acting user; null for other actors */
+            changed_by_user_id: string | null;
+            company: {
+                id: number;
+            };
+            /** @constant */
+            event: "interview.canceled";
+            interview: components["schemas"]["Interview"];
+            job: {
+                id: number | null;
+                title: string | null;
+            };
+            occurred_at: string;
+        };
+        /** @description Another scheduled interview of one of the interviewers that overlaps this one */
+        InterviewConflict: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with fractional seconds
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            end_at: string;
+            interview_id: number;
+            interviewer_id: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with fractional seconds
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            start_at: string;
+        };
+        InterviewDetail: {
+            canceled_at: string | null;
+            candidate_id: number;
+            /** @description Overlapping scheduled interviews of the same interviewers (allowed, but worth a look); empty for a canceled interview */
+            conflicts: components["schemas"]["InterviewConflict"][];
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with fractional seconds
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with fractional seconds
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            end_at: string;
+            id: number;
+            /** @description The kit of the job's interview plan it was scheduled from; null for a free title (or a kit since removed) */
+            interview_id: number | null;
+            interviewers: components["schemas"]["Interviewer"][];
+            location: string | null;
+            /** @description Whether the candidate gets the invitations too */
+            notify_candidate: boolean;
+            /** @description The invitations' iCalendar SEQUENCE: raised on each change */
+            sequence: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with fractional seconds
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            start_at: string;
+            /**
+             * @description canceled: DELETE /interviews/{id}; the interview is kept
+             * @enum {string}
+             */
+            status: "scheduled" | "canceled";
+            /**
+             * @description IANA time zone of the invitation
+             * @example Europe/Berlin
+             */
+            time_zone: string;
+            title: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with fractional seconds
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            updated_at: string;
+            video_url: string | null;
+        };
+        Interviewer: {
+            email: string;
+            /** @description Member id (UUID) */
+            id: string;
+            name: string | null;
+        };
+        InterviewKit: {
+            /** @description Focus points to rate, at most 15 */
+            attributes: string[];
+            duration_minutes: number;
+            /** @description Give it as `interview_id` when scheduling (POST /interviews) */
+            id: number;
+            /** @description For the panel: in the interviewers' invitations, never in the candidate's */
+            instructions: string;
+            name: string;
+            questions: string[];
+        };
+        /** @description An interview was scheduled (POST /interviews or the web app); the invitations are on their way. */
+        InterviewScheduledEvent: {
+            candidate: {
+                email: string | null;
+                id: number;
+                name: string | null;
+                public_id: string;
+                /** @description The candidate's profile in the web app */
+                url: string;
+            };
+            /** @enum {string} */
+            changed_by: "user" | "api" | "system";
+            /** @description UUID of the acting user; null for other actors */
+            changed_by_user_id: string | null;
+            company: {
+                id: number;
+            };
+            /** @constant */
+            event: "interview.scheduled";
+            interview: components["schemas"]["Interview"];
+            job: {
+                id: number | null;
+                title: string | null;
+            };
+            occurred_at: string;
+        };
+        /** @description An interview was rescheduled or edited; `interview` is the new version (its `sequence` raised). */
+        InterviewUpdatedEvent: {
+            candidate: {
+                email: string | null;
+                id: number;
+                name: string | null;
+                public_id: string;
+                /** @description The candidate's profile in the web app */
+                url: string;
+            };
+            /** @enum {string} */
+            changed_by: "user" | "api" | "system";
+            /** @description UUID of the acting user; null for other actors */
+            changed_by_user_id: string | null;
+            /** @description What the change changed */
+            changed_fields: ("title" | "start_at" | "end_at" | "time_zone" | "location" | "video_url" | "interviewer_ids" | "notify_candidate")[];
+            company: {
+                id: number;
+            };
+            /** @constant */
+            event: "interview.updated";
+            interview: components["schemas"]["Interview"];
+            job: {
+                id: number | null;
+                title: string | null;
+            };
+            occurred_at: string;
         };
         Job: {
             /**
@@ -966,7 +1330,7 @@ export type components = {
             screening: components["schemas"]["ScreeningSettings"];
             screening_questions: components["schemas"]["ScreeningQuestionOutput"][];
             /** @description The job's pipeline, in order: a candidate's `stage` is one of these keys */
-            stages: components["schemas"]["JobStage"][];
+            stages: components["schemas"]["JobStageWithPlan"][];
             title: string;
             /**
              * Format: date-time
@@ -975,7 +1339,9 @@ export type components = {
              */
             updated_at: string;
         };
-        JobStage: {
+        JobStageWithPlan: {
+            /** @description The stage's interview plan, in order; absent when the stage has none */
+            interviews?: components["schemas"]["InterviewKit"][];
             /**
              * @description Stable identifier of the stage in its job (what a candidate's `stage` holds)
              * @example phonescreen
@@ -1088,6 +1454,17 @@ export type components = {
              */
             mode: "off" | "score" | "auto";
             reject_on_required_miss: boolean;
+        };
+        User: {
+            email: string;
+            /**
+             * @description UUID
+             * @example 5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10
+             */
+            id: string;
+            name: string | null;
+            /** @enum {string} */
+            role: "owner" | "admin" | "recruiter";
         };
         WebhookAttempt: {
             /**
@@ -2521,6 +2898,665 @@ export interface operations {
             };
         };
     };
+    "interviews-list": {
+        parameters: {
+            query?: {
+                candidate_id?: number;
+                cursor?: string;
+                from?: string;
+                interviewer_id?: string;
+                limit?: number;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 311,
+                     *           "candidate_id": 42,
+                     *           "interview_id": 12,
+                     *           "title": "Technical interview",
+                     *           "start_at": "2026-10-25T09:00:00.000Z",
+                     *           "end_at": "2026-10-25T10:00:00.000Z",
+                     *           "time_zone": "Europe/Berlin",
+                     *           "location": null,
+                     *           "video_url": "https://meet.example.com/abc-defg-hij",
+                     *           "interviewers": [
+                     *             {
+                     *               "id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                     *               "name": "Grace Hopper",
+                     *               "email": "grace@acme.example"
+                     *             },
+                     *             {
+                     *               "id": "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a",
+                     *               "name": "Alan Turing",
+                     *               "email": "alan@acme.example"
+                     *             }
+                     *           ],
+                     *           "notify_candidate": true,
+                     *           "status": "scheduled",
+                     *           "sequence": 0,
+                     *           "canceled_at": null,
+                     *           "created_at": "2026-10-20T08:15:00.000Z",
+                     *           "updated_at": "2026-10-20T08:15:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "next_cursor": null,
+                     *         "has_more": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Interview"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `interviews:read` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "interviews-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable characters. A retry with the same key and body within 24 hours replays the first response (header `idempotent-replayed: true`); the same key with another body, or while the first request runs, is a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "candidate_id": 42,
+                 *       "interview_id": 12,
+                 *       "start_at": "2026-10-25T10:00:00+01:00",
+                 *       "time_zone": "Europe/Berlin",
+                 *       "video_url": "https://meet.example.com/abc-defg-hij",
+                 *       "interviewer_ids": [
+                 *         "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                 *         "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                 *       ],
+                 *       "notify_candidate": true
+                 *     }
+                 */
+                "application/json": {
+                    candidate_id: number;
+                    /**
+                     * Format: date-time
+                     * @description Required without interview_id (then start_at + the kit's duration)
+                     * @example 2026-10-25T10:30:00Z
+                     */
+                    end_at?: string;
+                    /** @description A kit of the interview plan of the candidate's job (`stages[].interviews[].id` of GET /jobs/{id}): its name is the default title, its duration the default length, and its instructions, focus attributes and questions go to the panel */
+                    interview_id?: number;
+                    /** @description Members of the company (GET /users) on the panel; each gets an invitation */
+                    interviewer_ids: string[];
+                    location?: string | null;
+                    notify_candidate?: boolean;
+                    /**
+                     * Format: date-time
+                     * @example 2026-10-25T09:30:00Z
+                     */
+                    start_at: string;
+                    /**
+                     * @description IANA time zone the invitation is written in (its DTSTART;TZID)
+                     * @example Europe/Berlin
+                     */
+                    time_zone: string;
+                    /** @description Required without interview_id */
+                    title?: string;
+                    video_url?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 311,
+                     *         "candidate_id": 42,
+                     *         "interview_id": 12,
+                     *         "title": "Technical interview",
+                     *         "start_at": "2026-10-25T09:00:00.000Z",
+                     *         "end_at": "2026-10-25T10:00:00.000Z",
+                     *         "time_zone": "Europe/Berlin",
+                     *         "location": null,
+                     *         "video_url": "https://meet.example.com/abc-defg-hij",
+                     *         "interviewers": [
+                     *           {
+                     *             "id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                     *             "name": "Grace Hopper",
+                     *             "email": "grace@acme.example"
+                     *           },
+                     *           {
+                     *             "id": "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a",
+                     *             "name": "Alan Turing",
+                     *             "email": "alan@acme.example"
+                     *           }
+                     *         ],
+                     *         "notify_candidate": true,
+                     *         "status": "scheduled",
+                     *         "sequence": 0,
+                     *         "canceled_at": null,
+                     *         "created_at": "2026-10-20T08:15:00.000Z",
+                     *         "updated_at": "2026-10-20T08:15:00.000Z",
+                     *         "conflicts": [
+                     *           {
+                     *             "interviewer_id": "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a",
+                     *             "interview_id": 298,
+                     *             "start_at": "2026-10-25T09:30:00.000Z",
+                     *             "end_at": "2026-10-25T10:30:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["InterviewDetail"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `interviews:write` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "interviews-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 311,
+                     *         "candidate_id": 42,
+                     *         "interview_id": 12,
+                     *         "title": "Technical interview",
+                     *         "start_at": "2026-10-25T09:00:00.000Z",
+                     *         "end_at": "2026-10-25T10:00:00.000Z",
+                     *         "time_zone": "Europe/Berlin",
+                     *         "location": null,
+                     *         "video_url": "https://meet.example.com/abc-defg-hij",
+                     *         "interviewers": [
+                     *           {
+                     *             "id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                     *             "name": "Grace Hopper",
+                     *             "email": "grace@acme.example"
+                     *           },
+                     *           {
+                     *             "id": "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a",
+                     *             "name": "Alan Turing",
+                     *             "email": "alan@acme.example"
+                     *           }
+                     *         ],
+                     *         "notify_candidate": true,
+                     *         "status": "scheduled",
+                     *         "sequence": 0,
+                     *         "canceled_at": null,
+                     *         "created_at": "2026-10-20T08:15:00.000Z",
+                     *         "updated_at": "2026-10-20T08:15:00.000Z",
+                     *         "conflicts": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["InterviewDetail"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `interviews:read` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "interviews-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 311,
+                     *         "candidate_id": 42,
+                     *         "interview_id": 12,
+                     *         "title": "Technical interview",
+                     *         "start_at": "2026-10-25T09:00:00.000Z",
+                     *         "end_at": "2026-10-25T10:00:00.000Z",
+                     *         "time_zone": "Europe/Berlin",
+                     *         "location": null,
+                     *         "video_url": "https://meet.example.com/abc-defg-hij",
+                     *         "interviewers": [
+                     *           {
+                     *             "id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                     *             "name": "Grace Hopper",
+                     *             "email": "grace@acme.example"
+                     *           },
+                     *           {
+                     *             "id": "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a",
+                     *             "name": "Alan Turing",
+                     *             "email": "alan@acme.example"
+                     *           }
+                     *         ],
+                     *         "notify_candidate": true,
+                     *         "status": "canceled",
+                     *         "sequence": 2,
+                     *         "canceled_at": "2026-10-22T09:00:00.000Z",
+                     *         "created_at": "2026-10-20T08:15:00.000Z",
+                     *         "updated_at": "2026-10-22T09:00:00.000Z",
+                     *         "conflicts": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["InterviewDetail"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `interviews:write` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "interviews-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "start_at": "2026-10-25T14:00:00+01:00",
+                 *       "end_at": "2026-10-25T15:00:00+01:00"
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @example 2026-10-25T10:30:00Z
+                     */
+                    end_at?: string;
+                    /** @description Members of the company (GET /users) on the panel; each gets an invitation */
+                    interviewer_ids?: string[];
+                    location?: string | null;
+                    notify_candidate?: boolean;
+                    /**
+                     * Format: date-time
+                     * @example 2026-10-25T09:30:00Z
+                     */
+                    start_at?: string;
+                    /**
+                     * @description IANA time zone the invitation is written in (its DTSTART;TZID)
+                     * @example Europe/Berlin
+                     */
+                    time_zone?: string;
+                    title?: string;
+                    video_url?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 311,
+                     *         "candidate_id": 42,
+                     *         "interview_id": 12,
+                     *         "title": "Technical interview",
+                     *         "start_at": "2026-10-25T13:00:00.000Z",
+                     *         "end_at": "2026-10-25T14:00:00.000Z",
+                     *         "time_zone": "Europe/Berlin",
+                     *         "location": null,
+                     *         "video_url": "https://meet.example.com/abc-defg-hij",
+                     *         "interviewers": [
+                     *           {
+                     *             "id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                     *             "name": "Grace Hopper",
+                     *             "email": "grace@acme.example"
+                     *           },
+                     *           {
+                     *             "id": "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a",
+                     *             "name": "Alan Turing",
+                     *             "email": "alan@acme.example"
+                     *           }
+                     *         ],
+                     *         "notify_candidate": true,
+                     *         "status": "scheduled",
+                     *         "sequence": 1,
+                     *         "canceled_at": null,
+                     *         "created_at": "2026-10-20T08:15:00.000Z",
+                     *         "updated_at": "2026-10-21T11:02:00.000Z",
+                     *         "conflicts": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["InterviewDetail"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `interviews:write` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Duplicate e-mail in this job */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "jobs-list": {
         parameters: {
             query?: {
@@ -2631,7 +3667,23 @@ export interface operations {
                      *             {
                      *               "key": "technical_interview",
                      *               "name": "Technical interview",
-                     *               "type": "inprogress"
+                     *               "type": "inprogress",
+                     *               "interviews": [
+                     *                 {
+                     *                   "id": 12,
+                     *                   "name": "Technical interview",
+                     *                   "duration_minutes": 60,
+                     *                   "instructions": "Pair on a small service; leave 10 minutes for their questions.",
+                     *                   "attributes": [
+                     *                     "System design",
+                     *                     "Code quality",
+                     *                     "Communication"
+                     *                   ],
+                     *                   "questions": [
+                     *                     "How would you roll back a bad deploy?"
+                     *                   ]
+                     *                 }
+                     *               ]
                      *             },
                      *             {
                      *               "key": "onsite",
@@ -2895,6 +3947,16 @@ export interface operations {
                      *     ]
                      */
                     stages?: {
+                        /** @description The stage's interview plan, replacing the one it has (kits named by `id` are kept); omitted: the plan stays as it is */
+                        interviews?: {
+                            attributes?: string[];
+                            duration_minutes: number;
+                            /** @description An existing kit of this stage to keep (and update); omit for a new one */
+                            id?: number;
+                            instructions?: string;
+                            name: string;
+                            questions?: string[];
+                        }[];
                         /**
                          * @description Stable identifier of the stage in its job (what a candidate's `stage` holds)
                          * @example phonescreen
@@ -2997,7 +4059,23 @@ export interface operations {
                      *           {
                      *             "key": "technical_interview",
                      *             "name": "Technical interview",
-                     *             "type": "inprogress"
+                     *             "type": "inprogress",
+                     *             "interviews": [
+                     *               {
+                     *                 "id": 12,
+                     *                 "name": "Technical interview",
+                     *                 "duration_minutes": 60,
+                     *                 "instructions": "Pair on a small service; leave 10 minutes for their questions.",
+                     *                 "attributes": [
+                     *                   "System design",
+                     *                   "Code quality",
+                     *                   "Communication"
+                     *                 ],
+                     *                 "questions": [
+                     *                   "How would you roll back a bad deploy?"
+                     *                 ]
+                     *               }
+                     *             ]
                      *           },
                      *           {
                      *             "key": "onsite",
@@ -3184,7 +4262,23 @@ export interface operations {
                      *           {
                      *             "key": "technical_interview",
                      *             "name": "Technical interview",
-                     *             "type": "inprogress"
+                     *             "type": "inprogress",
+                     *             "interviews": [
+                     *               {
+                     *                 "id": 12,
+                     *                 "name": "Technical interview",
+                     *                 "duration_minutes": 60,
+                     *                 "instructions": "Pair on a small service; leave 10 minutes for their questions.",
+                     *                 "attributes": [
+                     *                   "System design",
+                     *                   "Code quality",
+                     *                   "Communication"
+                     *                 ],
+                     *                 "questions": [
+                     *                   "How would you roll back a bad deploy?"
+                     *                 ]
+                     *               }
+                     *             ]
                      *           },
                      *           {
                      *             "key": "onsite",
@@ -3310,7 +4404,23 @@ export interface operations {
                  *         {
                  *           "key": "technical_interview",
                  *           "name": "Technical interview",
-                 *           "type": "inprogress"
+                 *           "type": "inprogress",
+                 *           "interviews": [
+                 *             {
+                 *               "id": 12,
+                 *               "name": "Technical interview",
+                 *               "duration_minutes": 60,
+                 *               "instructions": "Pair on a small service; leave 10 minutes for their questions.",
+                 *               "attributes": [
+                 *                 "System design",
+                 *                 "Code quality",
+                 *                 "Communication"
+                 *               ],
+                 *               "questions": [
+                 *                 "How would you roll back a bad deploy?"
+                 *               ]
+                 *             }
+                 *           ]
                  *         },
                  *         {
                  *           "key": "onsite",
@@ -3458,6 +4568,16 @@ export interface operations {
                      *     ]
                      */
                     stages?: {
+                        /** @description The stage's interview plan, replacing the one it has (kits named by `id` are kept); omitted: the plan stays as it is */
+                        interviews?: {
+                            attributes?: string[];
+                            duration_minutes: number;
+                            /** @description An existing kit of this stage to keep (and update); omit for a new one */
+                            id?: number;
+                            instructions?: string;
+                            name: string;
+                            questions?: string[];
+                        }[];
                         /**
                          * @description Stable identifier of the stage in its job (what a candidate's `stage` holds)
                          * @example phonescreen
@@ -3567,7 +4687,23 @@ export interface operations {
                      *           {
                      *             "key": "technical_interview",
                      *             "name": "Technical interview",
-                     *             "type": "inprogress"
+                     *             "type": "inprogress",
+                     *             "interviews": [
+                     *               {
+                     *                 "id": 12,
+                     *                 "name": "Technical interview",
+                     *                 "duration_minutes": 60,
+                     *                 "instructions": "Pair on a small service; leave 10 minutes for their questions.",
+                     *                 "attributes": [
+                     *                   "System design",
+                     *                   "Code quality",
+                     *                   "Communication"
+                     *                 ],
+                     *                 "questions": [
+                     *                   "How would you roll back a bad deploy?"
+                     *                 ]
+                     *               }
+                     *             ]
                      *           },
                      *           {
                      *             "key": "onsite",
@@ -3914,6 +5050,99 @@ export interface operations {
             };
         };
     };
+    "users-list": {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                     *           "name": "Grace Hopper",
+                     *           "email": "grace@acme.example",
+                     *           "role": "admin"
+                     *         },
+                     *         {
+                     *           "id": "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a",
+                     *           "name": "Alan Turing",
+                     *           "email": "alan@acme.example",
+                     *           "role": "recruiter"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "next_cursor": null,
+                     *         "has_more": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["User"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `users:read` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "webhookEndpoints-redeliver": {
         parameters: {
             query?: never;
@@ -4162,7 +5391,7 @@ export interface operations {
                 "application/json": {
                     description?: string | null;
                     /** @description Event types to receive; empty or omitted means every event type */
-                    events?: ("candidate.applied" | "candidate.stage_changed" | "candidate.scored" | "candidate.deleted")[];
+                    events?: ("candidate.applied" | "candidate.stage_changed" | "candidate.scored" | "candidate.deleted" | "interview.scheduled" | "interview.updated" | "interview.canceled")[];
                     /** Format: uri */
                     url: string;
                 };
@@ -4457,7 +5686,7 @@ export interface operations {
                     /** @description false disables the endpoint; true re-enables it (and clears disabled_reason) */
                     enabled?: boolean;
                     /** @description Event types to receive; empty or omitted means every event type */
-                    events?: ("candidate.applied" | "candidate.stage_changed" | "candidate.scored" | "candidate.deleted")[];
+                    events?: ("candidate.applied" | "candidate.stage_changed" | "candidate.scored" | "candidate.deleted" | "interview.scheduled" | "interview.updated" | "interview.canceled")[];
                     /** Format: uri */
                     url?: string;
                 };
@@ -5142,6 +6371,277 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["CandidateStageChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    interviewCanceledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                 * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795340400
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "interview.canceled",
+                 *       "occurred_at": "2026-10-22T09:00:00.000Z",
+                 *       "interview": {
+                 *         "id": 311,
+                 *         "candidate_id": 42,
+                 *         "interview_id": 12,
+                 *         "title": "Technical interview",
+                 *         "start_at": "2026-10-25T09:00:00.000Z",
+                 *         "end_at": "2026-10-25T10:00:00.000Z",
+                 *         "time_zone": "Europe/Berlin",
+                 *         "location": null,
+                 *         "video_url": "https://meet.example.com/abc-defg-hij",
+                 *         "interviewers": [
+                 *           {
+                 *             "id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                 *             "name": "Grace Hopper",
+                 *             "email": "grace@acme.example"
+                 *           },
+                 *           {
+                 *             "id": "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a",
+                 *             "name": "Alan Turing",
+                 *             "email": "alan@acme.example"
+                 *           }
+                 *         ],
+                 *         "notify_candidate": true,
+                 *         "status": "canceled",
+                 *         "sequence": 2,
+                 *         "canceled_at": "2026-10-22T09:00:00.000Z",
+                 *         "created_at": "2026-10-20T08:15:00.000Z",
+                 *         "updated_at": "2026-10-22T09:00:00.000Z"
+                 *       },
+                 *       "candidate": {
+                 *         "id": 42,
+                 *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718",
+                 *         "name": "Ada Lovelace",
+                 *         "email": "ada@example.com",
+                 *         "url": "https://hireflow.example.com/candidates/42"
+                 *       },
+                 *       "job": {
+                 *         "id": 7,
+                 *         "title": "Platform Engineer"
+                 *       },
+                 *       "company": {
+                 *         "id": 1
+                 *       },
+                 *       "changed_by": "user",
+                 *       "changed_by_user_id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InterviewCanceledEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    interviewScheduledWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                 * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795340400
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "interview.scheduled",
+                 *       "occurred_at": "2026-10-20T08:15:00.000Z",
+                 *       "interview": {
+                 *         "id": 311,
+                 *         "candidate_id": 42,
+                 *         "interview_id": 12,
+                 *         "title": "Technical interview",
+                 *         "start_at": "2026-10-25T09:00:00.000Z",
+                 *         "end_at": "2026-10-25T10:00:00.000Z",
+                 *         "time_zone": "Europe/Berlin",
+                 *         "location": null,
+                 *         "video_url": "https://meet.example.com/abc-defg-hij",
+                 *         "interviewers": [
+                 *           {
+                 *             "id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                 *             "name": "Grace Hopper",
+                 *             "email": "grace@acme.example"
+                 *           },
+                 *           {
+                 *             "id": "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a",
+                 *             "name": "Alan Turing",
+                 *             "email": "alan@acme.example"
+                 *           }
+                 *         ],
+                 *         "notify_candidate": true,
+                 *         "status": "scheduled",
+                 *         "sequence": 0,
+                 *         "canceled_at": null,
+                 *         "created_at": "2026-10-20T08:15:00.000Z",
+                 *         "updated_at": "2026-10-20T08:15:00.000Z"
+                 *       },
+                 *       "candidate": {
+                 *         "id": 42,
+                 *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718",
+                 *         "name": "Ada Lovelace",
+                 *         "email": "ada@example.com",
+                 *         "url": "https://hireflow.example.com/candidates/42"
+                 *       },
+                 *       "job": {
+                 *         "id": 7,
+                 *         "title": "Platform Engineer"
+                 *       },
+                 *       "company": {
+                 *         "id": 1
+                 *       },
+                 *       "changed_by": "user",
+                 *       "changed_by_user_id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                 *     }
+                 */
+                "application/json": components["schemas"]["InterviewScheduledEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    interviewUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                 * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795340400
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "interview.updated",
+                 *       "occurred_at": "2026-10-21T11:02:00.000Z",
+                 *       "interview": {
+                 *         "id": 311,
+                 *         "candidate_id": 42,
+                 *         "interview_id": 12,
+                 *         "title": "Technical interview",
+                 *         "start_at": "2026-10-25T13:00:00.000Z",
+                 *         "end_at": "2026-10-25T14:00:00.000Z",
+                 *         "time_zone": "Europe/Berlin",
+                 *         "location": null,
+                 *         "video_url": "https://meet.example.com/abc-defg-hij",
+                 *         "interviewers": [
+                 *           {
+                 *             "id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                 *             "name": "Grace Hopper",
+                 *             "email": "grace@acme.example"
+                 *           },
+                 *           {
+                 *             "id": "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a",
+                 *             "name": "Alan Turing",
+                 *             "email": "alan@acme.example"
+                 *           }
+                 *         ],
+                 *         "notify_candidate": true,
+                 *         "status": "scheduled",
+                 *         "sequence": 1,
+                 *         "canceled_at": null,
+                 *         "created_at": "2026-10-20T08:15:00.000Z",
+                 *         "updated_at": "2026-10-21T11:02:00.000Z"
+                 *       },
+                 *       "candidate": {
+                 *         "id": 42,
+                 *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718",
+                 *         "name": "Ada Lovelace",
+                 *         "email": "ada@example.com",
+                 *         "url": "https://hireflow.example.com/candidates/42"
+                 *       },
+                 *       "job": {
+                 *         "id": 7,
+                 *         "title": "Platform Engineer"
+                 *       },
+                 *       "company": {
+                 *         "id": 1
+                 *       },
+                 *       "changed_fields": [
+                 *         "start_at",
+                 *         "end_at"
+                 *       ],
+                 *       "changed_by": "api",
+                 *       "changed_by_user_id": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["InterviewUpdatedEvent"];
             };
         };
         responses: {

@@ -9,10 +9,10 @@ import { label, type Operation } from "./operations.ts";
  * One of each resource the API addresses by id, for one company, and the rule that maps a path
  * parameter or an `*_id` field to the kind of resource it names.
  */
-export type ResourceKind = "candidate" | "job" | "department" | "webhook_endpoint" | "webhook_delivery" | "event" | "reject_reason";
-/** The kinds named by integer ids (every one but events, whose ids are UUIDs). */
-export type NumericResourceKind = Exclude<ResourceKind, "event">;
-export type Resources = Record<NumericResourceKind, number> & { event: string };
+export type ResourceKind = "candidate" | "job" | "department" | "webhook_endpoint" | "webhook_delivery" | "event" | "reject_reason" | "interview" | "interview_kit" | "user";
+/** The kinds named by integer ids (every one but events and members, whose ids are UUIDs). */
+export type NumericResourceKind = Exclude<ResourceKind, "event" | "user">;
+export type Resources = Record<NumericResourceKind, number> & { event: string; user: string };
 
 // The collection segment in front of `{id}` → the resource it names.
 const COLLECTIONS: Record<string, ResourceKind> = {
@@ -23,6 +23,8 @@ const COLLECTIONS: Record<string, ResourceKind> = {
   deliveries: "webhook_delivery",
   events: "event",
   reject_reasons: "reject_reason",
+  interviews: "interview",
+  users: "user",
 };
 
 // Body and query fields that reference a resource.
@@ -35,6 +37,8 @@ const ID_FIELDS: Record<string, NumericResourceKind> = {
   webhook_delivery_id: "webhook_delivery",
   delivery_id: "webhook_delivery",
   reject_reason_id: "reject_reason",
+  // POST /interviews: a kit of the job's interview plan (job.stages[].interviews[].id), not a scheduled interview.
+  interview_id: "interview_kit",
 };
 
 const normalise = (segment: string) => segment.toLowerCase().replace(/-/g, "_");
@@ -52,6 +56,19 @@ export function idFieldKind(field: string): NumericResourceKind | undefined {
 }
 
 export const isIdField = (field: string) => /(^|_)id$/.test(normalise(field));
+
+// Body and query fields naming members (UUIDs): one or a list.
+const MEMBER_FIELDS = new Set(["interviewer_id", "interviewer_ids"]);
+
+/**
+ * The value naming `resources`' member for a member field (`interviewer_ids` → `[id]`, an item of it
+ * or `interviewer_id` → `id`); undefined for any other field.
+ */
+export function memberReference(field: string, schema: { type?: unknown }, resources: Pick<Resources, "user">): string | string[] | undefined {
+  const name = normalise(field).replace(/\[\d+\]$/, "");
+  if (!MEMBER_FIELDS.has(name)) return undefined;
+  return schema.type === "array" ? [resources.user] : resources.user;
+}
 
 /** Path values naming `resources`; throws for a parameter no rule covers, so a new route needs a rule. */
 export function pathValues(op: Operation, resources: Resources): Record<string, string> {
@@ -101,7 +118,40 @@ export async function seedResources(company: TestCompany, marker: string): Promi
   });
   const { departmentId } = await prisma.job.findUniqueOrThrow({ where: { id: job }, select: { departmentId: true } });
   const reason = await prisma.rejectReason.create({ data: { companyId: company.id, name: `${marker} reason ${randomBytes(3).toString("hex")}`, position: 100 } });
-  return { candidate: candidate.id, job, department: departmentId, webhook_endpoint: endpoint.id, webhook_delivery: delivery.id, event: listed.id, reject_reason: reason.id };
+  // A member on an interview's panel. The interview is written directly: scheduling it would queue
+  // invitations that the e-mail job delivers while a sweep compares snapshots.
+  const member = await prisma.user.create({
+    data: { companyId: company.id, email: `${marker.toLowerCase()}-panel-${randomBytes(4).toString("hex")}@example.com`, name: `${marker} interviewer`, role: "recruiter", passwordHash: "x" },
+  });
+  const kit = await prisma.jobInterview.create({
+    data: { companyId: company.id, jobId: job, stageKey: "prospect", position: 0, name: `${marker} kit`, durationMinutes: 45, instructions: `${marker} instructions`, attributes: [`${marker} focus`] },
+  });
+  const interview = await prisma.interview.create({
+    data: {
+      companyId: company.id,
+      candidateId: candidate.id,
+      title: `${marker} interview`,
+      startAt: new Date("2030-01-07T09:00:00Z"),
+      endAt: new Date("2030-01-07T10:00:00Z"),
+      timeZone: "Europe/Berlin",
+      location: `${marker} room`,
+      icalUid: `${randomBytes(16).toString("hex")}@hireflow`,
+      jobInterviewId: kit.id,
+      interviewers: { create: [{ userId: member.id, companyId: company.id }] },
+    },
+  });
+  return {
+    candidate: candidate.id,
+    job,
+    department: departmentId,
+    webhook_endpoint: endpoint.id,
+    webhook_delivery: delivery.id,
+    event: listed.id,
+    reject_reason: reason.id,
+    interview: interview.id,
+    interview_kit: kit.id,
+    user: member.id,
+  };
 }
 
 /** Tables holding a company's rows, found from the schema so new tenant tables are included. */

@@ -40,6 +40,7 @@ const TRPC_ID_FIELDS: Record<string, TrpcKind> = {
   api_key_id: "api_key",
   key_id: "api_key",
   user_id: "user",
+  interviewer_id: "user",
   slug: "company",
   company_slug: "company",
 };
@@ -145,6 +146,8 @@ export async function seedTrpcResources(company: TestCompany, marker: string): P
     name: `${marker} member`,
     role: "recruiter",
   });
+  // On the seeded interview's panel too: an interviewer_id filter naming this member finds it.
+  await getPrisma().interviewInterviewer.create({ data: { interviewId: resources.interview, userId: member.id, companyId: company.id } });
   const { invitation } = await inviteMember(svc, { email: `${marker.toLowerCase()}-invitee-${randomBytes(4).toString("hex")}@example.com`, role: "recruiter" });
   // The invitation e-mail it queued (Settings → E-mail log).
   const email = await getPrisma().emailMessage.findFirstOrThrow({ where: { companyId: company.id }, orderBy: { id: "desc" }, select: { id: true } });

@@ -13,6 +13,7 @@ import { requireSession } from "@/lib/server/session";
 import { describeCriterion, engineLabel, resultOf } from "@/lib/screening";
 import { idFromParams } from "@/lib/server/params";
 import { type JobStage, stageName, stageTone, TYPE_STAGES } from "@/lib/stages";
+import { InterviewsSection } from "./interviews-section";
 import { NoteForm } from "./note-form";
 import { PrivacyActions } from "./privacy-actions";
 import { StageSelect } from "./stage-select";
@@ -33,8 +34,12 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
   const { data: profile } = await load(caller.pipeline.candidate({ id }));
   const c = profile.candidate;
   // The stages the candidate can move to: its job's pipeline (a candidate without a job: the six types).
-  const stages: readonly JobStage[] = profile.job ? (await load(caller.jobs.get({ id: String(profile.job.id) }))).data.stages : TYPE_STAGES;
+  const jobStages = profile.job ? (await load(caller.jobs.get({ id: String(profile.job.id) }))).data.stages : null;
+  const stages: readonly JobStage[] = jobStages ?? TYPE_STAGES;
+  // The interview plan of the stage the candidate is in: the kits the schedule form offers.
+  const kits = jobStages?.find((stage) => stage.key === c.stage)?.interviews ?? [];
   const name = c.name ?? c.email ?? `Candidate ${c.id}`;
+  const [interviews, members] = await Promise.all([load(caller.interviews.list({ candidate_id: String(c.id), limit: "100" })), load(caller.users.list({ limit: "100" }))]);
   return (
     <>
       <PageHeader
@@ -79,6 +84,17 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
               {c.rating !== null && <Row label="Rating">{`${c.rating} / 5`}</Row>}
               <Row label="ID"><span className="font-mono text-xs">{c.public_id}</span></Row>
             </dl>
+          </Section>
+          <Section title="Interviews">
+            <InterviewsSection
+              candidateId={c.id}
+              candidateHasEmail={Boolean(c.email)}
+              interviews={interviews.data}
+              members={members.data}
+              currentUserId={session.user.id}
+              kits={kits}
+              stageName={c.stage_name ?? null}
+            />
           </Section>
           <ScreeningSection profile={profile} />
           <ResumeSection profile={profile} />
