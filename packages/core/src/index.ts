@@ -102,3 +102,4 @@ export { parseMailbox, formatMailbox, senderOf, type Mailbox } from "./services/
 export { invitationEmail } from "./services/invitation-email.ts";
 export { escapeHtml } from "./services/html.ts";
 export * from "./contracts/email.ts";
+export * from "./contracts/self-identification.ts";

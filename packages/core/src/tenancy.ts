@@ -22,6 +22,7 @@ const TENANT_MODELS = new Set([
   "RejectReason",
   "AuditLogEntry",
   "EmailMessage",
+  "CandidateSelfIdentification",
 ]);
 
 const WHERE_OPERATIONS = new Set([

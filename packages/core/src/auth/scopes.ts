@@ -13,6 +13,7 @@ export const API_SCOPES = [
   "webhooks:read",
   "webhooks:write",
   "events:read",
+  "reports:read",
 ] as const;
 
 export type ApiScope = (typeof API_SCOPES)[number];
@@ -26,6 +27,7 @@ export const API_SCOPE_DESCRIPTIONS: Record<ApiScope, string> = {
   "webhooks:read": "List webhook endpoints and their deliveries",
   "webhooks:write": "Manage webhook endpoints: create, update, delete, rotate secrets, test, redeliver",
   "events:read": "List and retrieve events",
+  "reports:read": "Read reports (the impact-ratio bias audit tables)",
 };
 
 export function isApiScope(value: unknown): value is ApiScope {

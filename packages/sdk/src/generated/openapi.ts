@@ -547,7 +547,7 @@ export type components = {
          * @description What an API key may do. Every operation names the one it needs in `x-required-scope`.
          * @enum {string}
          */
-        ApiScope: "candidates:read" | "candidates:write" | "jobs:read" | "jobs:write" | "webhooks:read" | "webhooks:write" | "events:read";
+        ApiScope: "candidates:read" | "candidates:write" | "jobs:read" | "jobs:write" | "webhooks:read" | "webhooks:write" | "events:read" | "reports:read";
         Candidate: {
             /** @enum {string} */
             application_source: "public_api" | "self_apply" | "manual" | "import";
@@ -770,6 +770,12 @@ export type components = {
                 status: string;
                 trigger: string;
             }[];
+            /** @description The voluntary self-identification given with the application (self_id), null when none; shown nowhere else for one person */
+            self_identification: {
+                created_at: string;
+                race_ethnicity: string | null;
+                sex: string | null;
+            } | null;
         };
         CandidateNote: {
             /** @enum {string} */
@@ -1071,6 +1077,19 @@ export type components = {
             mode: "off" | "score" | "auto";
             reject_on_required_miss: boolean;
         };
+        /**
+         * @description Voluntary self-identification, collected only for the aggregate bias audit (GET /reports/impact_ratios). Never returned by any candidate read, event or webhook; never used in screening.
+         * @example {
+         *       "sex": "female",
+         *       "race_ethnicity": "asian"
+         *     }
+         */
+        SelfIdentification: {
+            /** @description An EEO-1 race/ethnicity category or decline; optional */
+            race_ethnicity?: ("hispanic_latino" | "white" | "black" | "native_hawaiian_pacific_islander" | "asian" | "american_indian_alaska_native" | "two_or_more" | "decline") | null;
+            /** @description female, male or decline; optional */
+            sex?: ("female" | "male" | "decline") | null;
+        };
         WebhookAttempt: {
             /**
              * Format: date-time
@@ -1347,6 +1366,7 @@ export interface operations {
                     name: string | null;
                     notes?: string | null;
                     phone?: string | null;
+                    self_id?: components["schemas"]["SelfIdentification"] | null;
                     /**
                      * @description A stage key of the job's pipeline (job.stages), or a stage type (prospect, applied, phonescreen, inprogress, hired, rejected): the job's first stage of that type
                      * @example applied
@@ -1366,6 +1386,7 @@ export interface operations {
                      * @description PDF, DOC or DOCX, detected by content; at most 10 MB
                      */
                     resume?: string;
+                    self_id?: string;
                     stage?: string;
                 };
             };
