@@ -103,3 +103,7 @@ export { invitationEmail } from "./services/invitation-email.ts";
 export { escapeHtml } from "./services/html.ts";
 export * from "./contracts/email.ts";
 export * from "./contracts/self-identification.ts";
+export * from "./contracts/impact-ratio.ts";
+export { impactRatioReport } from "./services/impact-ratios.ts";
+export { rateCategories, round3 } from "./services/impact-ratio-math.ts";
+export { impactRatioCsv, threePlaces } from "./services/impact-ratio-csv.ts";

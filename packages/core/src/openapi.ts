@@ -48,6 +48,7 @@ const TAGS: { name: string; description: string }[] = [
   { name: "Candidates", description: "People in the pipeline: create (JSON, or multipart with a resume), list and search, read with the parsed resume and the AI fit, update and move between stages, add notes, export or erase their data." },
   { name: "Jobs", description: "Open positions with their locations, salary, screening questions and AI screening settings; `apply_url` is the careers page." },
   { name: ENDPOINTS_TAG, description: "Register the URLs that receive the **Webhooks** below, choose their events, rotate their secrets, send a test event, and read and redeliver their deliveries." },
+  { name: "Reports", description: "Aggregates of the company's data: the impact ratios of the AI screening by sex and race/ethnicity (the tables of a bias audit under NYC Local Law 144)." },
   { name: "Events", description: "Every event of the last 30 days a webhook endpoint can subscribe to, whether or not one is registered: the body each delivery carries." },
   {
     name: WEBHOOKS_TAG,

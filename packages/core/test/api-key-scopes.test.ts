@@ -29,6 +29,7 @@ const RESOURCE_OF_SEGMENT: Record<string, string> = {
   events: "events",
   // A candidate's reject reason: read with the candidates it is given to.
   reject_reasons: "candidates",
+  reports: "reports",
 };
 
 const routes = procedureMetas.filter(({ meta }) => meta.openapi).map(({ path, meta }) => ({ path, meta, route: `${meta.openapi!.method} ${meta.openapi!.path}` }));

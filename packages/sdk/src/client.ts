@@ -11,6 +11,8 @@ import type {
   DeletedWebhookEndpoint,
   Event,
   EventListParams,
+  ImpactRatioParams,
+  ImpactRatioReport,
   Job,
   JobCreateParams,
   JobListParams,
@@ -174,6 +176,14 @@ export class RejectReasons extends Resource {
   }
 }
 
+export class Reports extends Resource {
+  /** Impact ratios of the AI screening by sex, race/ethnicity and both (the tables of a bias audit under NYC Local Law 144). Needs `reports:read`. */
+  async impactRatios(params: ImpactRatioParams, options?: RequestOptions): Promise<ImpactRatioReport> {
+    const response = await this.http.request<{ data: ImpactRatioReport }>({ method: "GET", path: "/reports/impact_ratios", query: params as Query }, options);
+    return response.data;
+  }
+}
+
 /**
  * The Hireflow API client.
  *
@@ -188,6 +198,7 @@ export class Hireflow {
   readonly webhookEndpoints: WebhookEndpoints;
   readonly events: Events;
   readonly rejectReasons: RejectReasons;
+  readonly reports: Reports;
   readonly #http: HttpClient;
 
   constructor(options: ClientOptions) {
@@ -197,6 +208,7 @@ export class Hireflow {
     this.webhookEndpoints = new WebhookEndpoints(this.#http);
     this.events = new Events(this.#http);
     this.rejectReasons = new RejectReasons(this.#http);
+    this.reports = new Reports(this.#http);
   }
 
   /** The key's company and the key itself (its scopes): the "test connection" call. */

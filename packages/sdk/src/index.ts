@@ -1,4 +1,4 @@
-export { Hireflow, Candidates, Events, Jobs, RejectReasons, WebhookEndpoints } from "./client.ts";
+export { Hireflow, Candidates, Events, Jobs, RejectReasons, Reports, WebhookEndpoints } from "./client.ts";
 export { HireflowError, type HireflowErrorDetail } from "./errors.ts";
 export type { ClientOptions, RequestOptions } from "./http.ts";
 export { PageIterator, type Page } from "./pagination.ts";

@@ -21,6 +21,8 @@ export type DeletedWebhookEndpoint = Schemas["DeletedWebhookEndpoint"];
 export type WebhookDelivery = Schemas["WebhookDelivery"];
 export type WebhookTestSent = Schemas["WebhookTestSent"];
 export type RescoreRequest = Schemas["RescoreRequest"];
+/** GET /reports/impact_ratios: NYC LL144's bias audit tables (sex, race/ethnicity, both) of the AI screening. */
+export type ImpactRatioReport = Schemas["ImpactRatioReport"];
 export type Event = Schemas["Event"];
 export type Me = Schemas["Me"];
 export type ApiScope = Schemas["ApiScope"];
@@ -49,3 +51,4 @@ export type WebhookEndpointRotateSecretParams = JsonBody<"webhookEndpoints-rotat
 export type WebhookEndpointListParams = Omit<Query<"webhookEndpoints-list">, "cursor">;
 export type WebhookDeliveryListParams = Omit<Query<"webhookEndpoints-listDeliveries">, "cursor">;
 export type EventListParams = Omit<Query<"events-list">, "cursor">;
+export type ImpactRatioParams = Query<"reports-impactRatios">;

@@ -30,6 +30,7 @@ describe("OpenAPI document", () => {
         "/jobs/{id}/rescore",
         "/me",
         "/reject_reasons",
+        "/reports/impact_ratios",
         "/webhook_endpoints",
         "/webhook_endpoints/{id}",
         "/webhook_endpoints/{id}/rotate_secret",
