@@ -137,4 +137,40 @@ describe("the api_keys.scopes migration", () => {
       await rm(work, { recursive: true, force: true });
     }
   });
+
+  it("reports:read (a later scope) goes to full-access keys and the default, not to restricted keys", async () => {
+    const work = await mkdtemp(path.join(os.tmpdir(), "hireflow-scopes-"));
+    const database = await createDatabase(inject("adminUrl"));
+    const client = new pg.Client({ connectionString: database.url });
+    try {
+      const names = (await readdir(migrationsDir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+      const reportsMigration = names.find((name) => name.endsWith("_reports_read_scope"))!;
+      expect(reportsMigration).toBeDefined();
+      const before = path.join(work, "before");
+      for (const name of names.filter((n) => n < reportsMigration)) await cp(path.join(migrationsDir, name), path.join(before, name), { recursive: true });
+      await migrate(database.url, { dir: before });
+      await client.connect();
+      const company = await client.query<{ id: number }>(`INSERT INTO companies (name, slug) VALUES ('Old Co', 'old-co') RETURNING id`);
+      const insert = async (scopes?: string[]) => {
+        const key = generateApiKey();
+        if (scopes) await client.query(`INSERT INTO api_keys (company_id, name, prefix, secret_hash, scopes) VALUES ($1, 'k', $2, $3, $4)`, [company.rows[0]!.id, key.prefix, key.secretHash, scopes]);
+        else await client.query(`INSERT INTO api_keys (company_id, name, prefix, secret_hash) VALUES ($1, 'k', $2, $3)`, [company.rows[0]!.id, key.prefix, key.secretHash]);
+        return key.secretHash;
+      };
+      const full = await insert();
+      const restricted = await insert(["candidates:read", "events:read"]);
+      await expect(insert(["reports:read"])).rejects.toMatchObject({ constraint: "api_keys_scopes_check" });
+
+      await migrate(database.url);
+      const scopesOf = async (hash: string) => (await client.query<{ scopes: string[] }>(`SELECT scopes FROM api_keys WHERE secret_hash = $1`, [hash])).rows[0]!.scopes;
+      expect(await scopesOf(full)).toEqual([...API_SCOPES]);
+      expect(await scopesOf(restricted)).toEqual(["candidates:read", "events:read"]);
+      expect(await scopesOf(await insert())).toEqual([...API_SCOPES]);
+      expect(await scopesOf(await insert(["reports:read"]))).toEqual(["reports:read"]);
+    } finally {
+      await client.end().catch(() => {});
+      await database.drop();
+      await rm(work, { recursive: true, force: true });
+    }
+  });
 });
