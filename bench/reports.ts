@@ -88,6 +88,29 @@ export async function prepareReportsBench(databaseUrl: string, company: SeededCo
       await client.query("VACUUM ANALYZE candidates");
       await client.query("VACUUM ANALYZE candidate_activities");
     }
+    // The impact-ratio report's inputs (issue 25): self-identification answers for nine in ten (one in
+    // twelve of those declining), and a completed scoring for each scored candidate, one in four of them
+    // advanced by the agent. Once per database, like the history above.
+    const selfIds = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM candidate_self_identifications WHERE company_id = $1", [company.id]);
+    if (selfIds.rows[0]!.n === 0) {
+      await client.query(
+        `INSERT INTO candidate_self_identifications (company_id, candidate_id, sex, race_ethnicity)
+         SELECT c.company_id, c.id,
+                (ARRAY['female', 'male', 'female', 'male', 'decline'])[1 + (c.id * 7) % 5],
+                (ARRAY['hispanic_latino', 'white', 'black', 'native_hawaiian_pacific_islander', 'asian', 'american_indian_alaska_native', 'two_or_more', 'white', 'decline', 'asian', 'white', 'black'])[1 + (c.id * 13) % 12]
+           FROM candidates c WHERE c.company_id = $1 AND c.id % 10 <> 0`,
+        [company.id],
+      );
+      await client.query(
+        `INSERT INTO screening_runs (company_id, job_id, candidate_id, trigger, status, engine, criteria_hash, input_hash, fit_score, criteria, action, created_at)
+         SELECT c.company_id, c.job_id, c.id, 'initial', 'completed', 'local', 'bench', 'bench', c.fit_score, '[]'::jsonb,
+                CASE WHEN c.id % 4 = 0 THEN '{"action": "advance"}'::jsonb END, c.created_at
+           FROM candidates c WHERE c.company_id = $1 AND c.job_id IS NOT NULL AND c.fit_score IS NOT NULL`,
+        [company.id],
+      );
+      await client.query("VACUUM ANALYZE candidate_self_identifications");
+      await client.query("VACUUM ANALYZE screening_runs");
+    }
     const token = randomBytes(32).toString("base64url");
     const user = await client.query<{ id: string }>(
       "INSERT INTO users (company_id, email, password_hash, name) VALUES ($1, $2, 'bench: no password', 'Bench reports') RETURNING id",
@@ -120,6 +143,18 @@ export function reportScenarios(company: SeededCompany, cookie: string): Scenari
       label: "GET /api/trpc/reports.funnel (one job: 5,000 candidates)",
       headers,
       next: () => ({ path: `/api/trpc/reports.funnel?${input({ job_id: bigJob })}` }),
+    },
+    {
+      key: "report_impact_ratios",
+      label: "GET /api/trpc/reports.impactRatios (company-wide, 365 days, selection)",
+      headers,
+      next: () => ({ path: `/api/trpc/reports.impactRatios?${input({ mode: "selection" })}` }),
+    },
+    {
+      key: "report_impact_ratios_scoring",
+      label: "GET /api/trpc/reports.impactRatios (company-wide, 365 days, scoring)",
+      headers,
+      next: () => ({ path: `/api/trpc/reports.impactRatios?${input({ mode: "scoring" })}` }),
     },
     { key: "reports_page", label: "GET /reports (the page: jobs list + six reports, server-rendered)", headers, next: () => ({ path: "/reports" }) },
     { key: "report_csv", label: "GET /api/reports.csv?report=funnel (company-wide)", headers, next: () => ({ path: "/api/reports.csv?report=funnel" }) },

@@ -66,6 +66,7 @@ const PAGES: AuditedPage[] = [
   { name: "candidate with every field", route: "/candidates/[id]", path: async () => `/candidates/${await candidateByName("Lena Fischer")}`, signedIn: true },
   { name: "candidate with empty fields", route: "/candidates/[id]", path: async () => `/candidates/${await candidateByName("Hana Kobayashi")}`, signedIn: true },
   { name: "reports", route: "/reports", path: "/reports", signedIn: true },
+  { name: "impact ratios for the demo job", route: "/reports/impact-ratios", path: async () => `/reports/impact-ratios?job_id=${await demoJob()}`, signedIn: true },
   { name: "settings", route: "/settings", path: "/settings", signedIn: true },
   { name: "settings: API keys", route: "/settings/api-keys", path: "/settings/api-keys", signedIn: true },
   { name: "settings: webhooks", route: "/settings/webhooks", path: "/settings/webhooks", signedIn: true },

@@ -398,3 +398,26 @@ export const DEMO_CANDIDATES: DemoCandidate[] = [
     notes: ["Not looking to move this year."],
   },
 ];
+
+/**
+ * The demo applicants' voluntary self-identification (as if given on the careers form), so that
+ * Reports → Impact ratios shows real tables after a seed. Made-up answers, spread over the categories,
+ * a few declined or not given (counted as unknown). Keyed by e-mail; a candidate left out gave none.
+ */
+export const DEMO_SELF_IDS: Record<string, { sex?: "female" | "male" | "decline"; race_ethnicity?: string }> = {
+  "lena.fischer@example.com": { sex: "female", race_ethnicity: "white" },
+  "marco.rossi@example.com": { sex: "male", race_ethnicity: "white" },
+  "priya.natarajan@example.com": { sex: "female", race_ethnicity: "asian" },
+  "hana.kobayashi@example.com": { sex: "female", race_ethnicity: "asian" },
+  "sofia.almeida@example.com": { sex: "female", race_ethnicity: "hispanic_latino" },
+  "tom.becker@example.com": { sex: "male", race_ethnicity: "white" },
+  "jose.martinez@example.com": { sex: "male", race_ethnicity: "hispanic_latino" },
+  "niamh.oneill@example.com": { sex: "female", race_ethnicity: "decline" },
+  "elif.yilmaz@example.com": { sex: "female", race_ethnicity: "two_or_more" },
+  "kwame.mensah@example.com": { sex: "male", race_ethnicity: "black" },
+  "oliver.schmidt@example.com": { sex: "decline" },
+  "yuki.tanaka@example.com": { sex: "male", race_ethnicity: "asian" },
+  "jonas.weber@example.com": { sex: "male", race_ethnicity: "white" },
+  "aylin.demir@example.com": { sex: "female", race_ethnicity: "white" },
+  "chen.wei@example.com": { sex: "male", race_ethnicity: "asian" },
+};

@@ -19,7 +19,7 @@ import {
 // The scorer of the candidate-screen job (a separate entry of core, as the job imports it).
 import { scoreCandidate } from "@hireflow/core/screening/index";
 import { type PrismaClient } from "@hireflow/db";
-import { DEMO, DEMO_CANDIDATES, DEMO_JOBS, type DemoCandidate, type DemoJobKey } from "./demo-data.ts";
+import { DEMO, DEMO_CANDIDATES, DEMO_JOBS, DEMO_SELF_IDS, type DemoCandidate, type DemoJobKey } from "./demo-data.ts";
 
 export { DEMO };
 
@@ -105,6 +105,7 @@ async function populate(prisma: PrismaClient, companyId: number): Promise<Pick<S
       location: candidate.location,
       linkedin: candidate.linkedin,
       stage: candidate.stage,
+      self_id: DEMO_SELF_IDS[candidate.email],
     });
     const { id } = await createCandidate(svc, input, { source: candidate.source, leadType: candidate.leadType });
     created.push(id);

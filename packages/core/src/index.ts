@@ -115,3 +115,8 @@ export { scheduleInterview, updateInterview, cancelInterview, getInterview, list
 export { calendarInvitation, foldLine, escapeText, vtimezone, zoneTransitions, offsetMinutes, type CalendarEvent, type CalendarPerson } from "./services/icalendar.ts";
 export { listCompanyUsers } from "./services/users.ts";
 export * from "./contracts/interview.ts";
+export * from "./contracts/self-identification.ts";
+export * from "./contracts/impact-ratio.ts";
+export { impactRatioReport } from "./services/impact-ratios.ts";
+export { rateCategories, round3 } from "./services/impact-ratio-math.ts";
+export { impactRatioCsv, threePlaces } from "./services/impact-ratio-csv.ts";

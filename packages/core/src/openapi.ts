@@ -62,6 +62,7 @@ const TAGS: { name: string; description: string }[] = [
   { name: "Interviews", description: "Interviews of a candidate with a panel of members: schedule, reschedule and cancel them. Every change e-mails the panel (and the candidate when asked) an iCalendar invitation that calendars update in place." },
   { name: "Users", description: "The company's members: the ids to name as interviewers." },
   { name: ENDPOINTS_TAG, description: "Register the URLs that receive the **Webhooks** below, choose their events, rotate their secrets, send a test event, and read and redeliver their deliveries." },
+  { name: "Reports", description: "Aggregates of the company's data: the impact ratios of the AI screening by sex and race/ethnicity (the tables of a bias audit under NYC Local Law 144)." },
   { name: "Events", description: "Every event of the last 30 days a webhook endpoint can subscribe to, whether or not one is registered: the body each delivery carries." },
   {
     name: WEBHOOKS_TAG,

@@ -25,6 +25,7 @@ const TENANT_MODELS = new Set([
   "Interview",
   "InterviewInterviewer",
   "JobInterview",
+  "CandidateSelfIdentification",
 ]);
 
 const WHERE_OPERATIONS = new Set([

@@ -31,6 +31,7 @@ const RESOURCE_OF_SEGMENT: Record<string, string> = {
   reject_reasons: "candidates",
   users: "users",
   interviews: "interviews",
+  reports: "reports",
 };
 
 const routes = procedureMetas.filter(({ meta }) => meta.openapi).map(({ path, meta }) => ({ path, meta, route: `${meta.openapi!.method} ${meta.openapi!.path}` }));
@@ -138,6 +139,42 @@ describe("the api_keys.scopes migration", () => {
       await rm(work, { recursive: true, force: true });
     }
   });
+
+  it("reports:read (a later scope) goes to full-access keys and the default, not to restricted keys", async () => {
+    const work = await mkdtemp(path.join(os.tmpdir(), "hireflow-scopes-"));
+    const database = await createDatabase(inject("adminUrl"));
+    const client = new pg.Client({ connectionString: database.url });
+    try {
+      const names = (await readdir(migrationsDir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+      const reportsMigration = names.find((name) => name.endsWith("_reports_read_scope"))!;
+      expect(reportsMigration).toBeDefined();
+      const before = path.join(work, "before");
+      for (const name of names.filter((n) => n < reportsMigration)) await cp(path.join(migrationsDir, name), path.join(before, name), { recursive: true });
+      await migrate(database.url, { dir: before });
+      await client.connect();
+      const company = await client.query<{ id: number }>(`INSERT INTO companies (name, slug) VALUES ('Old Co', 'old-co') RETURNING id`);
+      const insert = async (scopes?: string[]) => {
+        const key = generateApiKey();
+        if (scopes) await client.query(`INSERT INTO api_keys (company_id, name, prefix, secret_hash, scopes) VALUES ($1, 'k', $2, $3, $4)`, [company.rows[0]!.id, key.prefix, key.secretHash, scopes]);
+        else await client.query(`INSERT INTO api_keys (company_id, name, prefix, secret_hash) VALUES ($1, 'k', $2, $3)`, [company.rows[0]!.id, key.prefix, key.secretHash]);
+        return key.secretHash;
+      };
+      const full = await insert();
+      const restricted = await insert(["candidates:read", "events:read"]);
+      await expect(insert(["reports:read"])).rejects.toMatchObject({ constraint: "api_keys_scopes_check" });
+
+      await migrate(database.url);
+      const scopesOf = async (hash: string) => (await client.query<{ scopes: string[] }>(`SELECT scopes FROM api_keys WHERE secret_hash = $1`, [hash])).rows[0]!.scopes;
+      expect(await scopesOf(full)).toEqual([...API_SCOPES]);
+      expect(await scopesOf(restricted)).toEqual(["candidates:read", "events:read"]);
+      expect(await scopesOf(await insert())).toEqual([...API_SCOPES]);
+      expect(await scopesOf(await insert(["reports:read"]))).toEqual(["reports:read"]);
+    } finally {
+      await client.end().catch(() => {});
+      await database.drop();
+      await rm(work, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("the interviews migration's scopes", () => {
@@ -170,17 +207,20 @@ describe("the interviews migration's scopes", () => {
       const readOnly = await insert(["candidates:read", "jobs:read", "webhooks:read", "events:read"]);
       const allButOne = await insert(SEVEN.filter((scope) => scope !== "webhooks:write"));
 
-      await migrate(database.url);
+      // Up to and with this migration only: a later one (reports:read) adds its own scope.
+      const through = path.join(work, "through");
+      for (const name of names.filter((n) => n <= interviews)) await cp(path.join(migrationsDir, name), path.join(through, name), { recursive: true });
+      await migrate(database.url, { dir: through });
       const scopesOf = async (hash: string) => (await client.query<{ scopes: string[] }>(`SELECT scopes FROM api_keys WHERE secret_hash = $1`, [hash])).rows[0]!.scopes;
       expect(await scopesOf(byDefault)).toEqual([...SEVEN, ...NEW]);
-      expect(normalizeScopes(await scopesOf(fullReordered))).toEqual([...API_SCOPES]);
+      expect(normalizeScopes(await scopesOf(fullReordered))).toEqual([...SEVEN, ...NEW]);
       expect(await scopesOf(readOnly)).toEqual(["candidates:read", "jobs:read", "webhooks:read", "events:read"]);
       expect(await scopesOf(allButOne)).toEqual(SEVEN.filter((scope) => scope !== "webhooks:write"));
-      expect([...SEVEN, ...NEW]).toEqual([...API_SCOPES]);
+      expect([...SEVEN, ...NEW, "reports:read"]).toEqual([...API_SCOPES]);
 
       // After: the new scopes are admitted, a key made without scopes holds all twelve, unknown ones are still refused.
       expect(await scopesOf(await insert(["users:read", "interviews:write"]))).toEqual(["users:read", "interviews:write"]);
-      expect(await scopesOf(await insert(null))).toEqual([...API_SCOPES]);
+      expect(await scopesOf(await insert(null))).toEqual([...SEVEN, ...NEW]);
       await expect(insert(["interviews:admin"])).rejects.toMatchObject({ constraint: "api_keys_scopes_check" });
     } finally {
       await client.end().catch(() => {});

@@ -16,6 +16,8 @@ import type {
   InterviewDetail,
   InterviewListParams,
   InterviewUpdateParams,
+  ImpactRatioParams,
+  ImpactRatioReport,
   Job,
   JobCreateParams,
   JobListParams,
@@ -214,6 +216,14 @@ export class Interviews extends Resource {
   }
 }
 
+export class Reports extends Resource {
+  /** Impact ratios of the AI screening by sex, race/ethnicity and both (the tables of a bias audit under NYC Local Law 144). Needs `reports:read`. */
+  async impactRatios(params: ImpactRatioParams, options?: RequestOptions): Promise<ImpactRatioReport> {
+    const response = await this.http.request<{ data: ImpactRatioReport }>({ method: "GET", path: "/reports/impact_ratios", query: params as Query }, options);
+    return response.data;
+  }
+}
+
 /**
  * The Hireflow API client.
  *
@@ -230,6 +240,7 @@ export class Hireflow {
   readonly rejectReasons: RejectReasons;
   readonly users: Users;
   readonly interviews: Interviews;
+  readonly reports: Reports;
   readonly #http: HttpClient;
 
   constructor(options: ClientOptions) {
@@ -241,6 +252,7 @@ export class Hireflow {
     this.rejectReasons = new RejectReasons(this.#http);
     this.users = new Users(this.#http);
     this.interviews = new Interviews(this.#http);
+    this.reports = new Reports(this.#http);
   }
 
   /** The key's company and the key itself (its scopes): the "test connection" call. */

@@ -23,6 +23,8 @@ export type DeletedWebhookEndpoint = Schemas["DeletedWebhookEndpoint"];
 export type WebhookDelivery = Schemas["WebhookDelivery"];
 export type WebhookTestSent = Schemas["WebhookTestSent"];
 export type RescoreRequest = Schemas["RescoreRequest"];
+/** GET /reports/impact_ratios: NYC LL144's bias audit tables (sex, race/ethnicity, both) of the AI screening. */
+export type ImpactRatioReport = Schemas["ImpactRatioReport"];
 export type Event = Schemas["Event"];
 export type Me = Schemas["Me"];
 /** A member of the company: name one in `interviewer_ids`. */
@@ -64,3 +66,4 @@ export type UserListParams = Omit<Query<"users-list">, "cursor">;
 export type InterviewCreateParams = JsonBody<"interviews-create">;
 export type InterviewUpdateParams = JsonBody<"interviews-update">;
 export type InterviewListParams = Omit<Query<"interviews-list">, "cursor">;
+export type ImpactRatioParams = Query<"reports-impactRatios">;

@@ -33,6 +33,7 @@ describe("OpenAPI document", () => {
         "/users",
         "/interviews",
         "/interviews/{id}",
+        "/reports/impact_ratios",
         "/webhook_endpoints",
         "/webhook_endpoints/{id}",
         "/webhook_endpoints/{id}/rotate_secret",

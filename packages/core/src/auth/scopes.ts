@@ -21,6 +21,7 @@ export const API_SCOPES = [
   // Reserved for scorecards (issue 26 §3), so that one migration widened the constraint for all of them.
   "scorecards:read",
   "scorecards:write",
+  "reports:read",
 ] as const;
 
 export type ApiScope = (typeof API_SCOPES)[number];
@@ -39,6 +40,7 @@ export const API_SCOPE_DESCRIPTIONS: Record<ApiScope, string> = {
   "interviews:write": "Schedule, reschedule and cancel interviews (sends the invitations)",
   "scorecards:read": "Read interview scorecards",
   "scorecards:write": "Submit interview scorecards",
+  "reports:read": "Read reports (the impact-ratio bias audit tables)",
 };
 
 export function isApiScope(value: unknown): value is ApiScope {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { httpUrl } from "./common.ts";
+import { selfIdInput } from "./self-identification.ts";
 
 /**
  * The public application form (POST /api/public/jobs/{id}/applications). Forms send "" for
@@ -20,6 +21,7 @@ export const applicationInput = z.strictObject({
   answers: z.record(z.string().max(64), z.union([z.string().max(5000, "Must be at most 5000 characters"), z.boolean()])).nullish(),
   /** Consent to the company's privacy policy: required (true) only when the company has set one. Forms send "true" or "on". */
   privacy_consent: optional(z.union([z.boolean(), z.enum(["true", "on", "yes", "false"]).transform((value) => value !== "false")])),
+  self_id: selfIdInput.nullish(),
   [HONEYPOT_FIELD]: z.unknown().optional(),
 });
 

@@ -26,6 +26,14 @@ export const candidateExportSchema = z
         }),
       ),
     }),
+    self_identification: z
+      .object({
+        sex: z.string().nullable(),
+        race_ethnicity: z.string().nullable(),
+        created_at: z.string(),
+      })
+      .nullable()
+      .meta({ description: "The voluntary self-identification given with the application (self_id), null when none; shown nowhere else for one person" }),
     resume: z
       .object({
         filename: z.string().nullable(),

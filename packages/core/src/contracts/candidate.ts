@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { selfIdInput } from "./self-identification.ts";
 import { bodyBoolean, bodyInt, cursorParam, httpUrl, idParam, INT32_MAX, limitParam, queryScore, singleLine, storableText, timestamp } from "./common.ts";
 
 import { MAX_DELAY_MINUTES } from "../services/candidate-email-template.ts";
@@ -88,6 +89,7 @@ export const createCandidateInput = z
     location: location.nullish(),
     stage: stage.optional(),
     notes: storableText(z.string().max(2000, "Must be at most 2000 characters")).nullish(),
+    self_id: selfIdInput.nullish(),
   });
 
 export type CreateCandidateInput = z.infer<typeof createCandidateInput>;

@@ -43,6 +43,7 @@ const RESULT_NAMES: Record<string, string> = {
   CandidateNote: "note",
   Job: "job",
   RescoreRequest: "rescore",
+  ImpactRatioReport: "report",
   WebhookEndpoint: "endpoint",
   WebhookEndpointWithSecret: "endpoint",
   DeletedWebhookEndpoint: "deleted",

@@ -317,7 +317,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
   },
   "candidates-create": {
-    request: { job_id: JOB_ID, name: "Ada Lovelace", email: "ada@example.com", phone: "+44 20 7183 8750", linkedin: "https://www.linkedin.com/in/ada-lovelace", location: "London, UK", notes: "Referred by Grace Hopper" },
+    request: { job_id: JOB_ID, name: "Ada Lovelace", email: "ada@example.com", phone: "+44 20 7183 8750", linkedin: "https://www.linkedin.com/in/ada-lovelace", location: "London, UK", notes: "Referred by Grace Hopper", self_id: { sex: "female", race_ethnicity: "decline" } },
     response: { data: { ...candidateDetail, rating: null, fit_score: null, updated_at: T0, resume_url: null, resume_data: null, resume_status: null, fit: { status: "pending", engine: null, scored_at: null, criteria: [], judged: 0, total: 0 } } },
   },
   "candidates-list": {
@@ -356,6 +356,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         exported_at: "2026-11-22T15:00:00.000Z",
         candidate: candidateDetail,
         application: { lead_type: "sourced", source: "public_api", source_label: "API", privacy_consent_at: null, answers: [{ question_id: "work_permit", question: "Are you allowed to work in the EU?", answer: true }] },
+        self_identification: { sex: "female", race_ethnicity: "decline", created_at: T0 },
         resume: { filename: "ada-lovelace-cv.pdf", content_type: "application/pdf", size: 84213, extracted_text: "Ada Lovelace\nPlatform engineer with 8 years of experience running Kubernetes at scale…" },
         activities: [
           { id: 310, type: "stage_changed", note: null, data: { previous_stage: "prospect", new_stage: "applied" }, added_by: "api", performer_id: null, created_at: T0 },
@@ -428,6 +429,34 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         { id: 3, name: "Position filled", archived: false },
         { id: 9, name: "Relocation not possible", archived: true },
       ],
+    },
+  },
+  "reports-impactRatios": {
+    query: { job_id: JOB_ID, from: "2026-01-01", to: "2026-12-31", mode: "scoring" },
+    response: {
+      data: {
+        mode: "scoring",
+        job_id: JOB_ID,
+        from: "2026-01-01",
+        to: "2026-12-31",
+        selected_stage_type: null,
+        sample_size: 2000,
+        median_score: 61,
+        unknown: { sex: 12, race_ethnicity: 40 },
+        engines: [{ engine: "local", model: null }],
+        criteria_hash: "9f2c4c1d0a6b5e8f7d3c2b1a0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d",
+        tables: {
+          sex: [
+            { sex: "female", n: 1000, rate: 0.543, impact_ratio: 1, excluded_small: false },
+            { sex: "male", n: 988, rate: 0.447, impact_ratio: 0.823, excluded_small: false },
+          ],
+          race_ethnicity: [
+            { race_ethnicity: "white", n: 1200, rate: 0.5, impact_ratio: 1, excluded_small: false },
+            { race_ethnicity: "asian", n: 30, rate: 0.4, impact_ratio: 0.8, excluded_small: true },
+          ],
+          intersectional: [{ sex: "female", race_ethnicity: "white", n: 600, rate: 0.52, impact_ratio: 1, excluded_small: false }],
+        },
+      },
     },
   },
   "events-list": { query: { type: "candidate.stage_changed", candidate_id: CANDIDATE_ID }, response: page([event], null) },

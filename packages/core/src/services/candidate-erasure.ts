@@ -37,7 +37,9 @@ export async function eraseCandidate(svc: ServiceContext, id: number): Promise<{
         AND (strpos(k.response_body, ${candidate.publicId}) > 0
           OR k.response_body ~ ${`"candidate_id":${id}[,}]`})`;
     await tx.screeningRun.deleteMany({ where: { candidateId: id } });
-    // Activities (notes, stage changes) cascade with the row.
+    // Activities (notes, stage changes) cascade with the row; the self-identification is deleted
+    // explicitly as well, so the erasure does not rest on a foreign key's ON DELETE alone.
+    await tx.candidateSelfIdentification.deleteMany({ where: { candidateId: id } });
     await tx.candidate.delete({ where: { id } });
 
     const erasedAt = new Date();
@@ -72,6 +74,7 @@ export async function exportCandidate(svc: ServiceContext, id: number): Promise<
       ...candidateInclude,
       activities: { orderBy: { id: "asc" } },
       screeningRuns: { orderBy: { id: "asc" } },
+      selfIdentification: { select: { sex: true, raceEthnicity: true, createdAt: true } },
     },
   });
   if (!candidate) throw AppError.notFound("Candidate", id);
@@ -93,6 +96,10 @@ export async function exportCandidate(svc: ServiceContext, id: number): Promise<
         return { question_id: questionId, question: question?.label ?? null, answer: answer as string | boolean };
       }),
     },
+    // The person's own answers: the only place they are ever shown for one candidate.
+    self_identification: candidate.selfIdentification
+      ? { sex: candidate.selfIdentification.sex, race_ethnicity: candidate.selfIdentification.raceEthnicity, created_at: candidate.selfIdentification.createdAt.toISOString() }
+      : null,
     resume: candidate.resumeBlobKey
       ? { filename: candidate.resumeFilename, content_type: candidate.resumeContentType, size: candidate.resumeSize, extracted_text: candidate.resumeText }
       : null,

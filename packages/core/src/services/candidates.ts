@@ -1,6 +1,7 @@
 import { type Prisma } from "@hireflow/db";
 import { type ServiceContext, actorKind, actorUserId } from "../context.ts";
 import { type CandidateDetailDto, type CreateCandidateInput, type UpdateCandidateInput } from "../contracts/candidate.ts";
+import { selfIdAnswers } from "../contracts/self-identification.ts";
 import { AppError, isUniqueViolation } from "../errors.ts";
 import { type StageType } from "../contracts/job-stages.ts";
 import { type ScopedTx, tenantRow } from "../tenancy.ts";
@@ -134,7 +135,8 @@ export async function createCandidate(
   try {
     // A create that writes nothing but the candidate and its activities is one typed statement
     // (candidate-insert.ts); a resume, a scoring or an event to record takes the transaction.
-    const plain = !options.resume && !screened && !applied && !welcome;
+    const selfId = selfIdAnswers(input.self_id);
+    const plain = !options.resume && !screened && !applied && !welcome && !selfId;
     const inserted = plain ? await insertCandidate(svc, job, target, values, activity) : undefined;
     created = inserted ?? (await svc.db.$transaction(async (tx) => {
       // No `include`: Prisma would answer it with two more queries (re-read the row, then its
@@ -163,6 +165,8 @@ export async function createCandidate(
           ...(notes ? [tenantRow<Prisma.CandidateActivityCreateManyInput>({ candidateId: candidate.id, type: "note_added", addedBy: actor, performerId, note: notes })] : []),
         ],
       });
+      // Its own table: nothing that reads or publishes the candidate row can carry it.
+      if (selfId) await tx.candidateSelfIdentification.create({ data: tenantRow<Prisma.CandidateSelfIdentificationUncheckedCreateInput>({ candidateId: candidate.id, ...selfId }) });
       if (options.resume) {
         await recordEvent(tx, "candidate/resume.uploaded", { candidate_id: candidate.id, company_id: svc.companyId });
       }

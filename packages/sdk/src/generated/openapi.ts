@@ -332,6 +332,28 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/reports/impact_ratios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Impact ratios of the AI screening (bias audit tables)
+         * @description NYC Local Law 144's bias audit tables from the company's own data: for each sex, race/ethnicity (EEO-1) and sex × race/ethnicity category of the voluntary self-identification, the applicants, their selection rate (`mode=selection`: moved forward by the AI agent, or with `selected_stage_type` reached a stage of that type) or scoring rate (`mode=scoring`: scored above the sample's median fit score), and the impact ratio (the rate ÷ the highest rate of a category that is not under 2 % of the sample). The sample: applicants of the date range the screening assessed. Declined and missing answers count as unknown. Rates and ratios have 3 decimal places.
+         *
+         *     **Required scope:** `reports:read`
+         */
+        get: operations["reports-impactRatios"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/users": {
         parameters: {
             query?: never;
@@ -697,7 +719,7 @@ export type components = {
          * @description What an API key may do. Every operation names the one it needs in `x-required-scope`.
          * @enum {string}
          */
-        ApiScope: "candidates:read" | "candidates:write" | "jobs:read" | "jobs:write" | "webhooks:read" | "webhooks:write" | "events:read" | "users:read" | "interviews:read" | "interviews:write" | "scorecards:read" | "scorecards:write";
+        ApiScope: "candidates:read" | "candidates:write" | "jobs:read" | "jobs:write" | "webhooks:read" | "webhooks:write" | "events:read" | "users:read" | "interviews:read" | "interviews:write" | "scorecards:read" | "scorecards:write" | "reports:read";
         Candidate: {
             /** @enum {string} */
             application_source: "public_api" | "self_apply" | "manual" | "import";
@@ -920,6 +942,12 @@ export type components = {
                 status: string;
                 trigger: string;
             }[];
+            /** @description The voluntary self-identification given with the application (self_id), null when none; shown nowhere else for one person */
+            self_identification: {
+                created_at: string;
+                race_ethnicity: string | null;
+                sex: string | null;
+            } | null;
         };
         CandidateNote: {
             /** @enum {string} */
@@ -1079,6 +1107,92 @@ export type components = {
             status: ("pending" | "completed" | "failed") | null;
             /** @description Criteria scored; total - judged could not be judged (say, no resume) */
             total: number;
+        };
+        ImpactRatioReport: {
+            /** @description SHA-256 of the job's current screening criteria (as in the screening audit); null company-wide or with screening off */
+            criteria_hash: string | null;
+            /** @description The screening engines (and model ids) whose completed scorings of the sample the report rests on */
+            engines: {
+                engine: string;
+                model: string | null;
+            }[];
+            /** @description YYYY-MM-DD (UTC) */
+            from: string;
+            job_id: number | null;
+            /** @description Scoring mode: the sample's median fit score (null for an empty sample) */
+            median_score?: number | null;
+            /** @enum {string} */
+            mode: "selection" | "scoring";
+            /** @description Applicants of the range assessed by the AI screening tool (a completed scoring); scoring mode: with a fit score */
+            sample_size: number;
+            /** @description Selection mode: the stage type that counted as selected; null: the AI agent's advance */
+            selected_stage_type: ("prospect" | "applied" | "phonescreen" | "inprogress" | "hired" | "rejected") | null;
+            tables: {
+                intersectional: {
+                    /** @description Under 2 % of the sample: shown, never the reference rate */
+                    excluded_small: boolean;
+                    /**
+                     * @description rate ÷ the highest rate of a category that is not excluded_small, 3 decimal places; null when that rate is 0 (nobody selected)
+                     * @example 0.823
+                     */
+                    impact_ratio: number | null;
+                    /** @description Applicants of the category in the sample */
+                    n: number;
+                    /** @enum {string} */
+                    race_ethnicity: "hispanic_latino" | "white" | "black" | "native_hawaiian_pacific_islander" | "asian" | "american_indian_alaska_native" | "two_or_more";
+                    /**
+                     * @description selection: selected ÷ n; scoring: share of n scoring above the median. 3 decimal places
+                     * @example 0.543
+                     */
+                    rate: number;
+                    /** @enum {string} */
+                    sex: "female" | "male";
+                }[];
+                race_ethnicity: {
+                    /** @description Under 2 % of the sample: shown, never the reference rate */
+                    excluded_small: boolean;
+                    /**
+                     * @description rate ÷ the highest rate of a category that is not excluded_small, 3 decimal places; null when that rate is 0 (nobody selected)
+                     * @example 0.823
+                     */
+                    impact_ratio: number | null;
+                    /** @description Applicants of the category in the sample */
+                    n: number;
+                    /** @enum {string} */
+                    race_ethnicity: "hispanic_latino" | "white" | "black" | "native_hawaiian_pacific_islander" | "asian" | "american_indian_alaska_native" | "two_or_more";
+                    /**
+                     * @description selection: selected ÷ n; scoring: share of n scoring above the median. 3 decimal places
+                     * @example 0.543
+                     */
+                    rate: number;
+                }[];
+                sex: {
+                    /** @description Under 2 % of the sample: shown, never the reference rate */
+                    excluded_small: boolean;
+                    /**
+                     * @description rate ÷ the highest rate of a category that is not excluded_small, 3 decimal places; null when that rate is 0 (nobody selected)
+                     * @example 0.823
+                     */
+                    impact_ratio: number | null;
+                    /** @description Applicants of the category in the sample */
+                    n: number;
+                    /**
+                     * @description selection: selected ÷ n; scoring: share of n scoring above the median. 3 decimal places
+                     * @example 0.543
+                     */
+                    rate: number;
+                    /** @enum {string} */
+                    sex: "female" | "male";
+                }[];
+            };
+            /** @description YYYY-MM-DD (UTC), included */
+            to: string;
+            unknown: {
+                /** @description Sample members without a race/ethnicity answer (none, or declined) */
+                race_ethnicity: number;
+                /** @description Sample members without a sex answer (none, or declined) */
+                sex: number;
+            };
         };
         Interview: {
             canceled_at: string | null;
@@ -1455,6 +1569,19 @@ export type components = {
             mode: "off" | "score" | "auto";
             reject_on_required_miss: boolean;
         };
+        /**
+         * @description Voluntary self-identification, collected only for the aggregate bias audit (GET /reports/impact_ratios). Never returned by any candidate read, event or webhook; never used in screening.
+         * @example {
+         *       "sex": "female",
+         *       "race_ethnicity": "asian"
+         *     }
+         */
+        SelfIdentification: {
+            /** @description An EEO-1 race/ethnicity category or decline; optional */
+            race_ethnicity?: ("hispanic_latino" | "white" | "black" | "native_hawaiian_pacific_islander" | "asian" | "american_indian_alaska_native" | "two_or_more" | "decline") | null;
+            /** @description female, male or decline; optional */
+            sex?: ("female" | "male" | "decline") | null;
+        };
         User: {
             email: string;
             /**
@@ -1731,7 +1858,11 @@ export interface operations {
                  *       "phone": "+44 20 7183 8750",
                  *       "linkedin": "https://www.linkedin.com/in/ada-lovelace",
                  *       "location": "London, UK",
-                 *       "notes": "Referred by Grace Hopper"
+                 *       "notes": "Referred by Grace Hopper",
+                 *       "self_id": {
+                 *         "sex": "female",
+                 *         "race_ethnicity": "decline"
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -1742,6 +1873,7 @@ export interface operations {
                     name: string | null;
                     notes?: string | null;
                     phone?: string | null;
+                    self_id?: components["schemas"]["SelfIdentification"] | null;
                     /**
                      * @description A stage key of the job's pipeline (job.stages), or a stage type (prospect, applied, phonescreen, inprogress, hired, rejected): the job's first stage of that type
                      * @example applied
@@ -1761,6 +1893,7 @@ export interface operations {
                      * @description PDF, DOC or DOCX, detected by content; at most 10 MB
                      */
                     resume?: string;
+                    self_id?: string;
                     stage?: string;
                 };
             };
@@ -2424,6 +2557,11 @@ export interface operations {
                      *               "answer": true
                      *             }
                      *           ]
+                     *         },
+                     *         "self_identification": {
+                     *           "sex": "female",
+                     *           "race_ethnicity": "decline",
+                     *           "created_at": "2026-11-21T09:30:00.000Z"
                      *         },
                      *         "resume": {
                      *           "filename": "ada-lovelace-cv.pdf",
@@ -5023,6 +5161,156 @@ export interface operations {
             };
             /** @description The API key lacks the scope `candidates:read` (code forbidden) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "reports-impactRatios": {
+        parameters: {
+            query?: {
+                from?: string;
+                job_id?: number;
+                mode?: "selection" | "scoring";
+                selected_stage_type?: "prospect" | "applied" | "phonescreen" | "inprogress" | "hired" | "rejected";
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "mode": "scoring",
+                     *         "job_id": 7,
+                     *         "from": "2026-01-01",
+                     *         "to": "2026-12-31",
+                     *         "selected_stage_type": null,
+                     *         "sample_size": 2000,
+                     *         "median_score": 61,
+                     *         "unknown": {
+                     *           "sex": 12,
+                     *           "race_ethnicity": 40
+                     *         },
+                     *         "engines": [
+                     *           {
+                     *             "engine": "local",
+                     *             "model": null
+                     *           }
+                     *         ],
+                     *         "criteria_hash": "9f2c4c1d0a6b5e8f7d3c2b1a0e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d",
+                     *         "tables": {
+                     *           "sex": [
+                     *             {
+                     *               "sex": "female",
+                     *               "n": 1000,
+                     *               "rate": 0.543,
+                     *               "impact_ratio": 1,
+                     *               "excluded_small": false
+                     *             },
+                     *             {
+                     *               "sex": "male",
+                     *               "n": 988,
+                     *               "rate": 0.447,
+                     *               "impact_ratio": 0.823,
+                     *               "excluded_small": false
+                     *             }
+                     *           ],
+                     *           "race_ethnicity": [
+                     *             {
+                     *               "race_ethnicity": "white",
+                     *               "n": 1200,
+                     *               "rate": 0.5,
+                     *               "impact_ratio": 1,
+                     *               "excluded_small": false
+                     *             },
+                     *             {
+                     *               "race_ethnicity": "asian",
+                     *               "n": 30,
+                     *               "rate": 0.4,
+                     *               "impact_ratio": 0.8,
+                     *               "excluded_small": true
+                     *             }
+                     *           ],
+                     *           "intersectional": [
+                     *             {
+                     *               "sex": "female",
+                     *               "race_ethnicity": "white",
+                     *               "n": 600,
+                     *               "rate": 0.52,
+                     *               "impact_ratio": 1,
+                     *               "excluded_small": false
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ImpactRatioReport"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `reports:read` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,10 +1,10 @@
-import { applicationInput, findOpenJob, resumeBlobInUse, submitApplication, systemContext, AppError } from "@hireflow/core";
+import { applicationInput, findOpenJob, foldSelfIdFields, isSelfIdField, resumeBlobInUse, submitApplication, systemContext, AppError } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { readMultipartForm } from "../rest/multipart.ts";
 import { discardResume, storeResume } from "../uploads/resume-file.ts";
 import { readResumeForm } from "../uploads/resume-form.ts";
 
-/** Screening answers as HTML forms name them: answers[<question id>] (or answers.<question id>). */
+/** Screening answers as HTML forms name them (self-identification likewise: self_id.sex): answers[<question id>] (or answers.<question id>). */
 const ANSWER_FIELD = /^answers(?:\[([^\]]+)\]|\.(.+))$/;
 const TEXT_FIELDS = new Set(Object.keys(applicationInput.shape));
 
@@ -16,7 +16,7 @@ const TEXT_FIELDS = new Set(Object.keys(applicationInput.shape));
  */
 export async function submitMultipartApplication(req: Request, jobId: number): Promise<void> {
   const prisma = getPrisma();
-  const { fields, resume, details } = await readResumeForm(await readMultipartForm(req), (name) => TEXT_FIELDS.has(name) || ANSWER_FIELD.test(name));
+  const { fields, resume, details } = await readResumeForm(await readMultipartForm(req), (name) => TEXT_FIELDS.has(name) || ANSWER_FIELD.test(name) || isSelfIdField(name));
   if (details.length) throw AppError.validation(details);
   const raw = toApplication(fields);
   if (!resume) return void (await submitApplication(prisma, jobId, raw));
@@ -41,5 +41,5 @@ function toApplication(fields: Record<string, string>): Record<string, unknown> 
     else raw[name] = value;
   }
   if (Object.keys(answers).length) raw.answers = answers;
-  return raw;
+  return foldSelfIdFields(raw);
 }

@@ -1,4 +1,4 @@
-import { AppError, assertScope, authenticateApiKey, createCandidateInput, procedureMetas, zodIssuesToDetails } from "@hireflow/core";
+import { AppError, assertScope, authenticateApiKey, createCandidateInput, foldSelfIdFields, isSelfIdField, procedureMetas, zodIssuesToDetails } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { type AcceptedResume, storeResume, withStoredResume } from "../uploads/resume-file.ts";
 import { readResumeForm } from "../uploads/resume-form.ts";
@@ -36,8 +36,8 @@ export async function createCandidateFromMultipart(req: Request): Promise<Respon
 }
 
 async function readCandidateForm(form: FormData): Promise<{ body: Record<string, unknown>; resume?: AcceptedResume }> {
-  const { fields, resume, details } = await readResumeForm(form, (name) => TEXT_FIELDS.has(name));
-  const body: Record<string, unknown> = { ...fields };
+  const { fields, resume, details } = await readResumeForm(form, (name) => TEXT_FIELDS.has(name) || isSelfIdField(name));
+  const body: Record<string, unknown> = foldSelfIdFields(fields);
   if (fields.job_id !== undefined && DIGITS.test(fields.job_id)) body.job_id = Number(fields.job_id);
   // The procedure validates again; checking here first means an invalid form stores nothing.
   const parsed = createCandidateInput.safeParse(body);

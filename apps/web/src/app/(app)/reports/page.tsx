@@ -67,6 +67,12 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
           )
         }
       />
+      <p className="mb-4 text-sm">
+        <Link href="/reports/impact-ratios" className="font-medium text-indigo-700 underline">
+          Impact ratios
+        </Link>{" "}
+        <span className="text-slate-600">— the AI screening&rsquo;s bias audit tables (NYC Local Law 144) by sex and race/ethnicity.</span>
+      </p>
       <Filters jobs={jobs} raw={raw} range={shown} />
       {"errors" in filters ? (
         <Alert title="These filters cannot be used">

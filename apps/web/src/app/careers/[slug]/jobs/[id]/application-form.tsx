@@ -1,6 +1,7 @@
 "use client";
 
 import type { ScreeningQuestion } from "@hireflow/core/contracts/pipeline";
+import { SELF_ID_RACE_LABELS, SELF_ID_RACES, SELF_ID_SEX_LABELS, SELF_ID_SEXES } from "@hireflow/core/contracts/self-identification";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Alert, Button, describedBy, Field, inputClass } from "@/components/ui";
 import { fromEnvelope, type ErrorInfo } from "@/lib/errors";
@@ -57,6 +58,13 @@ export function ApplicationForm({
       [HONEYPOT]: String(form.get(HONEYPOT) ?? ""),
       ...(privacyPolicyUrl ? { privacy_consent: form.get("privacy_consent") === "on" ? "true" : "false" } : {}),
     };
+    // Voluntary: sent only when answered (an untouched select is no answer).
+    const selfId = Object.fromEntries(
+      (["sex", "race_ethnicity"] as const).flatMap((key) => {
+        const value = form.get(`self_id.${key}`);
+        return typeof value === "string" && value !== "" ? [[key, value]] : [];
+      }),
+    );
     const resume = form.get("resume");
     const file = resume instanceof File && resume.size > 0 ? resume : null;
     if (file && file.size > MAX_RESUME_BYTES) {
@@ -71,11 +79,12 @@ export function ApplicationForm({
       for (const [key, value] of Object.entries(fields)) multipart.set(key, value);
       // Multipart names answers the way HTML forms do: answers.<question id>.
       for (const [id, value] of Object.entries(answers)) multipart.set(`answers.${id}`, typeof value === "boolean" ? (value ? "yes" : "no") : value);
+      for (const [key, value] of Object.entries(selfId)) multipart.set(`self_id.${key}`, value);
       multipart.set("resume", file, file.name);
       body = multipart;
     } else {
       headers["content-type"] = "application/json";
-      body = JSON.stringify({ ...fields, answers });
+      body = JSON.stringify({ ...fields, answers, ...(Object.keys(selfId).length && { self_id: selfId }) });
     }
 
     setPending(true);
@@ -145,6 +154,8 @@ export function ApplicationForm({
         <Question key={q.id} question={q} error={f[`answers.${q.id}`]} />
       ))}
 
+      <SelfIdentification errors={f} />
+
       {privacyPolicyUrl && (
         <div className="space-y-1.5">
           <div className="flex items-start gap-2">
@@ -186,6 +197,44 @@ export function ApplicationForm({
         {pending ? "Sending…" : "Submit application"}
       </Button>
     </form>
+  );
+}
+
+/**
+ * Voluntary self-identification for the bias audit (NYC LL144's categories). Never required, never
+ * shown to the hiring team for one person and never seen by the screening: only counted in aggregate.
+ */
+function SelfIdentification({ errors }: { errors: Record<string, string> }) {
+  return (
+    <fieldset className="space-y-4 rounded-md border border-slate-200 p-4" aria-describedby="self-id-note">
+      <legend className="px-1 text-sm font-semibold text-slate-900">Voluntary self-identification (optional)</legend>
+      <p id="self-id-note" className="text-sm text-slate-700">
+        Answering is voluntary and never affects your application. Your answers are kept apart from your application, are not seen by the people or the
+        automated tool that review it, and are only used in aggregate to check our hiring for bias.
+      </p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field id="self-id-sex" label="Sex" error={errors["self_id.sex"]}>
+          <select {...describedBy("self-id-sex", errors["self_id.sex"])} name="self_id.sex" defaultValue="" className={inputClass}>
+            <option value="">Choose…</option>
+            {SELF_ID_SEXES.map((code) => (
+              <option key={code} value={code}>
+                {SELF_ID_SEX_LABELS[code]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="self-id-race" label="Race/ethnicity" error={errors["self_id.race_ethnicity"]}>
+          <select {...describedBy("self-id-race", errors["self_id.race_ethnicity"])} name="self_id.race_ethnicity" defaultValue="" className={inputClass}>
+            <option value="">Choose…</option>
+            {SELF_ID_RACES.map((code) => (
+              <option key={code} value={code}>
+                {SELF_ID_RACE_LABELS[code]}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+    </fieldset>
   );
 }
 
