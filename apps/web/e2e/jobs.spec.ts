@@ -69,5 +69,6 @@ test("create a job with screening questions, see the API's validation inline, ed
   await expect(page.getByText("Private")).toBeVisible();
   await page.goto("/careers/acme");
   await expect(page.getByRole("link", { name: /Senior Data Engineer/ })).toHaveCount(0);
-  expect((await page.goto(`/careers/acme/jobs/${jobId}`))?.status()).toBe(404);
+  // No longer public: 410 Gone, so search engines drop the page (issue 27).
+  expect((await page.goto(`/careers/acme/jobs/${jobId}`))?.status()).toBe(410);
 });

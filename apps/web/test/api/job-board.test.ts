@@ -4,6 +4,7 @@ import { getPrisma } from "@hireflow/db";
 import { DOMParser } from "@xmldom/xmldom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, withAppEnv } from "../helpers/app.ts";
+import { startApiServer } from "../helpers/built-server.ts";
 import { addJob, createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
 
 // Issue 27 §2–3 over real HTTP: the Indeed and JSON feeds, the sitemaps, and the key-less job board API.
@@ -308,5 +309,26 @@ describe("GET /api/public/companies/{slug}/jobs[/{id}]", () => {
       // Another address has its own budget.
       expect((await fetch(`${url}/api/public/companies/${board.company.slug}/jobs`, { headers: { "x-forwarded-for": randomIp() } })).status).toBe(200);
     });
+  });
+
+  it("npm start's own server answers the API's GETs without Next, the same way (CORS, ETag, 304, 404 envelope)", async () => {
+    const server = await startApiServer({ HIREFLOW_BACKGROUND_WORK: "off" });
+    try {
+      const list = await fetch(`${server.url}/api/public/companies/${board.company.slug}/jobs?utm=1`, { headers: { "x-forwarded-for": randomIp() } });
+      expect(list.status).toBe(200);
+      expect(list.headers.get("access-control-allow-origin")).toBe("*");
+      expect(list.headers.get("request-id")).toMatch(/^req_/);
+      expect((await list.json()).data.map((job: { id: number }) => job.id).sort()).toEqual([...board.open].sort());
+      const again = await fetch(`${server.url}/api/public/companies/${board.company.slug}/jobs`, { headers: { "if-none-match": list.headers.get("etag")!, "x-forwarded-for": randomIp() } });
+      expect(again.status).toBe(304);
+      const one = await fetch(`${server.url}/api/public/companies/${board.company.slug}/jobs/${board.hostile}`, { headers: { "x-forwarded-for": randomIp() } });
+      expect((await one.json()).data.title).toBe(HOSTILE_TITLE);
+      const closed = await fetch(`${server.url}/api/public/companies/${board.company.slug}/jobs/${board.closed}`, { headers: { "x-forwarded-for": randomIp() } });
+      expect(closed.status).toBe(404);
+      expect((await closed.json()).error.code).toBe("not_found");
+      expect(closed.headers.get("access-control-allow-origin")).toBe("*");
+    } finally {
+      await server.close();
+    }
   });
 });

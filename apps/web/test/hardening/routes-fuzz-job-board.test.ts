@@ -60,25 +60,29 @@ describe("the job board routes", () => {
       fc.asyncProperty(request, async (r) => {
         const company = r.slug.kind === "company" ? r.slug.of : null;
         const slug = r.slug.kind === "company" ? world[r.slug.of].slug : r.slug.value;
-        const jobId = r.id.kind === "job" ? world.jobs[r.id.name] : null;
-        const path = pathOf(r.target, slug, jobId !== null ? String(jobId) : r.id.kind === "segment" ? r.id.value : "");
-        const before = await state();
-        const sent = await send(r.method, path, { "x-forwarded-for": r.xff, "if-none-match": r.ifNoneMatch, "if-modified-since": r.ifModifiedSince });
-        const context = `${r.method} ${path.slice(0, 300)} ${show(r)} → ${sent.status} ${sent.text.slice(0, 200)}`;
+        // A generated segment may still name a real job ("%31", "2"): what the route sees decides.
+        const segmentId = r.id.kind === "segment" && /^[1-9][0-9]{0,9}$/.test(decodeURIComponent(r.id.value)) ? Number(decodeURIComponent(r.id.value)) : null;
+        const jobId = r.id.kind === "job" ? world.jobs[r.id.name] : segmentId;
+        const path = pathOf(r.target, slug, r.id.kind === "job" ? String(world.jobs[r.id.name]) : r.id.value);
         const api = r.target === "list" || r.target === "one";
+        // OPTIONS of a route without its own handler is Next's business (the build answers 204), as in the other route fuzzers.
+        const method = r.method === "OPTIONS" && !api ? "GET" : r.method;
+        const before = await state();
+        const sent = await send(method, path, { "x-forwarded-for": r.xff, "if-none-match": r.ifNoneMatch, "if-modified-since": r.ifModifiedSince });
+        const context = `${method} ${path.slice(0, 300)} ${show(r)} → ${sent.status} ${sent.text.slice(0, 200)}`;
         const exported = api ? ["GET", "OPTIONS"] : ["GET"];
-        checkAnswer(`job-board:${r.target}`, r.method, exported, sent, context);
-        if (api && exported.includes(r.method)) expect(sent.headers.get("access-control-allow-origin"), context).toBe("*");
-        if (r.method === "GET" || r.method === "HEAD") {
+        checkAnswer(`job-board:${r.target}`, method, exported, sent, context);
+        if (api && exported.includes(method)) expect(sent.headers.get("access-control-allow-origin"), context).toBe("*");
+        if (method === "GET" || method === "HEAD") {
           const openIds = company ? OPEN[company].map((name) => world.jobs[name]) : [];
           const found = company !== null && (r.target !== "one" || (jobId !== null && openIds.includes(jobId)));
           if (!found) {
             expect(sent.status, context).toBe(404);
-            if (r.method === "GET") expect(expectEnvelope(sent, context).code).toBe("not_found");
+            if (method === "GET") expect(expectEnvelope(sent, context).code).toBe("not_found");
           } else {
             expect([200, 304], context).toContain(sent.status);
             expect(sent.headers.get("etag"), context).toMatch(/^"[^"]+"$/);
-            if (sent.status === 200 && r.method === "GET") {
+            if (sent.status === 200 && method === "GET") {
               if (r.target === "list") expect(JSON.parse(sent.text).data.map((j: { id: number }) => j.id).sort(), context).toEqual([...openIds].sort());
               if (r.target === "one") expect(JSON.parse(sent.text).data.id, context).toBe(jobId);
               if (r.target === "json") expect(JSON.parse(sent.text).jobs.map((j: { referencenumber: string }) => Number(j.referencenumber)).sort(), context).toEqual([...openIds].sort());

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { logger } from "@hireflow/core";
 import { securityHeaders } from "../../../next.config.ts";
 import { newRequestId, routeErrorResponse } from "../../lib/server/route-errors.ts";
+import { answerBoardApi } from "../public/job-board.ts";
 import { handleApiV1Request } from "../rest/api-v1.ts";
 import { sendWebResponse, toWebRequest } from "./http-bridge.ts";
 
@@ -21,6 +22,20 @@ export function isGatewayPath(rawUrl: string | undefined): boolean {
   const query = rawUrl.indexOf("?");
   const path = query < 0 ? rawUrl : rawUrl.slice(0, query);
   return path !== OPENAPI_DOCUMENT && API_PATH.test(path);
+}
+
+/**
+ * GETs of the key-less job board API (issue 27), canonical paths only: answered here like /api/v1 (the
+ * same function as their Next route handlers), since Next's route-handler overhead was most of their
+ * cost. Their OPTIONS and any other method still go to the Next routes.
+ */
+const JOB_BOARD_PATH = /^\/api\/public\/companies\/([a-z0-9-]{1,100})\/jobs(?:\/([A-Za-z0-9_~-]+))?$/;
+
+export function jobBoardRequest(method: string | undefined, rawUrl: string | undefined): { slug: string; id?: string } | null {
+  if (method !== "GET" || !rawUrl) return null;
+  const query = rawUrl.indexOf("?");
+  const match = JOB_BOARD_PATH.exec(query < 0 ? rawUrl : rawUrl.slice(0, query));
+  return match ? { slug: match[1]!, ...(match[2] !== undefined && { id: match[2] }) } : null;
 }
 
 export interface HireflowServerOptions {
@@ -52,8 +67,19 @@ export function createHireflowServer(options: HireflowServerOptions): Server {
     await sendWebResponse(res, response, staticHeaders, req);
   };
 
+  const answerBoard = (board: { slug: string; id?: string }) => async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    let response: Response;
+    try {
+      response = await answerBoardApi(toWebRequest(req, options.fallbackHost), board.slug, board.id);
+    } catch (error) {
+      response = routeErrorResponse(error, newRequestId());
+    }
+    await sendWebResponse(res, response, staticHeaders, req);
+  };
+
   return createServer((req, res) => {
-    const handler = isGatewayPath(req.url) ? answerApi : options.next;
+    const board = isGatewayPath(req.url) ? null : jobBoardRequest(req.method, req.url);
+    const handler = isGatewayPath(req.url) ? answerApi : board ? answerBoard(board) : options.next;
     handler(req, res).catch((error: unknown) => {
       logger.error("request failed outside the handlers", { url: req.url, error });
       if (!res.headersSent) {

@@ -1,7 +1,8 @@
 import { AppError, careersUrl, indeedFeedXml, type JobBoard, jobsFeedJson, limitJobBoard, loadJobBoard, renderOnce } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
-import { clientIp } from "@/lib/server/client-ip";
-import { handleRoute } from "@/lib/server/route-errors";
+// Relative imports: `npm start`'s own server (server/node/server.ts, run by tsx) loads this module too.
+import { clientIp } from "../../lib/server/client-ip.ts";
+import { handleRoute } from "../../lib/server/route-errors.ts";
 import { conditionalResponse } from "./conditional.ts";
 
 /**
@@ -74,6 +75,11 @@ export function boardPreflight(): Promise<Response> {
 export function withBoardCors(response: Response): Response {
   for (const [name, value] of Object.entries(BOARD_CORS)) response.headers.set(name, value);
   return response;
+}
+
+/** GET of the public job board API: the list, or one job when `id` is given; CORS on every answer. */
+export async function answerBoardApi(req: Request, slug: string, id?: string): Promise<Response> {
+  return withBoardCors(await handleRoute(() => (id === undefined ? publicJobs(req, slug) : publicJob(req, slug, id))));
 }
 
 export async function publicJobs(req: Request, slug: string): Promise<Response> {

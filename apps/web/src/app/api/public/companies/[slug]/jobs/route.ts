@@ -1,11 +1,10 @@
-import { handleRoute } from "@/lib/server/route-errors";
-import { boardPreflight, publicJobs, withBoardCors } from "@/server/public/job-board";
+import { answerBoardApi, boardPreflight } from "@/server/public/job-board";
 
 export const dynamic = "force-dynamic";
 
 /** The public job board API: a company's open jobs, no key, readable from any site. */
 export async function GET(req: Request, { params }: { params: Promise<{ slug: string }> }): Promise<Response> {
-  return withBoardCors(await handleRoute(async () => publicJobs(req, (await params).slug)));
+  return answerBoardApi(req, (await params).slug);
 }
 
 export function OPTIONS(): Promise<Response> {
