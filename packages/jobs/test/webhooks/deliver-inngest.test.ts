@@ -1,4 +1,4 @@
-import { recordEvent } from "@hireflow/core";
+import { recordEvent, WEBHOOK_EVENT_TYPES } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { InngestTestEngine } from "@inngest/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,7 +47,9 @@ describe("the webhook delivery function", () => {
   });
 
   it("is served by Inngest for every webhook event type", () => {
-    expect(fanOutJobs.map((job) => job.event).sort()).toEqual(["candidate.applied", "candidate.deleted", "candidate.scored", "candidate.stage_changed", "webhook.test"]);
+    // Every type an endpoint can subscribe to (the interview events included) and the test ping: a type without its fan-out would never be delivered.
+    expect(fanOutJobs.map((job) => job.event).sort()).toEqual([...WEBHOOK_EVENT_TYPES, "webhook.test"].sort());
+    expect(fanOutJobs.map((job) => job.event)).toEqual(expect.arrayContaining(["candidate.applied", "candidate.stage_changed", "interview.scheduled", "interview.canceled", "webhook.test"]));
   });
 });
 
