@@ -109,6 +109,7 @@ export { jobPosting, inlineJson, descriptionHtml } from "./services/job-posting.
 export { loadJobBoard, listPublishingSlugs, renderOnce, type JobBoard } from "./services/job-board.ts";
 export { indeedFeedXml, jobsFeedJson, cdata, feedJob, type FeedJob } from "./services/job-feeds.ts";
 export { limitJobBoard } from "./services/job-board-limit.ts";
+export { embedScriptJs, embedSnippet, publicJobsApiUrl } from "./services/job-board-embed.ts";
 export { COUNTRY_CODES } from "./contracts/countries.ts";
 export { applicationOriginAllowed } from "./services/application-cors.ts";
 export { scheduleInterview, updateInterview, cancelInterview, getInterview, listInterviews } from "./services/interviews.ts";

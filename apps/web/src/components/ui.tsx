@@ -86,6 +86,31 @@ export function describedBy(id: string, error?: string, hint?: boolean) {
   };
 }
 
+/** A labelled web-address input (a settings URL): Field, its hint or error, and the input wired to them. */
+export function UrlField({
+  id,
+  label,
+  hint,
+  error,
+  value,
+  placeholder,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint: ReactNode;
+  error?: string;
+  value: string;
+  placeholder: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <input {...describedBy(id, error, true)} type="url" value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} className={inputClass} />
+    </Field>
+  );
+}
+
 export function Card({ className, children }: { className?: string; children: ReactNode }) {
   return <div className={cx("rounded-lg bg-white shadow-sm ring-1 ring-slate-200", className)}>{children}</div>;
 }

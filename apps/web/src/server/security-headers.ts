@@ -20,6 +20,11 @@ export interface CspOptions {
    * iframe, which inherits this page's policy. Scripts stay nonce-only.
    */
   inlineStyles?: boolean;
+  /**
+   * Images from any https host: only the public careers pages, which show the company's logo from its
+   * own site (Settings → Careers site). An image cannot run script; the app's signed-in pages keep 'self'.
+   */
+  remoteImages?: boolean;
 }
 
 /** The pages given `inlineStyles` (see CspOptions). */
@@ -48,7 +53,7 @@ export function contentSecurityPolicy(nonce: string, options: CspOptions = {}): 
     // Dev mode injects styles without the nonce (hot reload, the dev overlay). A nonce in the
     // directive would make browsers ignore 'unsafe-inline', so development lists no nonce here.
     options.development || options.inlineStyles ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' blob: data:",
+    `img-src 'self' blob: data:${options.remoteImages ? " https:" : ""}`,
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",
@@ -76,7 +81,8 @@ export function withSecurityHeaders(request: Request, response?: NextResponse, o
   const nonce = createNonce();
   const pathname = new URL(request.url).pathname;
   const inlineStyles = options.inlineStyles ?? (!response && (isApiReferencePath(pathname) || isEmailPreviewPath(pathname)));
-  const policy = contentSecurityPolicy(nonce, { ...options, inlineStyles });
+  const remoteImages = options.remoteImages ?? (pathname === "/careers" || pathname.startsWith("/careers/"));
+  const policy = contentSecurityPolicy(nonce, { ...options, inlineStyles, remoteImages });
   let result = response;
   if (!result) {
     const headers = new Headers(request.headers);

@@ -1,13 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { headerValue } from "./support/fuzz-arbitraries.ts";
+import { embedData } from "../helpers/embed-data.ts";
 import { expectEnvelope } from "./support/routes-app.ts";
 import { anyMethod, forwardedFor, hostileSegment } from "./support/routes-arbitraries.ts";
 import { type JobName, RUNS, show, useRoutesWorld } from "./support/routes-world.ts";
 
 /**
  * Property: whatever arrives at the key-less job board — GET /api/public/companies/{slug}/jobs[/{id}],
- * the Indeed and JSON feeds and the company sitemap — with any slug, job id, method and conditional
+ * the Indeed and JSON feeds, the company sitemap and the embed script — with any slug, job id, method and conditional
  * headers: never 5xx, our request id, the envelope on errors, CORS on the API's answers, only the
  * named company's open public jobs, and nothing written.
  *
@@ -18,7 +19,7 @@ const { state, checkAnswer, send } = world;
 
 type SlugChoice = { kind: "company"; of: "acme" | "other" } | { kind: "segment"; value: string };
 type IdChoice = { kind: "job"; name: JobName } | { kind: "segment"; value: string };
-type Target = "list" | "one" | "indeed" | "json" | "sitemap";
+type Target = "list" | "one" | "indeed" | "json" | "sitemap" | "embed";
 
 const slugChoice: fc.Arbitrary<SlugChoice> = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom<"acme" | "other">("acme", "other").map((of): SlugChoice => ({ kind: "company", of })) },
@@ -42,13 +43,15 @@ function pathOf(target: Target, slug: string, id: string): string {
       return `/careers/${slug}/feeds/jobs.json`;
     case "sitemap":
       return `/careers/${slug}/sitemap.xml`;
+    case "embed":
+      return `/careers/${slug}/embed.js`;
   }
 }
 
 describe("the job board routes", () => {
   it("never 5xx; only the named company's open public jobs; 404 envelope otherwise; CORS on the API; writes nothing", async () => {
     const request = fc.record({
-      target: fc.constantFrom<Target>("list", "one", "indeed", "json", "sitemap"),
+      target: fc.constantFrom<Target>("list", "one", "indeed", "json", "sitemap", "embed"),
       method: fc.oneof({ weight: 8, arbitrary: fc.constant("GET") }, { weight: 1, arbitrary: fc.constantFrom("HEAD", "OPTIONS") }, { weight: 1, arbitrary: anyMethod }),
       slug: slugChoice,
       id: idChoice,
@@ -85,6 +88,7 @@ describe("the job board routes", () => {
             if (sent.status === 200 && method === "GET") {
               if (r.target === "list") expect(JSON.parse(sent.text).data.map((j: { id: number }) => j.id).sort(), context).toEqual([...openIds].sort());
               if (r.target === "one") expect(JSON.parse(sent.text).data.id, context).toBe(jobId);
+              if (r.target === "embed") expect(embedData(sent.text).jobs.map((j: { url: string }) => Number(j.url.split("/").pop())).sort(), context).toEqual([...openIds].sort());
               if (r.target === "json") expect(JSON.parse(sent.text).jobs.map((j: { referencenumber: string }) => Number(j.referencenumber)).sort(), context).toEqual([...openIds].sort());
             }
           }

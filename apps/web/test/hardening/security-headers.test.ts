@@ -78,6 +78,15 @@ describe("Content-Security-Policy with a per-request nonce (proxy.ts → securit
     }
   });
 
+  it("only the public careers pages load images from other https hosts (the company's logo); the app's pages keep 'self'", async () => {
+    const policyOf = async (path: string, cookie?: string) =>
+      (await proxy(new NextRequest(`http://localhost${path}`, cookie ? { headers: { cookie } } : undefined))).headers.get("content-security-policy")!;
+    for (const path of ["/careers", "/careers/acme"]) expect(directive(await policyOf(path), "img-src"), path).toBe("img-src 'self' blob: data: https:");
+    for (const path of ["/sign-in", "/docs", "/careersx", "/settings/careers-site"]) {
+      expect(directive(await policyOf(path, "hf_session=abc"), "img-src"), path).toBe("img-src 'self' blob: data:");
+    }
+  });
+
   it("proxy.ts sets it on pages it lets through and on its sign-in redirects", async () => {
     const open = await proxy(new NextRequest("http://localhost/docs"));
     expect(open.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);

@@ -69,8 +69,15 @@ async function publishedJobs(companyId: number) {
 /** A careers answer shows only these published jobs, in the careers shape, and nothing else of A's. */
 async function expectOnlyPublishedJobs(proc: Procedure, res: TrpcResponse, jobs: Awaited<ReturnType<typeof publishedJobs>>) {
   const data = dataOf(res);
-  // The privacy-policy URL is public by purpose (the careers form links it); A has none set.
-  expect(data.company, `${proc.path}: company`).toEqual({ name: A.name, slug: A.company.slug, url: `http://localhost:3000/careers/${A.company.slug}`, privacy_policy_url: null });
+  // The privacy-policy URL, website and logo are public by purpose (the careers pages show them); A has none set.
+  expect(data.company, `${proc.path}: company`).toEqual({
+    name: A.name,
+    slug: A.company.slug,
+    url: `http://localhost:3000/careers/${A.company.slug}`,
+    privacy_policy_url: null,
+    website_url: null,
+    logo_url: null,
+  });
   const shown = data.jobs ?? [data.job];
   expect(shown.map((j: { id: number }) => j.id), `${proc.path}: only active public jobs`).toEqual(jobs.map((j) => j.id));
   for (const job of shown) expect(Object.keys(job).sort(), `${proc.path}: careers fields only (no internal job fields)`).toEqual(CAREERS_JOB_KEYS);

@@ -5,6 +5,7 @@ import * as boardJobsRoute from "@/app/api/public/companies/[slug]/jobs/route";
 import * as indeedFeedRoute from "@/app/careers/[slug]/feeds/indeed.xml/route";
 import * as jsonFeedRoute from "@/app/careers/[slug]/feeds/jobs.json/route";
 import * as careersSitemapRoute from "@/app/careers/[slug]/sitemap.xml/route";
+import * as embedScriptRoute from "@/app/careers/[slug]/embed.js/route";
 import * as robotsRoute from "@/app/robots.txt/route";
 import * as sitemapIndexRoute from "@/app/sitemap.xml/route";
 import * as openApiRoute from "@/app/api/v1/openapi.json/route";
@@ -25,6 +26,7 @@ const routes: { pattern: RegExp; module: Record<string, unknown>; param?: string
   { pattern: /^\/careers\/([^/]+)\/feeds\/indeed\.xml$/, module: indeedFeedRoute, param: "slug" },
   { pattern: /^\/careers\/([^/]+)\/feeds\/jobs\.json$/, module: jsonFeedRoute, param: "slug" },
   { pattern: /^\/careers\/([^/]+)\/sitemap\.xml$/, module: careersSitemapRoute, param: "slug" },
+  { pattern: /^\/careers\/([^/]+)\/embed\.js$/, module: embedScriptRoute, param: "slug" },
   { pattern: /^\/robots\.txt$/, module: robotsRoute },
   { pattern: /^\/sitemap\.xml$/, module: sitemapIndexRoute },
 ];

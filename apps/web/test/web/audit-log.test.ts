@@ -207,6 +207,19 @@ describe("every recorded action lands with actor, IP and target", () => {
     expect((await last("privacy_settings.updated")).data).toEqual({ retention_months: { from: 18, to: null }, privacy_policy_url: { from: null, to: "https://acme.example/privacy" } });
   });
 
+  it("careers site: the website and logo, each change with its value before and after", async () => {
+    await trpc("careerSite.update", { website_url: "https://acme.example", logo_url: "https://acme.example/logo.png" });
+    expect(await last("career_site.updated")).toMatchObject({
+      ...byUser(owner),
+      targetType: "company",
+      targetId: String(co.id),
+      data: { website_url: { from: null, to: "https://acme.example" }, logo_url: { from: null, to: "https://acme.example/logo.png" } },
+    });
+    const count = (await entriesOf("career_site.updated")).length;
+    await trpc("careerSite.update", { website_url: "https://acme.example" });
+    expect(await entriesOf("career_site.updated"), "saving the same values records nothing").toHaveLength(count);
+  });
+
   it("e-mail settings: each change of the sender with its value before and after", async () => {
     await trpc("emailSettings.update", { from_name: "Acme Talent", reply_to: "jobs@acme.example" });
     expect(await last("email_settings.updated")).toMatchObject({

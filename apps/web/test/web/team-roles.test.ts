@@ -63,6 +63,8 @@ const SETTINGS_PROCEDURES = [
   "apiKeys.revoke",
   "auditLog.actors",
   "auditLog.list",
+  "careerSite.get",
+  "careerSite.update",
   "emailLog.get",
   "emailLog.list",
   "emailSettings.get",

@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = {
   "candidate.erased": "Candidate erased",
   "candidate.exported": "Candidate exported",
   "privacy_settings.updated": "Privacy settings changed",
+  "career_site.updated": "Careers site changed",
   "email_settings.updated": "E-mail sender changed",
   "job.pipeline_updated": "Job pipeline changed",
   "pipeline_template.updated": "Pipeline template changed",

@@ -27,6 +27,9 @@ export const careersCompanySchema = z.object({
   url: z.string(),
   /** When set, applicants must agree to it (a required checkbox on the form). */
   privacy_policy_url: z.string().nullable(),
+  /** The company's own website and logo (Settings → Careers site), when set. */
+  website_url: z.string().nullable(),
+  logo_url: z.string().nullable(),
 });
 
 export const careersPageSchema = z.object({ company: careersCompanySchema, jobs: z.array(careersJobSchema) });

@@ -2,6 +2,7 @@ import { router } from "../trpc.ts";
 import { apiKeyRouter } from "./api-key/index.ts";
 import { auditLogRouter } from "./audit-log/index.ts";
 import { candidateRouter } from "./candidate/index.ts";
+import { careerSiteRouter } from "./career-site/index.ts";
 import { careersRouter } from "./careers/index.ts";
 import { eventRouter } from "./event/index.ts";
 import { jobRouter } from "./job/index.ts";
@@ -39,6 +40,7 @@ export const appRouter = router({
   pipelineTemplate: pipelineTemplateRouter,
   emailLog: emailLogRouter,
   emailSettings: emailSettingsRouter,
+  careerSite: careerSiteRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -62,6 +62,25 @@ export async function recordAudit(db: AuditDb, svc: AuditContext, entry: AuditEn
   });
 }
 
+/**
+ * For a company's settings: one entry of `action` holding each setting that changed as
+ * `{name: {from, to}}` (`fields` pairs the API's name with the row's field), or nothing when none did.
+ */
+export async function recordSettingChanges<Row extends Record<string, unknown>>(
+  db: AuditDb,
+  svc: AuditContext,
+  action: AuditAction,
+  before: Row,
+  after: Row,
+  fields: readonly (readonly [string, keyof Row])[],
+): Promise<void> {
+  // JSON comparison: arrays (allowed origins) are equal by value.
+  const changed = fields.filter(([, field]) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
+  if (changed.length === 0) return;
+  const data = Object.fromEntries(changed.map(([name, field]) => [name, { from: before[field], to: after[field] }]));
+  await recordAudit(db, svc, { action, target: { type: "company", id: svc.companyId }, data });
+}
+
 type DescribedActor =
   | { type: "user"; userId: string; label: string }
   | { type: "api_key"; apiKeyId: number; label: string }

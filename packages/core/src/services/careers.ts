@@ -20,11 +20,13 @@ export interface CareersCompany {
   name: string;
   slug: string;
   privacyPolicyUrl: string | null;
+  websiteUrl: string | null;
+  logoUrl: string | null;
   updatedAt: Date;
 }
 
 export async function companyBySlug(prisma: PrismaClient, slug: string): Promise<CareersCompany> {
-  const company = await prisma.company.findUnique({ where: { slug }, select: { id: true, name: true, slug: true, privacyPolicyUrl: true, updatedAt: true } });
+  const company = await prisma.company.findUnique({ where: { slug }, select: { id: true, name: true, slug: true, privacyPolicyUrl: true, websiteUrl: true, logoUrl: true, updatedAt: true } });
   if (!company) throw AppError.notFound("Careers page");
   return company;
 }
@@ -34,7 +36,14 @@ export function careersUrl(slug: string): string {
 }
 
 function toCareersCompany(company: CareersCompany) {
-  return { name: company.name, slug: company.slug, url: careersUrl(company.slug), privacy_policy_url: company.privacyPolicyUrl };
+  return {
+    name: company.name,
+    slug: company.slug,
+    url: careersUrl(company.slug),
+    privacy_policy_url: company.privacyPolicyUrl,
+    website_url: company.websiteUrl,
+    logo_url: company.logoUrl,
+  };
 }
 
 export function toCareersJob(job: Parameters<typeof serializeJob>[0] & { department: { name: string } }, slug: string): CareersJobDto {

@@ -1,7 +1,7 @@
 import { mailFrom, smtpUrl } from "@hireflow/config";
 import { type EmailSettingsDto, type UpdateEmailSettingsInput } from "../contracts/email.ts";
 import { type ServiceContext } from "../context.ts";
-import { recordAudit } from "./audit.ts";
+import { recordSettingChanges } from "./audit.ts";
 import { CANDIDATE_EMAIL_KINDS, DEFAULT_TEMPLATES, type Placeholder, PLACEHOLDERS, TEMPLATE_PLACEHOLDERS } from "./candidate-email-template.ts";
 import { senderOf } from "./email-sender.ts";
 
@@ -93,9 +93,7 @@ export async function updateEmailSettings(svc: ServiceContext, input: UpdateEmai
   await svc.db.$transaction(async (tx) => {
     const before = await tx.company.findUniqueOrThrow({ where: { id: svc.companyId }, select: SELECT });
     const after = await tx.company.update({ where: { id: svc.companyId }, data, select: SELECT });
-    // The audit log: each changed setting with its value before and after.
-    const changes = Object.fromEntries(AUDITED.filter(([, field]) => before[field] !== after[field]).map(([name, field]) => [name, { from: before[field], to: after[field] }]));
-    if (Object.keys(changes).length) await recordAudit(tx, svc, { action: "email_settings.updated", target: { type: "company", id: svc.companyId }, data: changes });
+    await recordSettingChanges(tx, svc, "email_settings.updated", before, after, AUDITED);
   });
   return getEmailSettings(svc);
 }

@@ -31,6 +31,8 @@ interface VersionRow {
   name: string;
   slug: string;
   privacy_policy_url: string | null;
+  website_url: string | null;
+  logo_url: string | null;
   updated_at: Date;
   /** bigint: pg returns it as text. */
   open_count: string;
@@ -43,7 +45,7 @@ interface VersionRow {
 // It filters by company itself: the company is found by slug, every job row by its company_id.
 const BOARD_VERSION = {
   name: "hireflow_job_board_version",
-  text: `SELECT c.id, c.name, c.slug, c.privacy_policy_url, c.updated_at,
+  text: `SELECT c.id, c.name, c.slug, c.privacy_policy_url, c.website_url, c.logo_url, c.updated_at,
       count(j.id) FILTER (WHERE j.is_active AND j.is_public AND (j.closes_at IS NULL OR j.closes_at > now())) AS open_count,
       sum(j.id) FILTER (WHERE j.is_active AND j.is_public AND (j.closes_at IS NULL OR j.closes_at > now())) AS open_id_sum,
       max(j.updated_at) AS jobs_updated_at,
@@ -69,7 +71,15 @@ export async function loadJobBoard(prisma: PrismaClient, slug: string): Promise<
   const version = [row.open_count, row.open_id_sum ?? 0, row.jobs_updated_at?.getTime() ?? 0, row.last_closed_at?.getTime() ?? 0, row.updated_at.getTime()].join("-");
   const cached = cache.get(row.id);
   if (cached && cached.version === version && cached.company.slug === row.slug) return cached;
-  const company: CareersCompany = { id: row.id, name: row.name, slug: row.slug, privacyPolicyUrl: row.privacy_policy_url, updatedAt: row.updated_at };
+  const company: CareersCompany = {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    privacyPolicyUrl: row.privacy_policy_url,
+    websiteUrl: row.website_url,
+    logoUrl: row.logo_url,
+    updatedAt: row.updated_at,
+  };
   const board: JobBoard = {
     company,
     jobs: await listOpenJobs(prisma, company, MAX_BOARD_JOBS),

@@ -1,7 +1,7 @@
 import { type PrismaClient, type Sql, sql } from "@hireflow/db";
 import { type PrivacySettingsDto, type UpdatePrivacySettingsInput } from "../contracts/privacy.ts";
 import { type ServiceContext } from "../context.ts";
-import { recordAudit } from "./audit.ts";
+import { recordSettingChanges } from "./audit.ts";
 
 export type RetentionScope = "rejected" | "not_hired";
 
@@ -69,13 +69,12 @@ export async function updatePrivacySettings(svc: ServiceContext, input: UpdatePr
       },
       select,
     });
-    // The audit log: each changed setting with its value before and after.
-    const changes = Object.fromEntries(
-      ([["retention_months", "retentionMonths"], ["retention_scope", "retentionScope"], ["privacy_policy_url", "privacyPolicyUrl"], ["allowed_origins", "allowedOrigins"]] as const)
-        .filter(([, field]) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
-        .map(([name, field]) => [name, { from: before[field], to: after[field] }]),
-    );
-    if (Object.keys(changes).length) await recordAudit(tx, svc, { action: "privacy_settings.updated", target: { type: "company", id: svc.companyId }, data: changes });
+    await recordSettingChanges(tx, svc, "privacy_settings.updated", before, after, [
+      ["retention_months", "retentionMonths"],
+      ["retention_scope", "retentionScope"],
+      ["privacy_policy_url", "privacyPolicyUrl"],
+      ["allowed_origins", "allowedOrigins"],
+    ]);
   });
   return getPrivacySettings(svc);
 }

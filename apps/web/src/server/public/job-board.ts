@@ -1,4 +1,4 @@
-import { AppError, careersUrl, indeedFeedXml, type JobBoard, jobsFeedJson, limitJobBoard, loadJobBoard, renderOnce } from "@hireflow/core";
+import { AppError, careersUrl, embedScriptJs, indeedFeedXml, type JobBoard, jobsFeedJson, limitJobBoard, loadJobBoard, renderOnce } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 // Relative imports: `npm start`'s own server (server/node/server.ts, run by tsx) loads this module too.
 import { clientIp } from "../../lib/server/client-ip.ts";
@@ -31,6 +31,15 @@ export async function indeedFeed(req: Request, slug: string): Promise<Response> 
 export async function jsonFeed(req: Request, slug: string): Promise<Response> {
   const b = await board(slug);
   return serve(req, b, "jobs.json", "application/json; charset=utf-8", () => jobsFeedJson(b));
+}
+
+/**
+ * The embed script, cacheable by any site that includes it; `cross-origin-resource-policy` says
+ * outright that other sites may load it.
+ */
+export async function embedScript(req: Request, slug: string): Promise<Response> {
+  const b = await board(slug);
+  return serve(req, b, "embed.js", "text/javascript; charset=utf-8", () => embedScriptJs(b), { "cross-origin-resource-policy": "cross-origin" });
 }
 
 function xmlText(text: string): string {

@@ -10,6 +10,7 @@ import * as applicationsRoute from "@/app/api/public/jobs/[id]/applications/rout
 import * as indeedFeedRoute from "@/app/careers/[slug]/feeds/indeed.xml/route";
 import * as jsonFeedRoute from "@/app/careers/[slug]/feeds/jobs.json/route";
 import * as careersSitemapRoute from "@/app/careers/[slug]/sitemap.xml/route";
+import * as embedScriptRoute from "@/app/careers/[slug]/embed.js/route";
 import * as trpcRoute from "@/app/api/trpc/[...trpc]/route";
 import * as restRoute from "@/app/api/v1/[[...path]]/route";
 import { startBuiltServer, testingTheBuild } from "../../helpers/built-server.ts";
@@ -35,6 +36,7 @@ const routes: { pattern: RegExp; module: Record<string, unknown>; param?: string
   { pattern: /^\/careers\/([^/]+)\/feeds\/indeed\.xml$/, module: indeedFeedRoute, param: "slug" },
   { pattern: /^\/careers\/([^/]+)\/feeds\/jobs\.json$/, module: jsonFeedRoute, param: "slug" },
   { pattern: /^\/careers\/([^/]+)\/sitemap\.xml$/, module: careersSitemapRoute, param: "slug" },
+  { pattern: /^\/careers\/([^/]+)\/embed\.js$/, module: embedScriptRoute, param: "slug" },
   { pattern: /^\/api\/inngest$/, module: inngestRoute },
   { pattern: /^\/api\/trpc\/.+$/, module: trpcRoute },
   { pattern: /^\/api\/v1(\/.*)?$/, module: restRoute },

@@ -118,6 +118,8 @@ let serial = 0;
 const FIELD_SAMPLES: Record<string, unknown> = {
   // Only for a remote job; the sample job is on-site (the first location type).
   remote_countries: [],
+  // https only (careerSite.update): the careers pages would block a mixed-content image.
+  logo_url: "https://www.example.com/logo.png",
 };
 
 function sampleString(s: TrpcJsonSchema, path: string): string {

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { CompanyMark } from "@/components/company-mark";
 import { JobMeta } from "@/components/job-meta";
 import { EmptyState } from "@/components/ui";
 import { load, publicCaller } from "@/lib/server/caller";
@@ -17,7 +18,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   const { company, jobs } = await careersPage((await params).slug);
   const title = `Careers at ${company.name}`;
   const description = `${jobs.length === 1 ? "1 open position" : `${jobs.length} open positions`} at ${company.name}. Read about each role and apply online.`;
-  return { title, description, alternates: { canonical: company.url }, openGraph: { type: "website", title, description, url: company.url, siteName: title } };
+  return { title, description, alternates: { canonical: company.url }, openGraph: { type: "website", title, description, url: company.url, siteName: title, ...(company.logo_url && { images: [company.logo_url] }) } };
 }
 
 export default async function CareersPage({ params }: { params: Params }) {
@@ -25,9 +26,19 @@ export default async function CareersPage({ params }: { params: Params }) {
   return (
     <>
       <header className="mb-10">
-        <p className="text-sm font-medium tracking-wide text-indigo-700 uppercase">{company.name}</p>
+        <CompanyMark company={company} />
         <h1 className="mt-1 text-3xl font-semibold tracking-tight text-slate-900">Open positions</h1>
-        <p className="mt-2 text-slate-600">Join {company.name}. Pick a role to read more and apply.</p>
+        <p className="mt-2 text-slate-600">
+          Join {company.name}. Pick a role to read more and apply.
+          {company.website_url && (
+            <>
+              {" "}
+              <a href={company.website_url} className="text-indigo-700 underline hover:text-indigo-900" rel="noopener">
+                Visit our website
+              </a>
+            </>
+          )}
+        </p>
       </header>
       {jobs.length === 0 ? (
         <EmptyState title="No open positions right now">Please check back later.</EmptyState>

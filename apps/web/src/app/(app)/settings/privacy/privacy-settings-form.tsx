@@ -3,7 +3,7 @@
 import type { PrivacySettingsDto } from "@hireflow/core/contracts/privacy";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { Alert, Button, Card, describedBy, Field, inputClass } from "@/components/ui";
+import { Alert, Button, Card, describedBy, Field, inputClass, UrlField } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
 import { useTrpc } from "@/lib/trpc";
 
@@ -106,21 +106,15 @@ export function PrivacySettingsForm({ initial }: { initial: PrivacySettingsDto }
       <Card className="space-y-4 p-5">
         <h2 className="text-base font-semibold text-slate-900">Privacy policy</h2>
         <div className="max-w-xl">
-          <Field
+          <UrlField
             id="privacy-policy-url"
             label="Privacy policy URL"
             hint="When set, the careers form asks applicants to agree to it (a required checkbox linking here) and keeps the time they did."
             error={error?.fields.privacy_policy_url}
-          >
-            <input
-              {...describedBy("privacy-policy-url", error?.fields.privacy_policy_url, true)}
-              type="url"
-              value={policyUrl}
-              placeholder="https://example.com/privacy"
-              onChange={(e) => setPolicyUrl(e.target.value)}
-              className={inputClass}
-            />
-          </Field>
+            value={policyUrl}
+            placeholder="https://example.com/privacy"
+            onChange={setPolicyUrl}
+          />
         </div>
       </Card>
 

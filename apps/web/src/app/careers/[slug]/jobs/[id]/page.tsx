@@ -25,7 +25,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
     title,
     description,
     alternates: { canonical: job.apply_url },
-    openGraph: { type: "website", title, description, url: job.apply_url, siteName: `Careers at ${company.name}` },
+    openGraph: { type: "website", title, description, url: job.apply_url, siteName: `Careers at ${company.name}`, ...(company.logo_url && { images: [company.logo_url] }) },
   };
 }
 
@@ -46,7 +46,7 @@ export default async function CareersJobPage({ params }: { params: Params }) {
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     <>
-      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineJson(jobPosting(job, { name: company.name, url: company.url })) }} />
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: inlineJson(jobPosting(job, { name: company.name, url: company.website_url ?? company.url, logoUrl: company.logo_url })) }} />
       <Link href={`/careers/${company.slug}`} className="text-sm text-slate-500 hover:text-slate-800">
         ← All positions at {company.name}
       </Link>
