@@ -9,7 +9,7 @@ export function publicJobsApiUrl(slug: string): string {
 
 /** What a company pastes into a page of its own site: the list renders into the div. */
 export function embedSnippet(slug: string): string {
-  return `<div id="hireflow-jobs"></div>\n<script src="${careersUrl(slug)}/embed.js" data-target="#hireflow-jobs" async></script>`;
+  return `<div id="hireflow-jobs"></div><script src="${careersUrl(slug)}/embed.js" data-target="#hireflow-jobs" async></script>`;
 }
 
 /**
