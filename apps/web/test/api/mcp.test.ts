@@ -258,6 +258,9 @@ describe("errors", () => {
     const unknownMethod = await post(JSON.stringify({ jsonrpc: "2.0", id: 7, method: "candidates/erase", params: {} }), app.acme.apiKey, { "mcp-protocol-version": "2025-06-18" });
     expect(unknownMethod.status).toBe(200);
     expect(await unknownMethod.json()).toMatchObject({ jsonrpc: "2.0", id: 7, error: { code: -32601 } });
+    const badParams = await post(JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/call", params: { arguments: {} } }), app.acme.apiKey, { "mcp-protocol-version": "2025-06-18" });
+    expect(badParams.status).toBe(200);
+    expect(await badParams.json()).toMatchObject({ jsonrpc: "2.0", id: 8, error: { code: -32602, message: expect.stringContaining("name") } });
   });
 
   it("refuses an oversized body with 413 like the REST gateway", async () => {

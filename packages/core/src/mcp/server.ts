@@ -4,10 +4,12 @@ import {
   CallToolRequestSchema,
   type CallToolResult,
   ErrorCode,
+  InitializeRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   McpError,
+  PingRequestSchema,
   ReadResourceRequestSchema,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
@@ -106,6 +108,34 @@ function createServer(context: Context): Server {
   return server;
 }
 
+/** The requests this server answers, with the SDK's schema of each. */
+const REQUEST_SCHEMAS: Record<string, { safeParse(value: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }> = {
+  initialize: InitializeRequestSchema,
+  ping: PingRequestSchema,
+  "tools/list": ListToolsRequestSchema,
+  "tools/call": CallToolRequestSchema,
+  "resources/list": ListResourcesRequestSchema,
+  "resources/templates/list": ListResourceTemplatesRequestSchema,
+  "resources/read": ReadResourceRequestSchema,
+};
+
+/**
+ * A request whose params do not fit its method → JSON-RPC's -32602 Invalid params. The SDK's server
+ * parses params inside the handler it wraps and answers a mismatch as -32603 Internal error (with
+ * zod's issue dump as the message), which tells a client the server failed when the client did.
+ */
+function invalidParamsAnswer(body: unknown): Response | undefined {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return undefined;
+  const message = body as { jsonrpc?: unknown; id?: unknown; method?: unknown };
+  if (message.jsonrpc !== "2.0" || (typeof message.id !== "string" && typeof message.id !== "number") || typeof message.method !== "string") return undefined;
+  const schema = Object.hasOwn(REQUEST_SCHEMAS, message.method) ? REQUEST_SCHEMAS[message.method] : undefined;
+  const parsed = schema?.safeParse(body);
+  if (!parsed || parsed.success) return undefined;
+  const issues = (parsed.error?.issues ?? []).map((issue) => `${issue.path.map(String).join(".") || "params"}: ${issue.message}`).join("; ");
+  const answer = { jsonrpc: "2.0", id: message.id, error: { code: ErrorCode.InvalidParams, message: `Invalid params: ${issues}` } };
+  return new Response(JSON.stringify(answer), { status: 200, headers: { "content-type": "application/json" } });
+}
+
 /**
  * Answers one Streamable HTTP POST statelessly: a new server and transport per request (no
  * sessions, so any instance of a serverless deployment can answer any request), JSON responses
@@ -113,6 +143,8 @@ function createServer(context: Context): Server {
  * transport glue already read and parsed with the gateway's limits.
  */
 export async function answerMcpPost(request: Request, body: unknown, context: Context): Promise<Response> {
+  const invalid = invalidParamsAnswer(body);
+  if (invalid) return invalid;
   const server = createServer(context);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
