@@ -43,7 +43,7 @@ export async function handleMcpRequest(req: Request, publishAfterResponse: () =>
         response = body;
       } else {
         // A tool may write (a note, a move): on serverless, keep the instance until its events are published.
-        publishAfterResponse();
+        if (callsTools(body)) publishAfterResponse();
         const context: Context = { prisma, requestId, principal: caller.principal, ip: clientIp(req) };
         response = await answerMcpPost(req, body, context);
       }
@@ -54,6 +54,12 @@ export async function handleMcpRequest(req: Request, publishAfterResponse: () =>
     response = jsonRpcErrorResponse(appError);
   }
   return withHeaders(response, requestId, limitHeaders);
+}
+
+/** Whether the message (or a message of a batch) is a tools/call, the only kind that can write. */
+function callsTools(body: unknown): boolean {
+  const messages: unknown[] = Array.isArray(body) ? body : [body];
+  return messages.some((message) => (message as { method?: unknown } | null)?.method === "tools/call");
 }
 
 /** The body as JSON (valid UTF-8, nested at most JSON_MAX_DEPTH), or the JSON-RPC parse error (-32700). */
