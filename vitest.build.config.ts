@@ -16,6 +16,7 @@ export default defineConfig({
       "apps/web/test/api/**/*.test.ts",
       "apps/web/test/sdk/**/*.test.ts",
       "apps/web/test/hardening/fuzz.test.ts",
+      "apps/web/test/hardening/mcp-fuzz.test.ts",
       "apps/web/test/hardening/hostile-input.test.ts",
       "apps/web/test/hardening/body-limits.test.ts",
       "apps/web/test/hardening/security-headers.test.ts",

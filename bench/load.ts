@@ -15,6 +15,8 @@ export interface Scenario {
   headers?: Record<string, string>;
   /** Path (and body) of the next request. */
   next: () => { path: string; body?: string };
+  /** What is wrong with a 2xx answer's body, checked once before the load (an MCP tool error is a 200). */
+  check?: (body: string) => string | undefined;
 }
 
 export interface LoadOptions {

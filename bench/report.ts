@@ -130,6 +130,14 @@ export function targets(r: BenchResults): Target[] {
   if (board && job) list.push({ name: `${board.label} ≥ GET /api/v1/jobs/{id} (req/s)`, measured: `${pct(board.rps / job.rps)} of GET job`, met: board.rps >= job.rps });
   const feed = get("indeed_feed");
   if (feed) list.push({ name: `${feed.label} p95 ≤ 200 ms`, measured: `${f1(feed.p95)} ms`, met: feed.p95 <= 200 });
+  // Issue 24: an MCP tools/call get_candidate costs at most 1.5 × the REST GET's CPU (server + PostgreSQL).
+  const mcp = get("mcp_get_candidate");
+  const rest = get("get_candidate");
+  if (mcp?.cpu && rest?.cpu) {
+    const serverCpu = (l: LoadResult) => l.cpu!.server + (Number.isFinite(l.cpu!.db) ? l.cpu!.db : 0);
+    const ratio = serverCpu(mcp) / serverCpu(rest);
+    list.push({ name: `${mcp.label} CPU/request ≤ 1.5 × ${rest.label}`, measured: `${ratio.toFixed(2)} × (${mcp.rps.toFixed(0)} vs ${rest.rps.toFixed(0)} req/s)`, met: ratio <= 1.5 });
+  }
   const post = get("post_candidate");
   if (post) share(post, 0.6, `${post.label} ≥ 60 % of the Next floor`);
   const first = get("list_first");

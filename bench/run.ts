@@ -77,6 +77,8 @@ async function sanityCheck(url: string, scenario: ReturnType<typeof apiScenarios
   if (response.status < 200 || response.status > 299) {
     throw new Error(`${scenario.label} answered ${response.status} before the load test: ${(await response.text()).slice(0, 300)}`);
   }
+  const problem = scenario.check?.(await response.text());
+  if (problem) throw new Error(`${scenario.label} before the load test: ${problem}`);
 }
 
 async function loadTests(app: AppServer, bare: BareServer, company: SeededCompany, databaseUrl: string): Promise<LoadResult[]> {

@@ -15,6 +15,7 @@ export function apiScenarios(company: SeededCompany, deepCursor: string): Scenar
   const bigJob = company.jobIds[0]!;
   return [
     { key: "get_candidate", label: "GET /api/v1/candidates/{id}", headers: auth, next: () => ({ path: `/api/v1/candidates/${candidate()}` }) },
+    mcpGetCandidateScenario(company, candidate),
     { key: "get_job", label: "GET /api/v1/jobs/{id}", headers: auth, next: () => ({ path: `/api/v1/jobs/${job()}` }) },
     {
       key: "list_first",
@@ -52,6 +53,32 @@ export function apiScenarios(company: SeededCompany, deepCursor: string): Scenar
       next: () => ({ path: `/api/v1/candidates/${candidate()}/notes`, body: JSON.stringify({ note: `Benchmark note ${n++}: strong systems background.` }) }),
     },
   ];
+}
+
+/**
+ * Issue 24: the same read as GET /candidates/{id} through the MCP server: one stateless Streamable
+ * HTTP POST of `tools/call get_candidate` with the API key (no initialize per call, as a stateless
+ * server allows). Its tool reads the candidate page's procedure (the REST candidate plus screening
+ * answers and the timeline), so it does a little more work than the REST row beside it.
+ */
+export function mcpGetCandidateScenario(company: SeededCompany, candidate: () => number): Scenario {
+  let id = 0;
+  return {
+    key: "mcp_get_candidate",
+    label: "MCP tools/call get_candidate (POST /api/mcp)",
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${company.apiKey}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2025-06-18",
+    },
+    next: () => ({ path: "/api/mcp", body: JSON.stringify({ jsonrpc: "2.0", id: ++id, method: "tools/call", params: { name: "get_candidate", arguments: { id: candidate() } } }) }),
+    check: (body) => {
+      const answer = JSON.parse(body) as { result?: { isError?: boolean; structuredContent?: unknown }; error?: unknown };
+      return answer.result?.structuredContent && !answer.result.isError ? undefined : `not a tool result: ${body.slice(0, 300)}`;
+    },
+  };
 }
 
 /**

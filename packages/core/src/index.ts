@@ -6,6 +6,7 @@ export { API_SCOPES, API_SCOPE_DESCRIPTIONS, isApiScope, normalizeScopes, type A
 export { procedureMetas, type ProcedureMeta } from "./routers/meta.ts";
 export { scopedDb, type ScopedDb } from "./tenancy.ts";
 export { authenticateApiKey, generateApiKey, hashApiKey, API_KEY_PREFIX } from "./auth/api-keys.ts";
+export { authenticateCaller, hitCallerRateLimit, type AuthenticatedCaller } from "./auth/caller.ts";
 export { hashPassword, verifyPassword } from "./auth/passwords.ts";
 export * from "./contracts/common.ts";
 export * from "./contracts/candidate.ts";
@@ -121,3 +122,4 @@ export * from "./contracts/impact-ratio.ts";
 export { impactRatioReport } from "./services/impact-ratios.ts";
 export { rateCategories, round3 } from "./services/impact-ratio-math.ts";
 export { impactRatioCsv, threePlaces } from "./services/impact-ratio-csv.ts";
+export { answerMcpPost, grantedScopes, MCP_RESOURCE_TEMPLATES, MCP_TOOLS, missingScopes } from "./mcp/index.ts";

@@ -21,8 +21,8 @@ interface StreamResult {
  * Streams up to `total` bytes as a chunked body (no content-length) in slow chunks and stops as
  * soon as the server answers, the way a client that respects an early 413 behaves.
  */
-function streamBody(total: number, chunkSize: number, delayMs: number, headers: Record<string, string> = {}): Promise<StreamResult> {
-  const url = new URL(`${app.url}/api/v1/candidates`);
+function streamBody(total: number, chunkSize: number, delayMs: number, headers: Record<string, string> = {}, path = "/api/v1/candidates"): Promise<StreamResult> {
+  const url = new URL(`${app.url}${path}`);
   const start = process.memoryUsage();
   const baseline = start.rss;
   let peakGrowth = 0;
@@ -133,6 +133,17 @@ describe("JSON body limit (1 MB) while streaming", () => {
       expect((await res.json()).error.code).toBe("payload_too_large");
       expect(sent).toBeLessThan(200 * 1024 * 1024);
     }
+  });
+
+  it("/api/mcp (the MCP server) refuses a slow 50 MB chunked body with 413 after about 1 MB too", async () => {
+    const mcpHeaders = { accept: "application/json, text/event-stream" };
+    const result = await streamBody(50 * 1024 * 1024, 64 * 1024, 2, mcpHeaders, "/api/mcp");
+    expect(result.status).toBe(413);
+    expect(JSON.parse(result.body)).toMatchObject({ jsonrpc: "2.0", id: null, error: { data: { code: "payload_too_large", message: "The request body must not exceed 1024 KB" } } });
+    expect(result.requestId).toMatch(/^req_/);
+    expect(result.finishedAtResponse).toBe(false);
+    expect(result.sentAtResponse).toBeLessThan(4 * 1024 * 1024);
+    expect(result.peakGrowth).toBeLessThan(32 * 1024 * 1024);
   });
 
   it("does not read the body of an unauthenticated caller at all: 401 while it is still sending", async () => {

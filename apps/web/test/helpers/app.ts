@@ -10,6 +10,7 @@ import * as robotsRoute from "@/app/robots.txt/route";
 import * as sitemapIndexRoute from "@/app/sitemap.xml/route";
 import * as openApiRoute from "@/app/api/v1/openapi.json/route";
 import * as restRoute from "@/app/api/v1/[[...path]]/route";
+import * as mcpRoute from "@/app/api/mcp/route";
 import { startBuiltServer, testingTheBuild } from "./built-server.ts";
 import { serve } from "./server.ts";
 
@@ -19,6 +20,7 @@ type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) 
 const routes: { pattern: RegExp; module: Record<string, unknown>; param?: string; params?: string[] }[] = [
   { pattern: /^\/api\/v1\/openapi\.json$/, module: openApiRoute },
   { pattern: /^\/api\/v1(\/.*)?$/, module: restRoute },
+  { pattern: /^\/api\/mcp$/, module: mcpRoute },
   { pattern: /^\/api\/files\/([^/]+)$/, module: filesRoute, param: "token" },
   { pattern: /^\/api\/public\/jobs\/([^/]+)\/applications$/, module: applicationsRoute, param: "id" },
   { pattern: /^\/api\/public\/companies\/([^/]+)\/jobs$/, module: boardJobsRoute, param: "slug" },

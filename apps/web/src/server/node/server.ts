@@ -3,6 +3,7 @@ import { logger } from "@hireflow/core";
 import { securityHeaders } from "../../../next.config.ts";
 import { newRequestId, routeErrorResponse } from "../../lib/server/route-errors.ts";
 import { answerBoardApi } from "../public/job-board.ts";
+import { handleMcpRequest, MCP_PATH } from "../mcp/endpoint.ts";
 import { handleApiV1Request } from "../rest/api-v1.ts";
 import { sendWebResponse, toWebRequest } from "./http-bridge.ts";
 
@@ -38,6 +39,12 @@ export function jobBoardRequest(method: string | undefined, rawUrl: string | und
   return match ? { slug: match[1]!, ...(match[2] !== undefined && { id: match[2] }) } : null;
 }
 
+/** /api/mcp exactly (any query): the MCP server, answered here like /api/v1. */
+export function isMcpPath(rawUrl: string | undefined): boolean {
+  if (!rawUrl?.startsWith(MCP_PATH)) return false;
+  return rawUrl.length === MCP_PATH.length || rawUrl[MCP_PATH.length] === "?";
+}
+
 export interface HireflowServerOptions {
   /** Next's request handler: every request that is not an API call. */
   next: NodeHandler;
@@ -47,7 +54,7 @@ export interface HireflowServerOptions {
 }
 
 /**
- * `npm start`'s HTTP server: /api/v1 goes straight to the gateway (the same function as the Vercel
+ * `npm start`'s HTTP server: /api/v1 goes straight to the gateway, /api/mcp to the MCP endpoint (the same function as the Vercel
  * route handler, app/api/v1/[[...path]]/route.ts), everything else to Next. Next answering a route
  * handler costs more CPU than our whole API request (docs/BENCHMARKS.md).
  */
@@ -67,6 +74,16 @@ export function createHireflowServer(options: HireflowServerOptions): Server {
     await sendWebResponse(res, response, staticHeaders, req);
   };
 
+  const answerMcp = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    let response: Response;
+    try {
+      response = await handleMcpRequest(toWebRequest(req, options.fallbackHost), noDeferredPublish);
+    } catch (error) {
+      response = routeErrorResponse(error, newRequestId());
+    }
+    await sendWebResponse(res, response, staticHeaders, req);
+  };
+
   const answerBoard = (board: { slug: string; id?: string }) => async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     let response: Response;
     try {
@@ -78,8 +95,9 @@ export function createHireflowServer(options: HireflowServerOptions): Server {
   };
 
   return createServer((req, res) => {
-    const board = isGatewayPath(req.url) ? null : jobBoardRequest(req.method, req.url);
-    const handler = isGatewayPath(req.url) ? answerApi : board ? answerBoard(board) : options.next;
+    const gateway = isGatewayPath(req.url);
+    const board = gateway ? null : jobBoardRequest(req.method, req.url);
+    const handler = gateway ? answerApi : isMcpPath(req.url) ? answerMcp : board ? answerBoard(board) : options.next;
     handler(req, res).catch((error: unknown) => {
       logger.error("request failed outside the handlers", { url: req.url, error });
       if (!res.headersSent) {

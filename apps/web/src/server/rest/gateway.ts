@@ -1,10 +1,9 @@
-import { envInt } from "@hireflow/config";
 import {
   AppError,
   appRouter,
-  authenticateApiKey,
+  authenticateCaller,
   type Context,
-  getRateLimiter,
+  hitCallerRateLimit,
   procedureMetas,
   rateLimitHeaders,
   type StoredResume,
@@ -67,8 +66,9 @@ export async function handleRestRequest(req: Request, options: RestOptions = {})
       if (!allowed) throw new AppError("not_found", `No such route: OPTIONS ${API_PREFIX}${relative}`);
       return withHeaders(new Response(null, { status: 204, headers: { allow: allowed.join(", ") } }), requestId, {});
     }
-    const principal = await authenticateApiKey(prisma, req.headers.get("authorization"));
-    const limit = await getRateLimiter().hit(`api-key:${principal.apiKeyId}`, principal.rateLimit ?? envInt("RATE_LIMIT_MAX", 100), envInt("RATE_LIMIT_WINDOW_MS", 10_000));
+    const caller = await authenticateCaller(prisma, req.headers.get("authorization"));
+    const { principal } = caller;
+    const limit = await hitCallerRateLimit(caller);
     limitHeaders = rateLimitHeaders(limit);
     if (!limit.allowed) throw new AppError("rate_limited", `Too many requests for this API key; retry in ${limit.resetSeconds} s`);
     assertRouteExists(req.method, relative);
@@ -82,9 +82,10 @@ export async function handleRestRequest(req: Request, options: RestOptions = {})
       }
       body = parseJsonBody(bytes);
     }
-    const context: Context = { prisma, requestId, principal: { kind: "api", ...principal }, upload: options.upload, ip: clientIp(req) };
+    const context: Context = { prisma, requestId, principal, upload: options.upload, ip: clientIp(req) };
+    // Idempotency keys are kept per API key (the idempotency_keys table references it).
     const idempotencyKey = req.method === "POST" ? req.headers.get("idempotency-key") : null;
-    if (idempotencyKey === null) return withHeaders(await dispatch(req, body, context), requestId, limitHeaders);
+    if (idempotencyKey === null || principal.kind !== "api") return withHeaders(await dispatch(req, body, context), requestId, limitHeaders);
 
     const path = new URL(req.url).pathname;
     const fingerprint = requestFingerprint(req.method, path, { body, upload: options.upload && { size: options.upload.size, filename: options.upload.filename } });

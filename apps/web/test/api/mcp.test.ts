@@ -1,0 +1,285 @@
+import { randomBytes } from "node:crypto";
+import { API_SCOPES, type ApiScope } from "@hireflow/core";
+import { getPrisma } from "@hireflow/db";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { type CallToolResult, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useApiApp } from "../helpers/api-app.ts";
+import { apiClient } from "../helpers/client.ts";
+import { addApiKey, createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
+
+/**
+ * /api/mcp with the MCP SDK's own Client over Streamable HTTP, on a real socket (in process, and the
+ * production build under `npm start`'s server in the build suite): every tool against the REST API's
+ * view of the same data, tools per scope, tool errors, scope refusals that write nothing, other
+ * companies' ids, the rate limit, malformed JSON-RPC, oversized bodies and missing credentials.
+ */
+const app = useApiApp();
+const marker = `Mcp${randomBytes(4).toString("hex")}`;
+const ALL_TOOLS = ["list_jobs", "get_job", "search_candidates", "get_candidate", "create_candidate", "add_note", "move_candidate", "list_events", "pipeline_summary"];
+const clients: Client[] = [];
+
+async function connect(apiKey: string | null): Promise<Client> {
+  const client = new Client({ name: "hireflow-test", version: "1.0.0" });
+  const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/api/mcp`), { requestInit: { headers } }));
+  clients.push(client);
+  return client;
+}
+
+const call = (client: Client, name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+const structured = <T = any>(result: CallToolResult): T => {
+  expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+  return result.structuredContent as T;
+};
+const errorText = (result: CallToolResult): string => {
+  expect(result.isError).toBe(true);
+  return (result.content as { type: string; text: string }[]).map((part) => part.text).join("\n");
+};
+
+/** A raw JSON-RPC POST, as a client that is not the SDK sends it. */
+function post(body: BodyInit, apiKey: string | null = app.acme.apiKey, headers: Record<string, string> = {}) {
+  return fetch(`${app.url}/api/mcp`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...(apiKey ? { authorization: `Bearer ${apiKey}` } : {}), ...headers },
+    body,
+  });
+}
+
+let full: Client;
+let other: TestCompany;
+let candidateId: number;
+/** The first stage of the job's pipeline, where a new candidate starts. */
+let firstStage: string;
+let otherCandidateId: number;
+
+beforeAll(async () => {
+  const created = await app.api.post("/candidates", { job_id: app.acme.jobId, name: `${marker} Ada`, email: `ada-${marker}@example.com` });
+  expect(created.status).toBe(201);
+  candidateId = created.body.data.id;
+  firstStage = created.body.data.stage;
+  other = await createTestCompany({ title: `${marker} Theirs` });
+  const theirs = await apiClient(app.url, other).post("/candidates", { job_id: other.jobId, name: `${marker} Theirs`, email: `theirs-${marker}@example.com` });
+  otherCandidateId = theirs.body.data.id;
+  full = await connect(app.acme.apiKey);
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((client) => client.close()));
+});
+
+describe("initialize and tools/list", () => {
+  it("negotiates a protocol revision and describes the server", () => {
+    expect(full.getServerVersion()).toMatchObject({ name: "hireflow" });
+    expect(full.getServerCapabilities()).toMatchObject({ tools: {}, resources: {} });
+    expect(full.getInstructions()).toContain("search_candidates");
+  });
+
+  it("lists every tool for a key with every scope, each with an output schema and annotations", async () => {
+    const { tools } = await full.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual([...ALL_TOOLS].sort());
+    for (const tool of tools) {
+      expect(tool.outputSchema?.type, tool.name).toBe("object");
+      expect(tool.inputSchema.type, tool.name).toBe("object");
+      expect(typeof tool.annotations?.readOnlyHint, tool.name).toBe("boolean");
+      expect(typeof tool.annotations?.destructiveHint, tool.name).toBe("boolean");
+      expect(typeof tool.annotations?.idempotentHint, tool.name).toBe("boolean");
+    }
+    const readOnly = tools.filter((tool) => tool.annotations?.readOnlyHint).map((tool) => tool.name);
+    expect(readOnly.sort()).toEqual(["get_candidate", "get_job", "list_events", "list_jobs", "pipeline_summary", "search_candidates"]);
+  });
+
+  it.each([
+    [["jobs:read"], ["get_job", "list_jobs"]],
+    [API_SCOPES.filter((scope) => scope.endsWith(":read")), ["get_candidate", "get_job", "list_events", "list_jobs", "pipeline_summary", "search_candidates"]],
+    [["candidates:write"], ["add_note", "create_candidate"]],
+    [["candidates:read", "candidates:write"], ["add_note", "create_candidate", "get_candidate", "move_candidate", "search_candidates"]],
+    [["webhooks:read", "webhooks:write"], []],
+  ] as [ApiScope[], string[]][])("a key with %j lists %j", async (scopes, expected) => {
+    const key = await addApiKey(app.acme, scopes);
+    const client = await connect(key.apiKey);
+    expect((await client.listTools()).tools.map((tool) => tool.name).sort()).toEqual(expected);
+  });
+});
+
+describe("every tool, as the REST API sees the same data", () => {
+  it("list_jobs and get_job: the job with its screening criteria and pipeline stages", async () => {
+    const list = structured(await call(full, "list_jobs", { is_active: true, limit: 10 }));
+    expect(list.data.map((job: { id: number }) => job.id)).toContain(app.acme.jobId);
+    const result = await call(full, "get_job", { id: app.acme.jobId });
+    const job = structured(result).data;
+    expect(job).toEqual((await app.api.get(`/jobs/${app.acme.jobId}`)).body.data);
+    expect(job.stages.map((stage: { key: string }) => stage.key)).toContain("phonescreen");
+    expect(job.screening).toBeTypeOf("object");
+    expect((result.content as { text: string }[])[0]!.text).toContain(job.title);
+  });
+
+  it("search_candidates: q, job, stage, minimum fit score, sort", async () => {
+    const found = structured(await call(full, "search_candidates", { q: marker, job_id: app.acme.jobId, stage: firstStage, sort: "created", limit: 5 }));
+    expect(found.data.map((c: { id: number }) => c.id)).toContain(candidateId);
+    expect(found.data.every((c: { name: string }) => c.name.startsWith(marker))).toBe(true);
+    const scored = structured(await call(full, "search_candidates", { min_fit_score: 100, sort: "fit_score" }));
+    expect(scored.data.map((c: { id: number }) => c.id)).not.toContain(candidateId);
+    const paged = structured(await call(full, "search_candidates", { limit: 1 }));
+    expect(paged.pagination).toMatchObject({ has_more: expect.any(Boolean) });
+  });
+
+  it("create_candidate, add_note, move_candidate, get_candidate, list_events, pipeline_summary", async () => {
+    const email = `grace-${marker}@example.com`;
+    const created = structured(await call(full, "create_candidate", { job_id: app.acme.jobId, name: `${marker} Grace`, email }));
+    const id = created.data.id as number;
+    expect((await app.api.get(`/candidates/${id}`)).body.data).toMatchObject({ email, application_source: "public_api", stage: firstStage });
+
+    const note = structured(await call(full, "add_note", { candidate_id: id, note: "Strong systems background" }));
+    expect(note.data).toMatchObject({ candidate_id: id, note: "Strong systems background", added_by: "api" });
+
+    const moved = structured(await call(full, "move_candidate", { candidate_id: id, stage: "phonescreen", reason: "Great portfolio" }));
+    expect(moved).toMatchObject({ moved: true, data: { id, stage: "phonescreen" } });
+    expect((await app.api.get(`/candidates/${id}`)).body.data.stage).toBe("phonescreen");
+    // Moving again changes nothing (idempotentHint).
+    expect(structured(await call(full, "move_candidate", { candidate_id: id, stage: "phonescreen" })).moved).toBe(false);
+
+    const profile = structured(await call(full, "get_candidate", { id })).data;
+    expect(profile.candidate).toEqual((await app.api.get(`/candidates/${id}`)).body.data);
+    expect(profile.candidate.fit).toMatchObject({ criteria: expect.any(Array) });
+    expect(profile.recent_timeline[0]).toMatchObject({ type: "stage_changed", added_by: "api" });
+    expect(profile.recent_timeline.map((entry: { type: string }) => entry.type)).toContain("note_added");
+
+    const events = structured(await call(full, "list_events", { type: "candidate.stage_changed", candidate_id: id }));
+    expect(events.data).toHaveLength(1);
+    expect(events.data[0].payload).toMatchObject({ candidate: { id } });
+
+    const summary = structured(await call(full, "pipeline_summary", { job_id: app.acme.jobId })).data;
+    const count = (key: string) => summary.stages.find((stage: { key: string }) => stage.key === key)?.candidates;
+    const first = (await app.api.get(`/candidates?job_id=${app.acme.jobId}&stage=${firstStage}&limit=100`)).body.data.length;
+    expect(count("phonescreen")).toBeGreaterThanOrEqual(1);
+    expect(count(firstStage)).toBe(first);
+    expect(summary.fit_buckets).toHaveLength(summary.totals.fit_counts.length);
+    expect(summary.totals.candidates).toBe(summary.stages.reduce((sum: number, stage: { candidates: number }) => sum + stage.candidates, 0));
+  });
+
+  it("reads a candidate's parsed resume and a job's description as resources", async () => {
+    const { resourceTemplates } = await full.listResourceTemplates();
+    expect(resourceTemplates.map((template) => template.uriTemplate).sort()).toEqual(["hireflow://candidates/{id}/resume", "hireflow://jobs/{id}/description"]);
+    const resume = await full.readResource({ uri: `hireflow://candidates/${candidateId}/resume` });
+    expect(JSON.parse((resume.contents[0] as { text: string }).text)).toMatchObject({ candidate_id: candidateId, resume_data: null });
+    const description = await full.readResource({ uri: `hireflow://jobs/${app.acme.jobId}/description` });
+    expect((description.contents[0] as { text: string }).text).toMatch(/^# Software Engineer/);
+  });
+});
+
+describe("errors", () => {
+  it("a tool error for a missing candidate and for invalid arguments (the API's error envelope in the text)", async () => {
+    expect(errorText(await call(full, "get_candidate", { id: 2_000_000_000 }))).toContain('"code":"not_found"');
+    const invalid = errorText(await call(full, "add_note", { candidate_id: "abc", note: "" }));
+    expect(invalid).toContain('"code":"validation_error"');
+    expect(invalid).toContain("candidate_id");
+    // The procedure's own contract still applies: an empty note is refused there.
+    expect(errorText(await call(full, "add_note", { candidate_id: candidateId, note: "   " }))).toContain('"field":"note"');
+  });
+
+  it("an unknown tool is a JSON-RPC invalid-params error", async () => {
+    const error = await full.callTool({ name: "delete_candidate", arguments: { id: candidateId } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as McpError).code).toBe(-32602);
+  });
+
+  it("a tool outside the key's scopes is refused naming the scope, and writes nothing", async () => {
+    const readOnly = await connect((await addApiKey(app.acme, API_SCOPES.filter((scope) => scope.endsWith(":read")))).apiKey);
+    const notes = () => getPrisma().candidateActivity.count({ where: { candidateId } });
+    const before = await notes();
+    expect(errorText(await call(readOnly, "add_note", { candidate_id: candidateId, note: "nope" }))).toContain("needs the scope candidates:write");
+    // move_candidate reads the candidate back: a write-only key lacks candidates:read and moves nothing.
+    const writeOnly = await connect((await addApiKey(app.acme, ["candidates:write"])).apiKey);
+    expect(errorText(await call(writeOnly, "move_candidate", { candidate_id: candidateId, stage: "hired" }))).toContain("needs the scope candidates:read");
+    expect((await app.api.get(`/candidates/${candidateId}`)).body.data.stage).toBe(firstStage);
+    expect(await notes()).toBe(before);
+    await expect(readOnly.readResource({ uri: `hireflow://jobs/${app.acme.jobId}/description` })).resolves.toBeTruthy();
+    await expect(writeOnly.readResource({ uri: `hireflow://jobs/${app.acme.jobId}/description` })).rejects.toThrow(/needs the scope jobs:read/);
+  });
+
+  it("never reaches another company's data", async () => {
+    const theirs = async () => (await apiClient(app.url, other).get(`/candidates/${otherCandidateId}`)).body.data;
+    const before = await theirs();
+    for (const [name, args] of [
+      ["get_candidate", { id: otherCandidateId }],
+      ["add_note", { candidate_id: otherCandidateId, note: "cross-tenant" }],
+      ["move_candidate", { candidate_id: otherCandidateId, stage: "hired" }],
+      ["get_job", { id: other.jobId }],
+      ["pipeline_summary", { job_id: other.jobId }],
+      ["create_candidate", { job_id: other.jobId, name: "Intruder" }],
+    ] as const) {
+      expect(errorText(await call(full, name, args)), name).toContain('"code":"not_found"');
+    }
+    expect(await theirs()).toEqual(before);
+    expect(await getPrisma().candidate.count({ where: { companyId: other.id } })).toBe(1);
+    const searched = structured(await call(full, "search_candidates", { q: `${marker} Theirs` }));
+    expect(searched.data).toEqual([]);
+    const events = structured(await call(full, "list_events", { candidate_id: otherCandidateId }));
+    expect(events.data).toEqual([]);
+    await expect(full.readResource({ uri: `hireflow://candidates/${otherCandidateId}/resume` })).rejects.toMatchObject({ code: -32002 });
+  });
+
+  it("applies the key's rate limit (shared with /api/v1): 429 with Retry-After", async () => {
+    const limitedKey = async () => {
+      const key = await addApiKey(app.acme, undefined, "mcp rate limited");
+      await getPrisma().apiKey.update({ where: { id: key.id }, data: { rateLimit: 3 } });
+      return key.apiKey;
+    };
+    // Windows are aligned to the clock: within 2 × limit + 1 requests one is refused, whatever the boundary.
+    const raw = await limitedKey();
+    let res: Response | undefined;
+    for (let i = 0; i < 7 && res?.status !== 429; i++) {
+      res = await post(JSON.stringify({ jsonrpc: "2.0", id: i, method: "tools/list" }), raw, { "mcp-protocol-version": "2025-06-18" });
+    }
+    expect(res!.status).toBe(429);
+    expect(Number(res!.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(res!.headers.get("ratelimit-remaining")).toBe("0");
+    expect(await res!.json()).toMatchObject({ jsonrpc: "2.0", id: null, error: { code: -32000, data: { code: "rate_limited" } } });
+
+    const client = await connect(await limitedKey()); // initialize + notifications/initialized: 2 requests
+    let refused: unknown;
+    for (let i = 0; i < 7 && !refused; i++) refused = await client.listTools().then(() => undefined, (error: unknown) => error);
+    expect(refused).toBeInstanceOf(StreamableHTTPError);
+    expect((refused as StreamableHTTPError).code).toBe(429);
+  });
+
+  it("malformed JSON-RPC gets the protocol's error codes, never a 500", async () => {
+    const notJson = await post("{not json");
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32700 }, id: null });
+    const notJsonRpc = await post(JSON.stringify({ hello: "world" }));
+    expect(notJsonRpc.status).toBe(400);
+    expect((await notJsonRpc.json()).error.code).toBe(-32700);
+    const deep = await post("[".repeat(100_000));
+    expect(deep.status).toBe(400);
+    expect((await deep.json()).error.code).toBe(-32700);
+    const unknownMethod = await post(JSON.stringify({ jsonrpc: "2.0", id: 7, method: "candidates/erase", params: {} }), app.acme.apiKey, { "mcp-protocol-version": "2025-06-18" });
+    expect(unknownMethod.status).toBe(200);
+    expect(await unknownMethod.json()).toMatchObject({ jsonrpc: "2.0", id: 7, error: { code: -32601 } });
+    const badParams = await post(JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/call", params: { arguments: {} } }), app.acme.apiKey, { "mcp-protocol-version": "2025-06-18" });
+    expect(badParams.status).toBe(200);
+    expect(await badParams.json()).toMatchObject({ jsonrpc: "2.0", id: 8, error: { code: -32602, message: expect.stringContaining("name") } });
+  });
+
+  it("refuses an oversized body with 413 like the REST gateway", async () => {
+    const big = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "add_note", arguments: { candidate_id: candidateId, note: "x".repeat(1024 * 1024) } } });
+    const res = await post(big);
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ jsonrpc: "2.0", error: { data: { code: "payload_too_large" } }, id: null });
+    expect(res.headers.get("request-id")).toMatch(/^req_/);
+  });
+
+  it("401 without a key or with an unknown one; 405 for GET (stateless: no stream to open)", async () => {
+    for (const key of [null, `hf_live_${"0".repeat(40)}`]) {
+      const res = await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), key);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ jsonrpc: "2.0", error: { data: { code: "unauthorized" } }, id: null });
+    }
+    await expect(connect(null)).rejects.toThrow();
+    const get = await fetch(`${app.url}/api/mcp`, { headers: { authorization: `Bearer ${app.acme.apiKey}`, accept: "text/event-stream" } });
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+  });
+});

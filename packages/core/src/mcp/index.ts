@@ -1,0 +1,4 @@
+export { answerMcpPost } from "./server.ts";
+export { MCP_TOOLS } from "./tools/index.ts";
+export { MCP_RESOURCE_TEMPLATES } from "./resources.ts";
+export { grantedScopes, missingScopes } from "./access.ts";

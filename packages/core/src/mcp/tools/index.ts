@@ -1,0 +1,26 @@
+import { type McpTool } from "../tool.ts";
+import { addNoteTool } from "./add-note.ts";
+import { createCandidateTool } from "./create-candidate.ts";
+import { getCandidateTool } from "./get-candidate.ts";
+import { getJobTool } from "./get-job.ts";
+import { listEventsTool } from "./list-events.ts";
+import { listJobsTool } from "./list-jobs.ts";
+import { moveCandidateTool } from "./move-candidate.ts";
+import { pipelineSummaryTool } from "./pipeline-summary.ts";
+import { searchCandidatesTool } from "./search-candidates.ts";
+
+/**
+ * Every tool of /api/mcp. Erasure and webhook management are deliberately not here: an assistant
+ * must not be able to delete candidates for good or redirect the company's event stream.
+ */
+export const MCP_TOOLS: readonly McpTool[] = [
+  listJobsTool,
+  getJobTool,
+  searchCandidatesTool,
+  getCandidateTool,
+  createCandidateTool,
+  addNoteTool,
+  moveCandidateTool,
+  listEventsTool,
+  pipelineSummaryTool,
+];
