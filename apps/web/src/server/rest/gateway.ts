@@ -2,11 +2,12 @@ import { envInt } from "@hireflow/config";
 import {
   AppError,
   appRouter,
-  authenticateApiKey,
+  authenticateBearer,
   type Context,
   getRateLimiter,
   procedureMetas,
   rateLimitHeaders,
+  rateLimitKey,
   type StoredResume,
 } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
@@ -67,10 +68,12 @@ export async function handleRestRequest(req: Request, options: RestOptions = {})
       if (!allowed) throw new AppError("not_found", `No such route: OPTIONS ${API_PREFIX}${relative}`);
       return withHeaders(new Response(null, { status: 204, headers: { allow: allowed.join(", ") } }), requestId, {});
     }
-    const principal = await authenticateApiKey(prisma, req.headers.get("authorization"));
-    const limit = await getRateLimiter().hit(`api-key:${principal.apiKeyId}`, principal.rateLimit ?? envInt("RATE_LIMIT_MAX", 100), envInt("RATE_LIMIT_WINDOW_MS", 10_000));
+    const principal = await authenticateBearer(prisma, req.headers.get("authorization"), new URL(req.url).origin, "api/v1");
+    const keyLimit = principal.kind === "api" ? principal.rateLimit : null;
+    const limit = await getRateLimiter().hit(rateLimitKey(principal), keyLimit ?? envInt("RATE_LIMIT_MAX", 100), envInt("RATE_LIMIT_WINDOW_MS", 10_000));
     limitHeaders = rateLimitHeaders(limit);
-    if (!limit.allowed) throw new AppError("rate_limited", `Too many requests for this API key; retry in ${limit.resetSeconds} s`);
+    const holder = principal.kind === "api" ? "API key" : "access token";
+    if (!limit.allowed) throw new AppError("rate_limited", `Too many requests for this ${holder}; retry in ${limit.resetSeconds} s`);
     assertRouteExists(req.method, relative);
 
     let body: unknown = options.body;
@@ -82,9 +85,11 @@ export async function handleRestRequest(req: Request, options: RestOptions = {})
       }
       body = parseJsonBody(bytes);
     }
-    const context: Context = { prisma, requestId, principal: { kind: "api", ...principal }, upload: options.upload, ip: clientIp(req) };
+    const context: Context = { prisma, requestId, principal, upload: options.upload, ip: clientIp(req) };
     const idempotencyKey = req.method === "POST" ? req.headers.get("idempotency-key") : null;
-    if (idempotencyKey === null) return withHeaders(await dispatch(req, body, context), requestId, limitHeaders);
+    // Stored idempotency keys belong to an API key (idempotency_keys.api_key_id); with an OAuth token
+    // the header is not honoured yet (docs/OAUTH.md says so).
+    if (idempotencyKey === null || principal.kind !== "api") return withHeaders(await dispatch(req, body, context), requestId, limitHeaders);
 
     const path = new URL(req.url).pathname;
     const fingerprint = requestFingerprint(req.method, path, { body, upload: options.upload && { size: options.upload.size, filename: options.upload.filename } });
