@@ -8,7 +8,6 @@ import { recordAudit } from "../services/audit.ts";
 import { s256 } from "./authorization.ts";
 import { type OAuthClientInfo } from "./clients.ts";
 import { OAuthError } from "./errors.ts";
-import { redirectUriMatches } from "./redirect-uris.ts";
 
 /** A refresh token lasts 30 days from its issue; each use replaces it (rotation). */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600_000;
@@ -67,7 +66,8 @@ export async function exchangeAuthorizationCode(
     if (grant.clientId !== client.id) throw new OAuthError("invalid_grant", "The authorization code was issued to another client");
     if (code.expiresAt.getTime() <= Date.now()) throw new OAuthError("invalid_grant", "The authorization code has expired");
     if (grant.revokedAt) throw new OAuthError("invalid_grant", "The grant was revoked");
-    if (!params.redirectUri || !(params.redirectUri === code.redirectUri || redirectUriMatches([code.redirectUri], params.redirectUri))) {
+    // Exactly the URI of the authorization request (RFC 6749 §4.1.3), loopback port included.
+    if (params.redirectUri !== code.redirectUri) {
       throw new OAuthError("invalid_grant", "redirect_uri does not match the authorization request");
     }
     const expected = Buffer.from(code.codeChallenge);
