@@ -10,7 +10,7 @@ import { withSecurityHeaders } from "@/server/security-headers";
  * Public: the sign-in page, invitation links, careers pages, the API reference, every /api route and static files.
  */
 const SESSION_COOKIE = "hf_session";
-const PUBLIC_PREFIXES = ["/sign-in", "/careers", "/docs", "/invite"];
+const PUBLIC_PREFIXES = ["/sign-in", "/careers", "/docs", "/invite", "/.well-known"];
 
 function isPublic(pathname: string): boolean {
   return PUBLIC_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));

@@ -10,7 +10,9 @@ import { scopedDb, type ScopedDb } from "./tenancy.ts";
  */
 export type Principal =
   | { kind: "api"; companyId: number; apiKeyId: number; rateLimit: number | null; scopes: readonly ApiScope[] }
-  | { kind: "user"; companyId: number; userId: string; role: UserRole; csrfToken?: string };
+  | { kind: "user"; companyId: number; userId: string; role: UserRole; csrfToken?: string }
+  /** An OAuth access token (auth/oauth-tokens.ts): the member who consented, limited to the granted scopes. */
+  | { kind: "oauth"; companyId: number; userId: string; role: UserRole; grantId: number; clientId: string; scopes: readonly ApiScope[]; resource: string };
 
 export interface Context {
   prisma: PrismaClient;
@@ -39,6 +41,7 @@ export type Actor =
   | { type: "ai_agent" };
 
 export function actorOf(principal: Principal): Actor {
+  // An OAuth app acts as the member who consented: attribution (changed_by "user", notes) is theirs.
   return principal.kind === "api" ? { type: "api", apiKeyId: principal.apiKeyId } : { type: "user", userId: principal.userId };
 }
 

@@ -7,6 +7,8 @@ export { procedureMetas, type ProcedureMeta } from "./routers/meta.ts";
 export { scopedDb, type ScopedDb } from "./tenancy.ts";
 export { authenticateApiKey, generateApiKey, hashApiKey, API_KEY_PREFIX } from "./auth/api-keys.ts";
 export { authenticateCaller, hitCallerRateLimit, type AuthenticatedCaller } from "./auth/caller.ts";
+export { authenticateBearer, rateLimitKey } from "./auth/bearer.ts";
+export { ACCESS_TOKEN_PREFIX, audienceAllows, type OAuthPrincipal, type ProtectedApi } from "./auth/oauth-tokens.ts";
 export { hashPassword, verifyPassword } from "./auth/passwords.ts";
 export * from "./contracts/common.ts";
 export * from "./contracts/candidate.ts";

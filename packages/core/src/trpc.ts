@@ -46,10 +46,11 @@ export const publicProcedure = t.procedure;
  * meta names (`meta.scope`). Sessions are not scoped. Throws 403 forbidden naming the missing scope.
  */
 export function assertScope(principal: Principal, meta: Meta | undefined): void {
-  if (principal.kind !== "api" || !meta?.scope || principal.scopes.includes(meta.scope)) return;
+  if (principal.kind === "user" || !meta?.scope || principal.scopes.includes(meta.scope)) return;
   const needed = meta.scope;
   const route = meta.openapi ? `, which ${meta.openapi.method} /api/v1${meta.openapi.path} requires` : "";
   const held = principal.scopes.length ? principal.scopes.join(", ") : "none";
+  if (principal.kind === "oauth") throw new AppError("forbidden", `This access token lacks the scope ${needed}${route} (the token's scopes: ${held})`);
   throw new AppError("forbidden", `This API key lacks the scope ${needed}${route} (the key's scopes: ${held})`);
 }
 
@@ -58,7 +59,8 @@ export function assertScope(principal: Principal, meta: Meta | undefined): void 
  * forbidden. Owners and admins pass; API keys pass (their scopes are checked by assertScope).
  */
 export function assertSettingsAccess(principal: Principal, meta: Meta | undefined): void {
-  if (principal.kind !== "user" || !meta?.settings || canManageSettings(principal.role)) return;
+  // An OAuth token acts as its member, so the member's role applies on top of the token's scopes.
+  if (principal.kind === "api" || !meta?.settings || canManageSettings(principal.role)) return;
   throw new AppError("forbidden", `Only owners and admins can manage the settings (API keys, webhooks, team, privacy, audit log); your role is ${principal.role}`);
 }
 
@@ -67,7 +69,7 @@ export function assertSettingsAccess(principal: Principal, meta: Meta | undefine
  * is read or erased. Owners and admins pass; API keys pass (their scopes are checked by assertScope).
  */
 export function assertEraseAccess(principal: Principal, meta: Meta | undefined): void {
-  if (principal.kind !== "user" || !meta?.eraser || canEraseCandidates(principal.role)) return;
+  if (principal.kind === "api" || !meta?.eraser || canEraseCandidates(principal.role)) return;
   throw new AppError("forbidden", `Only owners and admins can erase a candidate (recruiters may export their data); your role is ${principal.role}`);
 }
 

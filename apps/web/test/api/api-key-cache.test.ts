@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createUser } from "@hireflow/core";
+import { hashOAuthSecret, newOAuthSecret } from "@hireflow/core/auth/oauth-tokens";
 import { createSession, SESSION_COOKIE } from "@hireflow/core/auth/sessions";
 import { getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -81,6 +82,25 @@ describe("API keys cached per process, revoked everywhere at once", () => {
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe("unauthorized");
     expect((await apiClient(a.url, key).get(`/jobs/${company.jobId}`)).status).toBe(401);
+  });
+
+  it("an OAuth access token is cached the same way, and disconnecting its app through A ends it on B at once", async () => {
+    const prisma = getPrisma();
+    const user = await createUser(prisma, { companyId: company.id, email: `m-${randomBytes(4).toString("hex")}@example.com`, password: "correct horse battery staple", role: "recruiter" });
+    const client = await prisma.oAuthClient.create({ data: { id: `hfc_${randomBytes(8).toString("hex")}`, kind: "dynamic", name: "Cached app", redirectUris: ["https://app.example/cb"] } });
+    // For the origin (both APIs), as a token issued without a resource parameter is.
+    const grant = await prisma.oAuthGrant.create({ data: { companyId: company.id, userId: user.id, clientId: client.id, scopes: ["jobs:read"], resource: b.url } });
+    const token = newOAuthSecret("hfo_at_");
+    await prisma.oAuthToken.create({ data: { grantId: grant.id, kind: "access", tokenHash: hashOAuthSecret(token), expiresAt: new Date(Date.now() + 3600_000) } });
+    expect((await roundTripsOfOneRead({ apiKey: token })).status).toBe(200);
+    expect((await roundTripsOfOneRead({ apiKey: token })).trips).toEqual(["S"]); // B holds it in memory
+    const revoked = await fetch(`${a.url}/api/trpc/connectedApps.revoke`, {
+      method: "POST",
+      headers: { cookie: session.cookie, "x-csrf-token": session.csrf, "content-type": "application/json" },
+      body: JSON.stringify({ id: grant.id }),
+    });
+    expect(revoked.status).toBe(200);
+    expect((await apiClient(b.url, { apiKey: token }).get(`/jobs/${company.jobId}`)).status).toBe(401);
   });
 
   it("revoked the other way (through B), refused by A at once", async () => {

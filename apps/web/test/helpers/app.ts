@@ -11,6 +11,13 @@ import * as sitemapIndexRoute from "@/app/sitemap.xml/route";
 import * as openApiRoute from "@/app/api/v1/openapi.json/route";
 import * as restRoute from "@/app/api/v1/[[...path]]/route";
 import * as mcpRoute from "@/app/api/mcp/route";
+import * as oauthRegisterRoute from "@/app/api/oauth/register/route";
+import * as oauthRevokeRoute from "@/app/api/oauth/revoke/route";
+import * as oauthTokenRoute from "@/app/api/oauth/token/route";
+import * as authorizationServerRoute from "@/app/.well-known/oauth-authorization-server/route";
+import * as protectedResourceRoute from "@/app/.well-known/oauth-protected-resource/route";
+import * as protectedResourcePathRoute from "@/app/.well-known/oauth-protected-resource/[...api]/route";
+import * as consentDecisionRoute from "@/app/oauth/authorize/decision/route";
 import { startBuiltServer, testingTheBuild } from "./built-server.ts";
 import { serve } from "./server.ts";
 
@@ -31,6 +38,13 @@ const routes: { pattern: RegExp; module: Record<string, unknown>; param?: string
   { pattern: /^\/careers\/([^/]+)\/embed\.js$/, module: embedScriptRoute, param: "slug" },
   { pattern: /^\/robots\.txt$/, module: robotsRoute },
   { pattern: /^\/sitemap\.xml$/, module: sitemapIndexRoute },
+  { pattern: /^\/api\/oauth\/token$/, module: oauthTokenRoute },
+  { pattern: /^\/api\/oauth\/register$/, module: oauthRegisterRoute },
+  { pattern: /^\/api\/oauth\/revoke$/, module: oauthRevokeRoute },
+  { pattern: /^\/\.well-known\/oauth-authorization-server$/, module: authorizationServerRoute },
+  { pattern: /^\/\.well-known\/oauth-protected-resource$/, module: protectedResourceRoute },
+  { pattern: /^\/\.well-known\/oauth-protected-resource\/(.+)$/, module: protectedResourcePathRoute, param: "api" },
+  { pattern: /^\/oauth\/authorize\/decision$/, module: consentDecisionRoute },
 ];
 
 /**
@@ -55,6 +69,8 @@ export function startApp(): Promise<RunningApp> {
       if (!handler) return new Response(null, { status: 405 });
       const names = route.params ?? (route.param ? [route.param] : []);
       const params = Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
+      // A catch-all segment ([...api]) arrives as its parts, as Next passes it.
+      if (route.module === protectedResourcePathRoute) params.api = params.api!.split("/") as never;
       return handler(req, { params: Promise.resolve(params) });
     }
     return new Response("not found", { status: 404 });

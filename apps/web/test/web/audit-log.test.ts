@@ -10,8 +10,11 @@ import * as acceptRoute from "@/app/api/auth/accept-invitation/route";
 import * as signInRoute from "@/app/api/auth/sign-in/route";
 import * as trpcRoute from "@/app/api/trpc/[...trpc]/route";
 import * as restRoute from "@/app/api/v1/[[...path]]/route";
+import * as oauthTokenRoute from "@/app/api/oauth/token/route";
+import * as consentDecisionRoute from "@/app/oauth/authorize/decision/route";
 import { apiClient } from "../helpers/client.ts";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
+import { authorizationRequest, decide } from "../helpers/oauth.ts";
 import { serve } from "../helpers/server.ts";
 
 /**
@@ -42,6 +45,8 @@ beforeAll(async () => {
       [/^\/api\/audit-log\.csv$/, auditCsvRoute],
       [/^\/api\/trpc\//, trpcRoute],
       [/^\/api\/v1(\/.*)?$/, restRoute],
+      [/^\/api\/oauth\/token$/, oauthTokenRoute],
+      [/^\/oauth\/authorize\/decision$/, consentDecisionRoute],
     ];
     const route = routes.find(([pattern]) => pattern.test(pathname));
     const handler = route?.[1][req.method] as Handler | undefined;
@@ -271,6 +276,36 @@ describe("every recorded action lands with actor, IP and target", () => {
       targetId: String(reason.id),
       data: { before: { archived: false }, after: { archived: true } },
     });
+  });
+
+  it("connected apps: partner app registered, consent granted, refresh-token reuse detected, app disconnected", async () => {
+    const redirect = "https://partner.example/callback";
+    const partner = (await trpc("connectedApps.createPartnerApp", { name: `Partner ${unique()}`, redirect_uris: [redirect], confidential: false })).data;
+    expect(await last("oauth_client.registered")).toMatchObject({ ...byUser(owner), targetType: "oauth_client", targetId: partner.app.client_id, targetLabel: partner.app.name });
+    const connect = async () => {
+      const request = await authorizationRequest(partner.app.client_id, redirect, { scope: "jobs:read" });
+      const { back } = await decide(app.url, { userId: owner.id, email: owner.email, ...ownerSession }, request.params, ["jobs:read"]);
+      const form = { grant_type: "authorization_code", client_id: partner.app.client_id, code: back!.searchParams.get("code")!, code_verifier: request.verifier, redirect_uri: redirect };
+      const res = await fetch(`${app.url}/api/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form) });
+      return res.json() as Promise<{ refresh_token: string }>;
+    };
+    const tokens = await connect();
+    expect(await last("oauth_grant.consented")).toMatchObject({ actorType: "user", actorUserId: owner.id, targetType: "oauth_grant", targetLabel: partner.app.name, data: { scopes: ["jobs:read"] } });
+    const refresh = () =>
+      fetch(`${app.url}/api/oauth/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ grant_type: "refresh_token", client_id: partner.app.client_id, refresh_token: tokens.refresh_token }),
+      });
+    expect((await refresh()).status).toBe(200);
+    expect((await refresh()).status).toBe(400);
+    expect(await last("oauth_grant.reuse_detected")).toMatchObject({ actorType: "system", targetType: "oauth_grant", data: { user_id: owner.id } });
+    expect(JSON.stringify(await entriesOf("oauth_grant.reuse_detected"))).not.toContain(tokens.refresh_token);
+    await connect();
+    const grants = (await trpc("connectedApps.list", undefined, ownerSession, false)).data as { id: number; revoked_at: string | null }[];
+    const active = grants.find((grant) => !grant.revoked_at)!;
+    await trpc("connectedApps.revoke", { id: active.id });
+    expect(await last("oauth_grant.revoked")).toMatchObject({ ...byUser(owner), targetType: "oauth_grant", targetId: String(active.id), targetLabel: partner.app.name });
   });
 
   it("covers every action of AUDIT_ACTIONS (a new action needs a test here)", () => {

@@ -2,6 +2,7 @@ import { envInt } from "@hireflow/config";
 import { listenForNotifications, type NotificationListener, type RawQueryClient, waitForListeners } from "@hireflow/db/notifications";
 import { logger } from "../logger.ts";
 import type { ApiKeyPrincipal } from "./api-keys.ts";
+import type { OAuthPrincipal } from "./oauth-tokens.ts";
 
 /**
  * Verified API keys kept in a long-lived process (the self-hosted server), so a request makes no
@@ -21,8 +22,15 @@ interface Entry {
   expiresAt: number;
 }
 
+/** A verified OAuth access token (auth/oauth-tokens.ts), dropped with its grant or its member's role. */
+interface TokenEntry {
+  principal: OAuthPrincipal;
+  expiresAt: number;
+}
+
 interface CacheState {
   entries: Map<string, Entry>;
+  tokens: Map<string, TokenEntry>;
   /** Bumped by every invalidation: a lookup that started before one may not fill the cache. */
   generation: number;
   ttlMs: number;
@@ -48,6 +56,7 @@ export function startApiKeyCache(databaseUrl: string): ApiKeyCacheHandle {
   if (ttlMs <= 0 || globalForCache.__hireflowApiKeyCache) return { stop };
   const state: CacheState = {
     entries: new Map(),
+    tokens: new Map(),
     generation: 0,
     ttlMs,
     listener: listenForNotifications(databaseUrl, API_KEY_CHANNEL, {
@@ -65,8 +74,15 @@ export function startApiKeyCache(databaseUrl: string): ApiKeyCacheHandle {
 
 function invalidate(state: CacheState, payload: string): void {
   state.generation++;
-  if (payload === "*") state.entries.clear();
-  else {
+  if (payload === "*") {
+    state.entries.clear();
+    state.tokens.clear();
+  } else if (payload.startsWith("grant:") || payload.startsWith("user:")) {
+    // OAuth grants (migration 20261127040000_oauth) notify on the API keys' channel with a prefix.
+    for (const [hash, entry] of state.tokens) {
+      if (payload === `grant:${entry.principal.grantId}` || payload === `user:${entry.principal.userId}`) state.tokens.delete(hash);
+    }
+  } else {
     for (const [hash, entry] of state.entries) {
       if (String(entry.principal.apiKeyId) === payload) state.entries.delete(hash);
     }
@@ -121,4 +137,22 @@ export async function waitForApiKeyCaches(db: RawQueryClient, timeoutMs = 2_000)
     if (state) invalidate(state, "*");
     logger.warn("a server did not confirm an API key change in time; its cache expires within the TTL", { channel: API_KEY_CHANNEL, timeout_ms: timeoutMs });
   }
+}
+
+/** The access token behind this hash if this process verified it recently and nothing changed its grant since. */
+export function cachedOAuthToken(tokenHash: string): OAuthPrincipal | undefined {
+  const state = activeState();
+  const entry = state?.tokens.get(tokenHash);
+  if (!entry) return undefined;
+  if (entry.expiresAt > Date.now()) return entry.principal;
+  state!.tokens.delete(tokenHash);
+  return undefined;
+}
+
+/** Keeps a verified access token until the cache TTL or the token's own expiry, whichever is first. */
+export function rememberOAuthToken(tokenHash: string, generation: number, principal: OAuthPrincipal, tokenExpiresAt: Date): void {
+  const state = activeState();
+  if (!state || state.generation !== generation) return;
+  if (state.tokens.size >= MAX_ENTRIES) state.tokens.delete(state.tokens.keys().next().value!);
+  state.tokens.set(tokenHash, { principal, expiresAt: Math.min(Date.now() + state.ttlMs, tokenExpiresAt.getTime()) });
 }

@@ -31,3 +31,14 @@ export function canEraseCandidates(role: UserRole): boolean {
 export function isUserRole(value: unknown): value is UserRole {
   return typeof value === "string" && (USER_ROLES as readonly string[]).includes(value);
 }
+
+/**
+ * The most an OAuth grant of a member with this role may hold (docs/OAUTH.md "Scopes"): a member can
+ * never hand an app more than they can do themselves. Settings-only areas (webhooks management) need
+ * a role that manages settings; everything else follows the member's everyday work.
+ */
+const SETTINGS_SCOPES: readonly string[] = ["webhooks:read", "webhooks:write"];
+
+export function roleScopeCeiling<S extends string>(role: UserRole, allScopes: readonly S[]): S[] {
+  return canManageSettings(role) ? [...allScopes] : allScopes.filter((scope) => !SETTINGS_SCOPES.includes(scope));
+}

@@ -29,6 +29,10 @@ export const AUDIT_ACTIONS = {
   "pipeline_template.updated": "Pipeline template changed",
   "reject_reason.created": "Reject reason added",
   "reject_reason.updated": "Reject reason changed",
+  "oauth_client.registered": "Connected app registered",
+  "oauth_grant.consented": "App connected (consent granted)",
+  "oauth_grant.reuse_detected": "App disconnected: refresh token reused",
+  "oauth_grant.revoked": "App disconnected",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -37,7 +41,7 @@ export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ..
 export const AUDIT_ACTOR_TYPES = ["user", "api_key", "system", "anonymous"] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
-export const AUDIT_TARGET_TYPES = ["user", "invitation", "api_key", "webhook_endpoint", "candidate", "company", "job", "reject_reason"] as const;
+export const AUDIT_TARGET_TYPES = ["user", "invitation", "api_key", "webhook_endpoint", "candidate", "company", "job", "reject_reason", "oauth_client", "oauth_grant"] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**

@@ -1,5 +1,6 @@
 import { router } from "../trpc.ts";
 import { apiKeyRouter } from "./api-key/index.ts";
+import { connectedAppRouter } from "./connected-app/index.ts";
 import { auditLogRouter } from "./audit-log/index.ts";
 import { candidateRouter } from "./candidate/index.ts";
 import { careerSiteRouter } from "./career-site/index.ts";
@@ -31,6 +32,7 @@ export const appRouter = router({
   interviews: interviewRouter,
   // Web app only (no meta.openapi):
   apiKeys: apiKeyRouter,
+  connectedApps: connectedAppRouter,
   pipeline: pipelineRouter,
   careers: careersRouter,
   privacy: privacyRouter,

@@ -29,7 +29,7 @@ export async function handleMcpRequest(req: Request, publishAfterResponse: () =>
       const prisma = getPrisma();
       let caller: AuthenticatedCaller;
       try {
-        caller = await authenticateCaller(prisma, req.headers.get("authorization"));
+        caller = await authenticateCaller(prisma, req.headers.get("authorization"), new URL(req.url).origin, "api/mcp");
       } catch (error) {
         const appError = toAppError(error);
         if (appError.code !== "unauthorized") throw error;
@@ -37,7 +37,7 @@ export async function handleMcpRequest(req: Request, publishAfterResponse: () =>
       }
       const limit = await hitCallerRateLimit(caller);
       limitHeaders = rateLimitHeaders(limit);
-      if (!limit.allowed) throw new AppError("rate_limited", `Too many requests for this API key; retry in ${limit.resetSeconds} s`);
+      if (!limit.allowed) throw new AppError("rate_limited", `Too many requests for this ${caller.principal.kind === "api" ? "API key" : "access token"}; retry in ${limit.resetSeconds} s`);
       const body = parseJsonRpcBody(await readBodyLimited(req, JSON_BODY_LIMIT));
       if (body instanceof Response) {
         response = body;

@@ -1,4 +1,5 @@
 import { createCandidateFromMultipart, isMultipartCandidateCreate } from "./candidate-multipart.ts";
+import { withBearerChallenge } from "../oauth/challenge.ts";
 import { handleRestRequest } from "./gateway.ts";
 
 /**
@@ -8,7 +9,8 @@ import { handleRestRequest } from "./gateway.ts";
  * limit and then run the same procedure as JSON. `publishAfterResponse` is called for writes: on
  * serverless it keeps the instance alive until the request's events are published.
  */
-export function handleApiV1Request(req: Request, publishAfterResponse: () => void): Promise<Response> {
+export async function handleApiV1Request(req: Request, publishAfterResponse: () => void): Promise<Response> {
   if (req.method !== "GET" && req.method !== "HEAD" && req.method !== "OPTIONS") publishAfterResponse();
-  return isMultipartCandidateCreate(req) ? createCandidateFromMultipart(req) : handleRestRequest(req);
+  const response = await (isMultipartCandidateCreate(req) ? createCandidateFromMultipart(req) : handleRestRequest(req));
+  return withBearerChallenge(req, response, "api/v1");
 }

@@ -1,4 +1,4 @@
-import { AppError, assertScope, authenticateApiKey, createCandidateInput, foldSelfIdFields, isSelfIdField, procedureMetas, zodIssuesToDetails } from "@hireflow/core";
+import { AppError, assertScope, authenticateBearer, createCandidateInput, foldSelfIdFields, isSelfIdField, procedureMetas, zodIssuesToDetails } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { type AcceptedResume, storeResume, withStoredResume } from "../uploads/resume-file.ts";
 import { readResumeForm } from "../uploads/resume-form.ts";
@@ -25,8 +25,8 @@ export function isMultipartCandidateCreate(req: Request): boolean {
 export async function createCandidateFromMultipart(req: Request): Promise<Response> {
   const requestId = newRequestId();
   try {
-    const principal = await authenticateApiKey(getPrisma(), req.headers.get("authorization"));
-    assertScope({ kind: "api", ...principal }, CREATE_META);
+    const principal = await authenticateBearer(getPrisma(), req.headers.get("authorization"), new URL(req.url).origin, "api/v1");
+    assertScope(principal, CREATE_META);
     const { body, resume } = await readCandidateForm(await readMultipartForm(req));
     const stored = resume ? await storeResume(principal.companyId, resume) : undefined;
     return await withStoredResume(stored, () => handleRestRequest(req, { requestId, body, upload: stored }));

@@ -12,8 +12,8 @@ import { type Hint, nonNull, type Procedure, type TrpcJsonSchema } from "./trpc-
  * plus what only the web app names — API keys by id and companies by careers-page slug — and the
  * rules mapping a tRPC input field to the kind of resource it names.
  */
-export type TrpcKind = ResourceKind | "api_key" | "company" | "user" | "invitation" | "email_message";
-export type TrpcResources = Resources & { api_key: number; company: string; user: string; invitation: number; email_message: number };
+export type TrpcKind = ResourceKind | "api_key" | "company" | "user" | "invitation" | "email_message" | "oauth_grant";
+export type TrpcResources = Resources & { api_key: number; company: string; user: string; invitation: number; email_message: number; oauth_grant: number };
 
 export interface Session {
   cookie: string;
@@ -58,6 +58,7 @@ export const PROCEDURE_ID_KINDS: Record<string, TrpcKind> = {
   "pipeline.candidate:id": "candidate",
   "rejectReasons.update:id": "reject_reason",
   "emailLog.get:id": "email_message",
+  "connectedApps.revoke:id": "oauth_grant",
 };
 
 const snake = (name: string) =>
@@ -151,7 +152,10 @@ export async function seedTrpcResources(company: TestCompany, marker: string): P
   const { invitation } = await inviteMember(svc, { email: `${marker.toLowerCase()}-invitee-${randomBytes(4).toString("hex")}@example.com`, role: "recruiter" });
   // The invitation e-mail it queued (Settings → E-mail log).
   const email = await getPrisma().emailMessage.findFirstOrThrow({ where: { companyId: company.id }, orderBy: { id: "desc" }, select: { id: true } });
-  return { ...resources, api_key: key.id, company: company.slug, user: member.id, invitation: invitation.id, email_message: email.id };
+  // An app the member connected (Settings → Connected apps), through a dynamically registered client.
+  const client = await getPrisma().oAuthClient.create({ data: { id: `hfc_${randomBytes(8).toString("hex")}`, kind: "dynamic", name: `${marker} app`, redirectUris: ["https://app.example/cb"] } });
+  const grant = await getPrisma().oAuthGrant.create({ data: { companyId: company.id, userId: member.id, clientId: client.id, scopes: ["jobs:read"], resource: "http://localhost" } });
+  return { ...resources, api_key: key.id, company: company.slug, user: member.id, invitation: invitation.id, email_message: email.id, oauth_grant: grant.id };
 }
 
 /**

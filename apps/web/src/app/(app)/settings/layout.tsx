@@ -6,6 +6,7 @@ import { requireSession } from "@/lib/server/session";
 
 const SETTINGS_NAV = [
   { href: "/settings/api-keys", label: "API keys" },
+  { href: "/settings/connected-apps", label: "Connected apps" },
   { href: "/settings/webhooks", label: "Webhooks" },
   { href: "/settings/team", label: "Team" },
   { href: "/settings/pipeline", label: "Pipeline" },

@@ -1,0 +1,117 @@
+import { API_SCOPE_DESCRIPTIONS, API_SCOPES, ROLE_LABELS } from "@hireflow/core";
+import { roleScopeCeiling } from "@hireflow/core/auth/roles";
+import { AuthorizationRedirectError, validateAuthorizationRequest } from "@hireflow/core/oauth/authorization";
+import { OAuthError } from "@hireflow/core/oauth/errors";
+import { getPrisma } from "@hireflow/db";
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { Alert, buttonClass } from "@/components/ui";
+import { requireSession } from "@/lib/server/session";
+
+export const metadata: Metadata = { title: "Connect an app", referrer: "no-referrer" };
+export const dynamic = "force-dynamic";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+
+function queryOf(search: SearchParams): URLSearchParams {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(search)) for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) query.append(name, v);
+  return query;
+}
+
+async function requestOrigin(): Promise<string> {
+  const h = await headers();
+  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost";
+  const proto = h.get("x-forwarded-proto") ?? "http";
+  return `${proto.split(",")[0]!.trim()}://${host.split(",")[0]!.trim()}`;
+}
+
+/**
+ * OAuth consent (docs/OAUTH.md): a signed-in member sees which app asks to act as them, with which
+ * scopes, and may untick some. Scopes the member's role does not allow are shown but cannot be granted.
+ * The decision posts to ./decision, which validates everything again.
+ */
+export default async function AuthorizePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const query = queryOf(await searchParams);
+  const session = await requireSession(`/oauth/authorize?${query.toString()}`);
+  let request;
+  try {
+    request = await validateAuthorizationRequest(getPrisma(), await requestOrigin(), query);
+  } catch (error) {
+    if (error instanceof AuthorizationRedirectError) redirect(error.redirectTo);
+    const message = OAuthError.is(error) ? error.description : "The authorization request could not be read";
+    return (
+      <Shell title="This app cannot connect">
+        <Alert title="Invalid request">{message}</Alert>
+        <p className="mt-4 text-sm text-slate-600">Nothing was shared. Ask the app&apos;s maker to check its OAuth settings.</p>
+      </Shell>
+    );
+  }
+  const ceiling = roleScopeCeiling(session.user.role, API_SCOPES);
+  const { client } = request;
+  const shownUrl = client.clientUri ?? (client.kind === "metadata_document" ? client.id : null);
+  const redirectHost = new URL(request.redirectUri).host || request.redirectUri;
+  return (
+    <Shell title={`Connect ${client.name} to Hireflow`}>
+      <p className="text-sm text-slate-700">
+        <strong>{client.name}</strong>
+        {shownUrl ? (
+          <>
+            {" "}
+            (<span className="break-all">{shownUrl}</span>)
+          </>
+        ) : null}{" "}
+        asks to act as you, <strong>{session.user.email}</strong> ({ROLE_LABELS[session.user.role]} at {session.user.company.name}).
+      </p>
+      <p className="mt-2 text-sm text-slate-600">
+        You will be sent back to <span className="break-all font-mono text-xs">{redirectHost}</span>. Anything it does shows you as the author.
+      </p>
+      <form method="post" action="/oauth/authorize/decision" className="mt-5">
+        <input type="hidden" name="request" value={query.toString()} />
+        <input type="hidden" name="csrf" value={session.csrfToken} />
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">It may:</legend>
+          <ul className="mt-2 space-y-2">
+            {request.scopes.map((scope) => {
+              const allowed = ceiling.includes(scope);
+              const id = `scope-${scope.replace(":", "-")}`;
+              return (
+                <li key={scope} className="flex items-start gap-2">
+                  <input id={id} type="checkbox" name="scope" value={scope} defaultChecked={allowed} disabled={!allowed} className="mt-1" />
+                  <label htmlFor={id} className={allowed ? "text-sm text-slate-800" : "text-sm text-slate-500"}>
+                    <code className="rounded bg-slate-100 px-1">{scope}</code> — {API_SCOPE_DESCRIPTIONS[scope]}
+                    {allowed ? null : <span className="block text-xs">Your role cannot grant this.</span>}
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+        <div className="mt-6 flex gap-3">
+          <button type="submit" name="decision" value="allow" className={buttonClass("primary")}>
+            Allow
+          </button>
+          <button type="submit" name="decision" value="deny" className={buttonClass("secondary")}>
+            Deny
+          </button>
+        </div>
+      </form>
+      <p className="mt-5 text-xs text-slate-600">You can disconnect it at any time in Settings → Connected apps.</p>
+    </Shell>
+  );
+}
+
+function Shell({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <main className="flex min-h-screen items-center justify-center px-4 py-12">
+      <div className="w-full max-w-lg">
+        <div className="mb-8 text-center">
+          <p className="text-2xl font-semibold tracking-tight text-indigo-700">Hireflow</p>
+          <h1 className="mt-2 text-lg font-medium text-slate-800">{title}</h1>
+        </div>
+        <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">{children}</div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,227 @@
+import { getPrisma } from "@hireflow/db";
+import * as oauth from "oauth4webapi";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useApiApp } from "../helpers/api-app.ts";
+import { apiClient } from "../helpers/client.ts";
+import { createTestCompany } from "../helpers/fixtures.ts";
+import { addMember, authorizationRequest, decide, insecure, type TestMember } from "../helpers/oauth.ts";
+
+/**
+ * The OAuth 2.1 authorization server end to end over real HTTP, driven by an independent client
+ * library (oauth4webapi): discovery from a 401, Dynamic Client Registration, consent (the consent
+ * form's post), code exchange with PKCE, API calls as the member, refresh with rotation, reuse
+ * detection, revocation — and the refusals the MCP authorization spec asks for.
+ */
+const app = useApiApp();
+const REDIRECT = "http://127.0.0.1:8976/callback";
+let as: oauth.AuthorizationServer;
+let client: oauth.Client;
+let admin: TestMember;
+let recruiter: TestMember;
+
+beforeAll(async () => {
+  admin = await addMember(app.acme.id, "admin");
+  recruiter = await addMember(app.acme.id, "recruiter");
+  const issuer = new URL(app.url);
+  as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: "oauth2", ...insecure }));
+  client = await oauth.processDynamicClientRegistrationResponse(
+    await oauth.dynamicClientRegistrationRequest(as, { client_name: "Test assistant", client_uri: "https://assistant.example", redirect_uris: [REDIRECT] }, insecure),
+  );
+});
+
+/** Consent as `member` for `scopes`, then the code exchange; returns the token response. */
+async function connect(member: TestMember, scopes: string[], extra: Record<string, string> = {}) {
+  const request = await authorizationRequest(client.client_id, REDIRECT, { scope: scopes.join(" "), ...extra });
+  const { back } = await decide(app.url, member, request.params, scopes);
+  expect(back?.searchParams.get("state")).toBe(request.state);
+  const callback = oauth.validateAuthResponse(as, client, back!, request.state);
+  const response = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), callback, REDIRECT, request.verifier, { ...insecure, additionalParameters: extra.resource ? { resource: extra.resource } : {} });
+  return oauth.processAuthorizationCodeResponse(as, client, response);
+}
+
+describe("discovery", () => {
+  it("a 401 from /api/v1 points to the protected resource metadata, which names this server", async () => {
+    const res = await fetch(`${app.url}/api/v1/jobs`);
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.code).toBe("unauthorized");
+    const challenge = res.headers.get("www-authenticate")!;
+    expect(challenge).toBe(`Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource/api/v1"`);
+    const resource = await oauth.processResourceDiscoveryResponse(new URL(`${app.url}/api/v1`), await oauth.resourceDiscoveryRequest(new URL(`${app.url}/api/v1`), insecure));
+    expect(resource.authorization_servers).toEqual([app.url]);
+    const mcp = await (await fetch(`${app.url}/.well-known/oauth-protected-resource/api/mcp`)).json();
+    expect(mcp.resource).toBe(`${app.url}/api/mcp`);
+    const root = await (await fetch(`${app.url}/.well-known/oauth-protected-resource`)).json();
+    expect(root.resource).toBe(app.url);
+    expect((await fetch(`${app.url}/.well-known/oauth-protected-resource/api/nope`)).status).toBe(404);
+  });
+
+  it("authorization server metadata: S256 only, code flow, registration and revocation endpoints", () => {
+    expect(as.code_challenge_methods_supported).toEqual(["S256"]);
+    expect(as.response_types_supported).toEqual(["code"]);
+    expect(as.registration_endpoint).toBe(`${app.url}/api/oauth/register`);
+    expect(as.revocation_endpoint).toBe(`${app.url}/api/oauth/revoke`);
+  });
+
+  it("a wrong API key or token also gets the challenge, with the envelope body", async () => {
+    const res = await fetch(`${app.url}/api/v1/jobs`, { headers: { authorization: "Bearer hfo_at_" + "x".repeat(43) } });
+    expect(res.status).toBe(401);
+    expect(res.headers.get("www-authenticate")).toContain("resource_metadata=");
+    expect((await res.json()).error.code).toBe("unauthorized");
+  });
+});
+
+describe("the whole flow", () => {
+  it("code → token → the API as the member → refresh → reuse detected → the grant is revoked", async () => {
+    const tokens = await connect(admin, ["candidates:read", "candidates:write", "jobs:read"], { resource: `${app.url}/api/v1` });
+    expect(tokens.token_type).toBe("bearer");
+    expect(tokens.expires_in).toBe(3600);
+    expect(tokens.scope).toBe("candidates:read candidates:write jobs:read");
+    const api = apiClient(app.url, { apiKey: tokens.access_token });
+    expect((await api.get("/jobs")).status).toBe(200);
+
+    // Acting as the member: a stage change and a note carry the member, not a key.
+    const created = await api.post("/candidates", { job_id: app.acme.jobId, name: "Ada OAuth", email: `ada-${Date.now()}@example.com` });
+    expect(created.status).toBe(201);
+    const moved = await api.patch(`/candidates/${created.body.data.id}`, { stage: "phonescreen" });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const note = await api.post(`/candidates/${created.body.data.id}/notes`, { note: "Strong backend experience" });
+    expect([note.status, note.body.data.added_by, note.body.data.performer_id]).toEqual([201, "user", admin.userId]);
+    const activity = await getPrisma().candidateActivity.findFirst({ where: { candidateId: created.body.data.id, type: "stage_changed" } });
+    expect(activity?.performerId).toBe(admin.userId);
+
+    // Outside the granted scopes: refused naming the scope.
+    const hooks = await api.get("/webhook_endpoints");
+    expect(hooks.status).toBe(403);
+    expect(hooks.body.error.message).toContain("This access token lacks the scope webhooks:read");
+
+    // Refresh rotates: a new pair, and the old refresh token is spent.
+    const refreshed = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure));
+    expect(refreshed.access_token).not.toBe(tokens.access_token);
+    expect((await apiClient(app.url, { apiKey: refreshed.access_token }).get("/jobs")).status).toBe(200);
+    const reused = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure);
+    await expect(oauth.processRefreshTokenResponse(as, client, reused)).rejects.toMatchObject({ error: "invalid_grant" });
+    // Reuse revoked the whole grant: every token of it stops at once.
+    expect((await apiClient(app.url, { apiKey: refreshed.access_token }).get("/jobs")).status).toBe(401);
+    const again = await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshed.refresh_token!, insecure);
+    await expect(oauth.processRefreshTokenResponse(as, client, again)).rejects.toMatchObject({ error: "invalid_grant" });
+    const audit = await getPrisma().auditLogEntry.findMany({ where: { companyId: app.acme.id, action: { startsWith: "oauth_grant." } }, select: { action: true } });
+    expect(audit.map((entry) => entry.action)).toEqual(expect.arrayContaining(["oauth_grant.consented", "oauth_grant.reuse_detected"]));
+  });
+
+  it("revoking the refresh token (RFC 7009) ends the access token too", async () => {
+    const tokens = await connect(admin, ["jobs:read"]);
+    const api = apiClient(app.url, { apiKey: tokens.access_token });
+    expect((await api.get("/jobs")).status).toBe(200);
+    await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, oauth.None(), tokens.refresh_token!, insecure));
+    expect((await api.get("/jobs")).status).toBe(401);
+  });
+
+  it("a denial goes back to the client as access_denied with the state", async () => {
+    const request = await authorizationRequest(client.client_id, REDIRECT, { scope: "jobs:read" });
+    const { back } = await decide(app.url, admin, request.params, ["jobs:read"], "deny");
+    expect([back?.searchParams.get("error"), back?.searchParams.get("state")]).toEqual(["access_denied", request.state]);
+  });
+});
+
+describe("refusals", () => {
+  async function codeFor(member: TestMember, extra: Record<string, string> = {}) {
+    const request = await authorizationRequest(client.client_id, REDIRECT, { scope: "jobs:read", ...extra });
+    const { back } = await decide(app.url, member, request.params, ["jobs:read"]);
+    return { request, code: back!.searchParams.get("code")!, back: back! };
+  }
+  async function exchange(form: Record<string, string>) {
+    const res = await fetch(`${app.url}/api/oauth/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "authorization_code", client_id: client.client_id, redirect_uri: REDIRECT, ...form }),
+    });
+    return { status: res.status, body: await res.json() };
+  }
+
+  it("a wrong or missing PKCE verifier", async () => {
+    const { code, request } = await codeFor(admin);
+    expect(await exchange({ code, code_verifier: oauth.generateRandomCodeVerifier() })).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
+    expect(await exchange({ code })).toMatchObject({ status: 400, body: { error: "invalid_request" } });
+    // The right verifier still works: a failed attempt does not spend the code.
+    expect((await exchange({ code, code_verifier: request.verifier })).status).toBe(200);
+  });
+
+  it("the plain method, and a request without a challenge, are sent back as invalid_request", async () => {
+    const plain = await authorizationRequest(client.client_id, REDIRECT, { code_challenge_method: "plain" });
+    const refused = await decide(app.url, admin, plain.params, ["jobs:read"]);
+    expect(refused.back?.searchParams.get("error")).toBe("invalid_request");
+    expect(refused.back?.searchParams.get("code")).toBeNull();
+    const none = await authorizationRequest(client.client_id, REDIRECT);
+    none.params.delete("code_challenge");
+    none.params.delete("code_challenge_method");
+    expect((await decide(app.url, admin, none.params, ["jobs:read"])).back?.searchParams.get("error")).toBe("invalid_request");
+  });
+
+  it("a redirect URI that does not match is never redirected to; a loopback port may vary (RFC 8252)", async () => {
+    const evil = await authorizationRequest(client.client_id, "https://evil.example/callback");
+    const shown = await decide(app.url, admin, evil.params, ["jobs:read"]);
+    expect([shown.status, shown.back]).toEqual([400, null]);
+    expect(shown.html).toContain("redirect_uri does not match");
+    const otherPort = await authorizationRequest(client.client_id, "http://127.0.0.1:51234/callback", { scope: "jobs:read" });
+    const ok = await decide(app.url, admin, otherPort.params, ["jobs:read"]);
+    expect(ok.back?.origin).toBe("http://127.0.0.1:51234");
+    // …and the token request must name the same redirect URI.
+    expect(await exchange({ code: ok.back!.searchParams.get("code")!, code_verifier: otherPort.verifier })).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
+  });
+
+  it("a code used twice is refused, and the tokens it bought are revoked", async () => {
+    const { code, request } = await codeFor(admin);
+    const first = await exchange({ code, code_verifier: request.verifier });
+    expect(first.status).toBe(200);
+    expect(await exchange({ code, code_verifier: request.verifier })).toMatchObject({ status: 400, body: { error: "invalid_grant" } });
+    expect((await apiClient(app.url, { apiKey: first.body.access_token }).get("/jobs")).status).toBe(401);
+  });
+
+  it("an expired code", async () => {
+    const { code, request } = await codeFor(admin);
+    await getPrisma().oAuthAuthorizationCode.updateMany({ where: { grant: { userId: admin.userId }, usedAt: null }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await exchange({ code, code_verifier: request.verifier })).toMatchObject({ status: 400, body: { error: "invalid_grant", error_description: "The authorization code has expired" } });
+  });
+
+  it("a token for another resource is refused (RFC 8707), and an unknown resource gets no code", async () => {
+    const tokens = await connect(admin, ["jobs:read"], { resource: `${app.url}/api/mcp` });
+    const res = await apiClient(app.url, { apiKey: tokens.access_token }).get("/jobs");
+    expect(res.status).toBe(401);
+    const foreign = await authorizationRequest(client.client_id, REDIRECT, { resource: "https://other.example/api" });
+    expect((await decide(app.url, admin, foreign.params, ["jobs:read"])).back?.searchParams.get("error")).toBe("invalid_target");
+  });
+
+  it("a recruiter cannot grant webhooks scopes, whatever the form posts", async () => {
+    const request = await authorizationRequest(client.client_id, REDIRECT, { scope: "jobs:read webhooks:write webhooks:read" });
+    const { back } = await decide(app.url, recruiter, request.params, ["jobs:read", "webhooks:write", "webhooks:read"]);
+    const callback = oauth.validateAuthResponse(as, client, back!, request.state);
+    const tokens = await oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), callback, REDIRECT, request.verifier, insecure));
+    expect(tokens.scope).toBe("jobs:read");
+    const res = await apiClient(app.url, { apiKey: tokens.access_token }).post("/webhook_endpoints", { url: "https://example.com/hook", events: ["candidate.created"] });
+    expect(res.status).toBe(403);
+  });
+
+  it("a member never acts on another company's data", async () => {
+    const other = await createTestCompany();
+    const tokens = await connect(admin, ["jobs:read"]);
+    const res = await apiClient(app.url, { apiKey: tokens.access_token }).get(`/jobs/${other.jobId}`);
+    expect(res.status).toBe(404);
+  });
+
+  it("a forged consent (no CSRF token, or no session) issues nothing", async () => {
+    const request = await authorizationRequest(client.client_id, REDIRECT, { scope: "jobs:read" });
+    expect((await decide(app.url, { ...admin, csrf: "forged" }, request.params, ["jobs:read"])).status).toBe(403);
+    expect((await decide(app.url, { ...admin, cookie: "hf_session=nope" }, request.params, ["jobs:read"])).status).toBe(401);
+  });
+
+  it("bad token requests answer the OAuth error format, never a 500", async () => {
+    const post = (body: string, type = "application/x-www-form-urlencoded") => fetch(`${app.url}/api/oauth/token`, { method: "POST", headers: { "content-type": type }, body });
+    expect((await post("grant_type=password")).status).toBe(401);
+    expect(await (await post(`grant_type=password&client_id=${client.client_id}`)).json()).toMatchObject({ error: "unsupported_grant_type" });
+    expect((await post("{}", "application/json")).status).toBe(400);
+    expect((await post(`grant_type=authorization_code&client_id=${client.client_id}&client_id=x`)).status).toBe(400);
+    expect((await post("x=" + "a".repeat(20_000))).status).toBe(413);
+    const reg = await fetch(`${app.url}/api/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "x", redirect_uris: ["javascript:alert(1)"] }) });
+    expect([reg.status, (await reg.json()).error]).toEqual([400, "invalid_redirect_uri"]);
+  });
+});

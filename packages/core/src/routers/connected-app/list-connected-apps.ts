@@ -1,0 +1,9 @@
+import { z } from "zod";
+import { connectedAppSchema } from "../../contracts/connected-app.ts";
+import { listConnectedApps } from "../../services/connected-apps.ts";
+import { userProcedure } from "../../trpc.ts";
+
+/** UI only: a member's own connected apps; an owner's or admin's, every one of the company. */
+export const listConnectedAppsProcedure = userProcedure
+  .output(z.object({ data: z.array(connectedAppSchema) }))
+  .query(async ({ ctx }) => ({ data: await listConnectedApps(ctx.svc, { userId: ctx.user.userId, role: ctx.user.role }) }));

@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { revokeConnectedAppInput } from "../../contracts/connected-app.ts";
+import { revokeConnectedApp } from "../../services/connected-apps.ts";
+import { userProcedure } from "../../trpc.ts";
+
+/** UI only: ends every token of the grant at once; a member may revoke their own, an admin any of the company. */
+export const revokeConnectedAppProcedure = userProcedure
+  .input(revokeConnectedAppInput)
+  .output(z.object({ ok: z.literal(true) }))
+  .mutation(async ({ ctx, input }) => {
+    await revokeConnectedApp(ctx.svc, { userId: ctx.user.userId, role: ctx.user.role }, input.id);
+    return { ok: true as const };
+  });
