@@ -26,6 +26,7 @@ const TENANT_MODELS = new Set([
   "InterviewInterviewer",
   "JobInterview",
   "CandidateSelfIdentification",
+  "Scorecard",
 ]);
 
 const WHERE_OPERATIONS = new Set([
