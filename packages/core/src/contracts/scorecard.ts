@@ -90,3 +90,22 @@ export const submitScorecardInput = z.strictObject({
     .meta({ description: "With an API key (required then): the member submitting, one of the interview's interviewers. A signed-in member submits as themself." }),
 });
 export type SubmitScorecardInput = z.infer<typeof submitScorecardInput>;
+
+/** The web app's scorecard form (tRPC only): each interview of the candidate with the signed-in member on its panel. */
+export const scorecardFormSchema = z.object({
+  interview: z.object({ id: z.number().int(), title: z.string(), start_at: timestamp, end_at: timestamp, status: z.enum(["scheduled", "canceled"]) }),
+  /** The kit's focus attributes to rate, its instructions and questions for the panel. */
+  attributes: z.array(z.string()),
+  instructions: z.string(),
+  questions: z.array(z.string()),
+  /** The member's own scorecard of it, once submitted. */
+  scorecard: scorecardSchema.nullable(),
+});
+export type ScorecardFormDto = z.infer<typeof scorecardFormSchema>;
+
+export const scorecardFormsSchema = z.object({
+  forms: z.array(scorecardFormSchema),
+  /** The candidate is hired or rejected: scorecards can no longer be submitted or edited. */
+  locked: z.boolean(),
+});
+export type ScorecardFormsDto = z.infer<typeof scorecardFormsSchema>;

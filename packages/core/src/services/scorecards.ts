@@ -200,3 +200,9 @@ export async function submitScorecard(svc: ServiceContext, input: SubmitScorecar
 function userIsApi(svc: ServiceContext): boolean {
   return svc.actor.type === "api";
 }
+
+/** A member's own scorecards for a candidate (always visible to them). */
+export async function ownScorecards(svc: ServiceContext, candidateId: number, userId: string): Promise<ScorecardDto[]> {
+  const rows = await svc.db.scorecard.findMany({ where: { candidateId, interviewerId: userId }, include: scorecardInclude, orderBy: { id: "asc" } });
+  return rows.map(serialize);
+}

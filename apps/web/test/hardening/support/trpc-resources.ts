@@ -58,6 +58,7 @@ export const PROCEDURE_ID_KINDS: Record<string, TrpcKind> = {
   "pipeline.candidate:id": "candidate",
   "rejectReasons.update:id": "reject_reason",
   "emailLog.get:id": "email_message",
+  "scorecards.forms:id": "candidate",
 };
 
 const snake = (name: string) =>

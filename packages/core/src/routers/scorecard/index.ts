@@ -2,6 +2,7 @@ import { router } from "../../trpc.ts";
 import { getScorecardProcedure } from "./get-scorecard.ts";
 import { listCandidateScorecardsProcedure } from "./list-candidate-scorecards.ts";
 import { myInterviewsProcedure, scorecardsDueCountProcedure } from "./my-interviews.ts";
+import { scorecardFormsProcedure } from "./scorecard-forms.ts";
 import { submitScorecardProcedure } from "./submit-scorecard.ts";
 
 export const scorecardRouter = router({
@@ -11,4 +12,5 @@ export const scorecardRouter = router({
   // Web app only (no meta.openapi):
   myInterviews: myInterviewsProcedure,
   dueCount: scorecardsDueCountProcedure,
+  forms: scorecardFormsProcedure,
 });
