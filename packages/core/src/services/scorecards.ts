@@ -134,7 +134,6 @@ function normalizeRatings(attributes: readonly string[], ratings: SubmitScorecar
 }
 
 export async function submitScorecard(svc: ServiceContext, input: SubmitScorecardInput): Promise<ScorecardDto> {
-  const interviewerId = submitterOf(svc, input);
   const result = await svc.db.$transaction(async (tx) => {
     // One submission of an interview at a time: the second of two concurrent first submissions edits the first.
     await tx.$queryRaw`SELECT 1 FROM interviews WHERE id = ${input.id} AND company_id = ${svc.companyId} FOR UPDATE`;
@@ -151,6 +150,7 @@ export async function submitScorecard(svc: ServiceContext, input: SubmitScorecar
       },
     });
     if (!interview) throw AppError.notFound("Interview", input.id);
+    const interviewerId = submitterOf(svc, input);
     if (!interview.interviewers.some((member) => member.userId === interviewerId)) {
       if (userIsApi(svc)) {
         const member = await tx.user.findUnique({ where: { id: interviewerId }, select: { id: true } });
@@ -168,7 +168,7 @@ export async function submitScorecard(svc: ServiceContext, input: SubmitScorecar
     const data = { ratings: ratings as Prisma.InputJsonValue, recommendation: input.recommendation, notes: input.notes ?? existing?.notes ?? "" };
     const saved = existing
       ? await tx.scorecard.update({ where: { id: existing.id }, data, include: scorecardInclude })
-      : await tx.scorecard.create({ data: tenantRow<Prisma.ScorecardUncheckedCreateInput>({ ...data, interviewId: interview.id, candidateId: candidate.id, interviewerId }), include: scorecardInclude });
+      : await tx.scorecard.create({ data: tenantRow<Prisma.ScorecardUncheckedCreateInput>({ ...data, ...firstSubmission(), interviewId: interview.id, candidateId: candidate.id, interviewerId }), include: scorecardInclude });
     const event = existing ? "updated" : "submitted";
     await tx.candidateActivity.create({
       data: tenantRow<Prisma.CandidateActivityUncheckedCreateInput>({
@@ -205,4 +205,10 @@ function userIsApi(svc: ServiceContext): boolean {
 export async function ownScorecards(svc: ServiceContext, candidateId: number, userId: string): Promise<ScorecardDto[]> {
   const rows = await svc.db.scorecard.findMany({ where: { candidateId, interviewerId: userId }, include: scorecardInclude, orderBy: { id: "asc" } });
   return rows.map(serialize);
+}
+
+/** One instant for both: a scorecard never edited has updated_at equal to submitted_at (the page shows "edited" otherwise). */
+function firstSubmission() {
+  const now = new Date();
+  return { submittedAt: now, updatedAt: now };
 }

@@ -173,6 +173,8 @@ export async function seedTenant(marker: string): Promise<Tenant> {
     password: PASSWORD,
     name: `${marker} user`,
   });
+  // On the seeded interview's panel: scorecards.submit as this user is found and valid.
+  await prisma.interviewInterviewer.create({ data: { interviewId: resources.interview, userId: user.id, companyId: company.id } });
   const { name } = await prisma.company.findUniqueOrThrow({ where: { id: company.id }, select: { name: true } });
   return { company, name, marker, resources, unpublishedJobs, user, session: await signIn(user.id) };
 }
