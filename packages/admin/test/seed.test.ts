@@ -157,7 +157,7 @@ describe("demo seed", { timeout: 60_000 }, () => {
       const results = await Promise.all([seedDemo(client), seedDemo(client)]);
       expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
       expect(results[0]!.company.id).toBe(results[1]!.company.id);
-      expect(await counts(client)).toMatchObject({ companies: 1, users: 2, apiKeys: 1, jobs: 3 });
+      expect(await counts(client)).toMatchObject({ companies: 1, users: 3, apiKeys: 1, jobs: 3 });
     } finally {
       await client.$disconnect();
       await other.drop();
