@@ -48,11 +48,12 @@ beforeAll(async () => {
     if (new URL(req.url).pathname.startsWith("/api/trpc/")) return (req.method === "GET" ? trpcRoute.GET : trpcRoute.POST)(req);
     return new Response("not found", { status: 404 });
   });
+  // Seeded before the interviewer exists: the seed puts the company's members on its panel.
+  mine = await seedTrpcResources(company, `Mine${unique()}`);
+  others = await seedTrpcResources(company, `Other${unique()}`);
   const user = await createUser(getPrisma(), { companyId: company.id, email: `interviewer-${unique()}@example.com`, password: "correct horse battery staple", name: "Interviewer", role: "interviewer" });
   const { token, csrfToken } = await createSession(getPrisma(), user.id);
   interviewer = { id: user.id, session: { cookie: `${SESSION_COOKIE}=${token}`, csrf: csrfToken } };
-  mine = await seedTrpcResources(company, `Mine${unique()}`);
-  others = await seedTrpcResources(company, `Other${unique()}`);
   // On the panel of `mine`'s interview only.
   await getPrisma().interviewInterviewer.create({ data: { interviewId: mine.interview, userId: user.id, companyId: company.id } });
 });
@@ -106,9 +107,9 @@ describe("the interviewer role", () => {
   );
 
   it("sees the others' scorecards only after submitting, and their upcoming interview in My interviews", async () => {
-    const fresh = await seedTrpcResources(company, `Fresh${unique()}`);
     const user = await createUser(getPrisma(), { companyId: company.id, email: `fresh-${unique()}@example.com`, password: "correct horse battery staple", name: "Fresh", role: "interviewer" });
-    await getPrisma().interviewInterviewer.create({ data: { interviewId: fresh.interview, userId: user.id, companyId: company.id } });
+    // Seeded after this member exists: the seed puts them on the panel.
+    const fresh = await seedTrpcResources(company, `Fresh${unique()}`);
     const { token, csrfToken } = await createSession(getPrisma(), user.id);
     const session = { cookie: `${SESSION_COOKIE}=${token}`, csrf: csrfToken };
     const list = byPath.get("scorecards.listForCandidate")!;

@@ -150,10 +150,10 @@ describe("settings procedures: owners and admins only", () => {
     });
   });
 
-  it("jobs, candidates, pipeline, reports and search stay open to recruiters (no 403 anywhere else)", async () => {
+  // One call per procedure on fresh resources: the list grows with the router, hence its own time limit.
+  it("jobs, candidates, pipeline, reports and search stay open to recruiters (no 403 anywhere else)", { timeout: 180_000 }, async () => {
     const recruiter = await sessionOf((await member("recruiter")).id);
-    // scorecards.submit is for the interview's panel, whatever the role (test/api/scorecards.test.ts).
-    const others = procs.filter((p) => !settingsPaths.includes(p.path) && !erasePaths.includes(p.path) && !(p.path in NOT_FOR_SESSIONS) && !PUBLIC.has(p.path) && p.path !== "scorecards.submit");
+    const others = procs.filter((p) => !settingsPaths.includes(p.path) && !erasePaths.includes(p.path) && !(p.path in NOT_FOR_SESSIONS) && !PUBLIC.has(p.path));
     expect(others.map((p) => p.path)).toEqual(expect.arrayContaining(["jobs.create", "candidates.update", "candidates.export", "pipeline.move", "pipeline.quickSearch", "reports.funnel"]));
     for (const proc of others) {
       const resources = await seedTrpcResources(company, `Open${unique()}`);

@@ -147,8 +147,10 @@ export async function seedTrpcResources(company: TestCompany, marker: string): P
     name: `${marker} member`,
     role: "recruiter",
   });
-  // On the seeded interview's panel too: an interviewer_id filter naming this member finds it.
-  await getPrisma().interviewInterviewer.create({ data: { interviewId: resources.interview, userId: member.id, companyId: company.id } });
+  // Every member of the company so far on the seeded interview's panel too: an interviewer_id filter
+  // naming this member finds it, and scorecards.submit as a sweep's signed-in user is found and valid.
+  const panel = await getPrisma().user.findMany({ where: { companyId: company.id, interviewPanels: { none: { interviewId: resources.interview } } }, select: { id: true } });
+  await getPrisma().interviewInterviewer.createMany({ data: panel.map((user) => ({ interviewId: resources.interview, userId: user.id, companyId: company.id })) });
   const { invitation } = await inviteMember(svc, { email: `${marker.toLowerCase()}-invitee-${randomBytes(4).toString("hex")}@example.com`, role: "recruiter" });
   // The invitation e-mail it queued (Settings → E-mail log).
   const email = await getPrisma().emailMessage.findFirstOrThrow({ where: { companyId: company.id }, orderBy: { id: "desc" }, select: { id: true } });
@@ -173,8 +175,6 @@ export async function seedTenant(marker: string): Promise<Tenant> {
     password: PASSWORD,
     name: `${marker} user`,
   });
-  // On the seeded interview's panel: scorecards.submit as this user is found and valid.
-  await prisma.interviewInterviewer.create({ data: { interviewId: resources.interview, userId: user.id, companyId: company.id } });
   const { name } = await prisma.company.findUniqueOrThrow({ where: { id: company.id }, select: { name: true } });
   return { company, name, marker, resources, unpublishedJobs, user, session: await signIn(user.id) };
 }
