@@ -11,7 +11,7 @@ import {
   type SubmitScorecardInput,
 } from "../contracts/scorecard.ts";
 import { AppError } from "../errors.ts";
-import { type ScopedTx, tenantRow } from "../tenancy.ts";
+import { tenantRow } from "../tenancy.ts";
 import { candidateUrl, notifyEventsCommitted, recordEvent } from "./events.ts";
 
 /**
@@ -27,7 +27,6 @@ const scorecardInclude = {
 } as const satisfies Prisma.ScorecardInclude;
 
 type ScorecardRow = Prisma.ScorecardGetPayload<{ include: typeof scorecardInclude }>;
-type Db = ScopedTx | ServiceContext["db"];
 
 function ratingsOf(row: { ratings: Prisma.JsonValue }): ScorecardDto["ratings"] {
   return Array.isArray(row.ratings) ? (row.ratings as ScorecardDto["ratings"]) : [];
