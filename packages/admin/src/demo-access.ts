@@ -12,6 +12,8 @@ export async function demoAccessLines(prisma: PrismaClient, seed: SeedResult | n
   lines.push(login ? `Admin sign-in:  ${login.email} / ${login.password}` : "Admin sign-in:  a user of yours (create one: npm run -s admin -- user:create --company <id> --email <e> --password <p>)");
   const recruiter = await demoLogin(prisma, DEMO.recruiterEmail);
   if (recruiter) lines.push(`Recruiter:      ${recruiter.email} / ${recruiter.password} (role recruiter: jobs and candidates, no settings)`);
+  const interviewer = await demoLogin(prisma, DEMO.interviewerEmail);
+  if (interviewer) lines.push(`Interviewer:    ${interviewer.email} / ${interviewer.password} (role interviewer: My interviews and scorecards only)`);
   if (seed?.apiKey) {
     lines.push(`API key:        ${seed.apiKey.secret}`);
     lines.push(`                (key "${DEMO.apiKeyName}" of ${seed.company.name}; shown only now, it is stored hashed)`);

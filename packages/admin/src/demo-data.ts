@@ -9,6 +9,9 @@ export const DEMO = {
   /** A second member with the role recruiter (jobs and candidates, no settings); same password. */
   recruiterEmail: "recruiter@acme.test",
   recruiterName: "Rui Recruiter",
+  /** A member with the role interviewer (only the candidates they interview, scorecards); same password. */
+  interviewerEmail: "interviewer@acme.test",
+  interviewerName: "Ines Interviewer",
   apiKeyName: "Demo key",
 } as const;
 

@@ -19,6 +19,7 @@ import {
 // The scorer of the candidate-screen job (a separate entry of core, as the job imports it).
 import { scoreCandidate } from "@hireflow/core/screening/index";
 import { type PrismaClient } from "@hireflow/db";
+import { seedDemoInterviews } from "./demo-interviews.ts";
 import { DEMO, DEMO_CANDIDATES, DEMO_JOBS, DEMO_SELF_IDS, type DemoCandidate, type DemoJobKey } from "./demo-data.ts";
 
 export { DEMO };
@@ -65,6 +66,9 @@ export async function seedDemo(prisma: PrismaClient): Promise<SeedResult> {
   }
 }
 
+/** The demo candidate with interviews (in the backend job's onsite stage). */
+const DEMO_INTERVIEWED = DEMO_CANDIDATES.find((candidate) => candidate.name === "Lena Fischer")!.email;
+
 async function populate(prisma: PrismaClient, companyId: number): Promise<Pick<SeedResult, "apiKey" | "counts">> {
   const admin = await createUser(prisma, {
     companyId,
@@ -74,6 +78,7 @@ async function populate(prisma: PrismaClient, companyId: number): Promise<Pick<S
     role: "owner",
   });
   await createUser(prisma, { companyId, email: DEMO.recruiterEmail, password: DEMO.adminPassword, name: DEMO.recruiterName, role: "recruiter" });
+  const interviewer = await createUser(prisma, { companyId, email: DEMO.interviewerEmail, password: DEMO.adminPassword, name: DEMO.interviewerName, role: "interviewer" });
   // Acting as the admin, so notes, stage changes and the key show a person in the UI.
   const svc = systemContext(prisma, companyId, { type: "user", userId: admin.id });
   const { key, secret } = await createApiKey(svc, { name: DEMO.apiKeyName });
@@ -118,6 +123,9 @@ async function populate(prisma: PrismaClient, companyId: number): Promise<Pick<S
       await updateCandidate(svc, { id, stage: move.to, ...(move.rejectReason && { reject_reason_id: reasonId(move.rejectReason) }) });
     }
     await backdate(prisma, companyId, id, candidate);
+    if (candidate.email === DEMO_INTERVIEWED) {
+      await seedDemoInterviews(prisma, svc, { jobId: jobIds.get(candidate.job)!, candidateId: id, panel: [interviewer.id, admin.id] });
+    }
   }
   for (const job of DEMO_JOBS) {
     const screening = (job.input as { screening?: ScreeningSettingsInput }).screening;

@@ -40,7 +40,7 @@ describe("demo seed", { timeout: 60_000 }, () => {
     expect(key).toBeDefined();
 
     const afterFirst = await counts(prisma);
-    expect(afterFirst).toMatchObject({ companies: 1, users: 2, apiKeys: 1, jobs: 3, departments: 3 });
+    expect(afterFirst).toMatchObject({ companies: 1, users: 3, apiKeys: 1, jobs: 3, departments: 3 });
     expect(afterFirst.candidates).toBeGreaterThanOrEqual(5);
     expect(afterFirst.notes).toBeGreaterThanOrEqual(3);
 
@@ -54,6 +54,15 @@ describe("demo seed", { timeout: 60_000 }, () => {
     const recruiter = await prisma.user.findUniqueOrThrow({ where: { email: DEMO.recruiterEmail } });
     expect(recruiter.role).toBe("recruiter");
     expect(first.stdout).toContain(`${DEMO.recruiterEmail} / ${DEMO.adminPassword}`);
+    const interviewer = await prisma.user.findUniqueOrThrow({ where: { email: DEMO.interviewerEmail } });
+    expect(interviewer.role).toBe("interviewer");
+    expect(first.stdout).toContain(`${DEMO.interviewerEmail} / ${DEMO.adminPassword}`);
+    // The demo interviewer is on the panel of two interviews of one candidate: one over (its scorecard due), one to come.
+    const panels = await prisma.interviewInterviewer.findMany({ where: { userId: interviewer.id }, select: { interview: { select: { startAt: true, status: true, jobInterview: { select: { attributes: true } } } } } });
+    expect(panels.map((p) => [p.interview.status, p.interview.startAt < new Date(), p.interview.jobInterview?.attributes.length]).sort()).toEqual([
+      ["scheduled", false, 3],
+      ["scheduled", true, 3],
+    ]);
 
     const backend = await prisma.job.findFirstOrThrow({ where: { title: "Senior Backend Engineer" } });
     expect(backend).toMatchObject({ locationType: "hybrid", locations: ["Berlin", "Remote"], salaryCurrency: "EUR" });
@@ -148,7 +157,7 @@ describe("demo seed", { timeout: 60_000 }, () => {
       const results = await Promise.all([seedDemo(client), seedDemo(client)]);
       expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
       expect(results[0]!.company.id).toBe(results[1]!.company.id);
-      expect(await counts(client)).toMatchObject({ companies: 1, users: 2, apiKeys: 1, jobs: 3 });
+      expect(await counts(client)).toMatchObject({ companies: 1, users: 3, apiKeys: 1, jobs: 3 });
     } finally {
       await client.$disconnect();
       await other.drop();

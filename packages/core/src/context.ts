@@ -32,6 +32,8 @@ export interface ServiceContext {
   actor: Actor;
   /** The client's IP of the request acting, recorded in the audit log; absent for background work. */
   ip?: string | null;
+  /** The signed-in member's role (absent for API keys and background work): scorecard visibility depends on it. */
+  role?: UserRole;
 }
 
 export type Actor =

@@ -12,6 +12,7 @@ import {
   interviewCanceledEventSchema,
   interviewScheduledEventSchema,
   interviewUpdatedEventSchema,
+  scorecardSubmittedEventSchema,
   webhookTestEventSchema,
 } from "./contracts/webhook-events.ts";
 import { ERROR_STATUS } from "./errors.ts";
@@ -33,6 +34,7 @@ export const WEBHOOK_SCHEMAS = {
   "interview.scheduled": interviewScheduledEventSchema,
   "interview.updated": interviewUpdatedEventSchema,
   "interview.canceled": interviewCanceledEventSchema,
+  "scorecard.submitted": scorecardSubmittedEventSchema,
   "webhook.test": webhookTestEventSchema,
 } as const;
 
@@ -60,6 +62,7 @@ const TAGS: { name: string; description: string }[] = [
   { name: "Candidates", description: "People in the pipeline: create (JSON, or multipart with a resume), list and search, read with the parsed resume and the AI fit, update and move between stages, add notes, export or erase their data." },
   { name: "Jobs", description: "Open positions with their locations, salary, screening questions and AI screening settings; `apply_url` is the careers page." },
   { name: "Interviews", description: "Interviews of a candidate with a panel of members: schedule, reschedule and cancel them. Every change e-mails the panel (and the candidate when asked) an iCalendar invitation that calendars update in place." },
+  { name: "Scorecards", description: "Interviewers' structured feedback on an interview: a rating per attribute of its kit, an overall recommendation and notes. Submitted as the interviewer (an API key names them with `on_behalf_of`); each submission sends `scorecard.submitted`." },
   { name: "Users", description: "The company's members: the ids to name as interviewers." },
   { name: ENDPOINTS_TAG, description: "Register the URLs that receive the **Webhooks** below, choose their events, rotate their secrets, send a test event, and read and redeliver their deliveries." },
   { name: "Reports", description: "Aggregates of the company's data: the impact ratios of the AI screening by sex and race/ethnicity (the tables of a bias audit under NYC Local Law 144)." },

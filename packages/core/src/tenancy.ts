@@ -27,6 +27,7 @@ const TENANT_MODELS = new Set([
   "JobInterview",
   "CandidateSelfIdentification",
   "OAuthGrant",
+  "Scorecard",
 ]);
 
 const WHERE_OPERATIONS = new Set([

@@ -1,10 +1,10 @@
 import { initTRPC } from "@trpc/server";
 import { type OpenApiMeta } from "trpc-to-openapi";
-import { canEraseCandidates, canManageSettings } from "./auth/roles.ts";
+import { canEraseCandidates, canManageSettings, isInterviewerOnly } from "./auth/roles.ts";
 import { type ApiScope } from "./auth/scopes.ts";
 import { actorOf, type Context, type Principal, type ServiceContext } from "./context.ts";
 import { AppError, toAppError, toErrorBody } from "./errors.ts";
-import { scopedDb } from "./tenancy.ts";
+import { type ScopedDb, scopedDb } from "./tenancy.ts";
 
 export type Meta = OpenApiMeta<{
   /** Status of a successful REST response (201 for creates); 200 when absent. */
@@ -21,6 +21,13 @@ export type Meta = OpenApiMeta<{
    * recruiters may export but not erase. API keys are not affected; their scopes decide.
    */
   eraser?: true;
+  /**
+   * Open to the role interviewer (assertInterviewerAccess); a procedure without it refuses them (403).
+   * "candidate": the input's `id` is a candidate they have an interview with (another is a 404);
+   * "interview": the input's `id` is an interview with them on the panel (another is a 404);
+   * "own": the procedure itself limits what it returns to the member (their interviews, visible scorecards).
+   */
+  interviewer?: "candidate" | "interview" | "own";
 }>;
 
 const t = initTRPC
@@ -73,20 +80,51 @@ export function assertEraseAccess(principal: Principal, meta: Meta | undefined):
   throw new AppError("forbidden", `Only owners and admins can erase a candidate (recruiters may export their data); your role is ${principal.role}`);
 }
 
+/** The `id` of a procedure's raw input as a database id, or null when it is not one (input validation then answers 400). */
+function rawId(raw: unknown): number | null {
+  const value = raw && typeof raw === "object" ? (raw as { id?: unknown }).id : undefined;
+  const id = typeof value === "string" && /^[0-9]{1,10}$/.test(value) ? Number(value) : value;
+  return typeof id === "number" && Number.isInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
 /**
- * Authenticated as a member of a company (API key or session). Provides `ctx.svc`: the company's
+ * The one check of the role interviewer (issue 26 §3): they may call only the procedures marked
+ * `meta.interviewer` (403 otherwise), and those about a candidate or an interview only for the ones
+ * they are on the panel of — another candidate is not found (404), as another company's is. Other
+ * roles and API keys pass.
+ */
+export async function assertInterviewerAccess(principal: Principal, meta: Meta | undefined, db: ScopedDb, getRawInput: () => Promise<unknown>): Promise<void> {
+  if (principal.kind === "api" || !isInterviewerOnly(principal.role)) return;
+  const access = meta?.interviewer;
+  if (!access) throw new AppError("forbidden", "Interviewers can see only the candidates they interview and submit their scorecards; your role is interviewer");
+  if (access === "own") return;
+  const id = rawId(await getRawInput());
+  if (id === null) return;
+  if (access === "candidate") {
+    const panel = await db.interviewInterviewer.findFirst({ where: { userId: principal.userId, interview: { candidateId: id } }, select: { interviewId: true } });
+    if (!panel) throw AppError.notFound("Candidate", id);
+  } else {
+    const panel = await db.interviewInterviewer.findFirst({ where: { userId: principal.userId, interviewId: id }, select: { interviewId: true } });
+    if (!panel) throw AppError.notFound("Interview", id);
+  }
+}
+
+/**
+ * Authenticated for a company (API key, session, or an OAuth token acting as a member). Provides `ctx.svc`: the company's
  * scoped database client, the actor and the client's IP, which is all a service needs. An API key
  * must also hold the procedure's scope (assertScope), and a session the role a settings procedure
- * or an erasure needs (assertSettingsAccess, assertEraseAccess), all checked here before input is
- * parsed or anything runs.
+ * or an erasure needs (assertSettingsAccess, assertEraseAccess) and, for an interviewer, the
+ * candidate's panel (assertInterviewerAccess), all checked here before input is parsed or anything runs.
  */
-export const companyProcedure = t.procedure.use(async ({ ctx, meta, next }) => {
+export const companyProcedure = t.procedure.use(async ({ ctx, meta, next, getRawInput }) => {
   const principal = ctx.principal;
   if (!principal) throw new AppError("unauthorized", "API key is missing or invalid");
   assertScope(principal, meta);
   assertSettingsAccess(principal, meta);
   assertEraseAccess(principal, meta);
-  const svc: ServiceContext = { db: scopedDb(ctx.prisma, principal.companyId), companyId: principal.companyId, actor: actorOf(principal), ip: ctx.ip ?? null };
+  const db = scopedDb(ctx.prisma, principal.companyId);
+  await assertInterviewerAccess(principal, meta, db, getRawInput);
+  const svc: ServiceContext = { db, companyId: principal.companyId, actor: actorOf(principal), ip: ctx.ip ?? null, ...(principal.kind !== "api" ? { role: principal.role } : {}) };
   return next({ ctx: { ...ctx, principal, svc } });
 });
 

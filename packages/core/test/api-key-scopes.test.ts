@@ -32,7 +32,11 @@ const RESOURCE_OF_SEGMENT: Record<string, string> = {
   users: "users",
   interviews: "interviews",
   reports: "reports",
+  scorecards: "scorecards",
 };
+
+/** Nested collections with a scope of their own (a candidate's or an interview's scorecards), by their segment. */
+const NESTED_RESOURCE: Record<string, string> = { scorecards: "scorecards" };
 
 const routes = procedureMetas.filter(({ meta }) => meta.openapi).map(({ path, meta }) => ({ path, meta, route: `${meta.openapi!.method} ${meta.openapi!.path}` }));
 
@@ -51,8 +55,9 @@ describe("every procedure of the public API declares its scope", () => {
     expect(API_SCOPES).toContain(meta.scope);
     // Reads need a read scope, anything else a write scope.
     expect(meta.scope!.split(":")[1], `${route}: the scope's access`).toBe(meta.openapi!.method === "GET" ? "read" : "write");
-    const segment = meta.openapi!.path.split("/").filter(Boolean)[0]!;
-    const resource = RESOURCE_OF_SEGMENT[segment];
+    const segments = meta.openapi!.path.split("/").filter((part) => part && !part.startsWith("{"));
+    const segment = segments[0]!;
+    const resource = NESTED_RESOURCE[segments.at(-1)!] ?? RESOURCE_OF_SEGMENT[segment];
     expect(resource, `${route}: add /${segment} to RESOURCE_OF_SEGMENT in this test`).toBeDefined();
     expect(meta.scope!.split(":")[0], `${route}: the scope's resource`).toBe(resource);
   });

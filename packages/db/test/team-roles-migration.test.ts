@@ -54,7 +54,8 @@ describe(`migration ${MIGRATION}`, () => {
       await client.query(`INSERT INTO users (company_id, email, password_hash) VALUES ($1, 'new@old.test', 'x')`, [company!.id]);
       expect((await client.query(`SELECT role::text AS role FROM users WHERE email = 'new@old.test'`)).rows).toEqual([{ role: "owner" }]);
       const { rows: values } = await client.query(`SELECT unnest(enum_range(NULL::user_role))::text AS v`);
-      expect(values.map((r) => r.v)).toEqual(["owner", "admin", "recruiter"]);
+      // This migration's three, then what later ones appended (interviewer: 20261127010000_scorecards).
+      expect(values.map((r) => r.v)).toEqual(["owner", "admin", "recruiter", "interviewer"]);
 
       // The audit log takes rows, refuses to change them, and lets them go with their company.
       await client.query(`INSERT INTO audit_log (company_id, action, actor_type, actor_label) VALUES ($1, 'api_key.created', 'system', 'system')`, [company!.id]);

@@ -16,6 +16,9 @@ import type {
   InterviewDetail,
   InterviewListParams,
   InterviewUpdateParams,
+  CandidateScorecards,
+  Scorecard,
+  ScorecardSubmitParams,
   ImpactRatioParams,
   ImpactRatioReport,
   Job,
@@ -216,6 +219,22 @@ export class Interviews extends Resource {
   }
 }
 
+export class Scorecards extends Resource {
+  /** A candidate's scorecards with their summary. Needs `scorecards:read`. */
+  listForCandidate(candidateId: Id, options?: RequestOptions): Promise<CandidateScorecards> {
+    return this.data("GET", `/candidates/${segment(candidateId)}/scorecards`, undefined, options);
+  }
+
+  get(id: Id, options?: RequestOptions): Promise<Scorecard> {
+    return this.data("GET", `/scorecards/${segment(id)}`, undefined, options);
+  }
+
+  /** Submits (or edits) the scorecard of `params.on_behalf_of` for the interview. Needs `scorecards:write`. */
+  submit(interviewId: Id, params: ScorecardSubmitParams, options?: RequestOptions): Promise<Scorecard> {
+    return this.data("POST", `/interviews/${segment(interviewId)}/scorecards`, params, options);
+  }
+}
+
 export class Reports extends Resource {
   /** Impact ratios of the AI screening by sex, race/ethnicity and both (the tables of a bias audit under NYC Local Law 144). Needs `reports:read`. */
   async impactRatios(params: ImpactRatioParams, options?: RequestOptions): Promise<ImpactRatioReport> {
@@ -240,6 +259,7 @@ export class Hireflow {
   readonly rejectReasons: RejectReasons;
   readonly users: Users;
   readonly interviews: Interviews;
+  readonly scorecards: Scorecards;
   readonly reports: Reports;
   readonly #http: HttpClient;
 
@@ -252,6 +272,7 @@ export class Hireflow {
     this.rejectReasons = new RejectReasons(this.#http);
     this.users = new Users(this.#http);
     this.interviews = new Interviews(this.#http);
+    this.scorecards = new Scorecards(this.#http);
     this.reports = new Reports(this.#http);
   }
 

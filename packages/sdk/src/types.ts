@@ -33,6 +33,10 @@ export type Interview = Schemas["Interview"];
 /** An interview with the overlapping interviews of its panel (`conflicts`). */
 export type InterviewDetail = Schemas["InterviewDetail"];
 export type InterviewConflict = Schemas["InterviewConflict"];
+/** An interviewer's ratings per kit attribute, recommendation and notes for one interview. */
+export type Scorecard = Schemas["Scorecard"];
+/** A candidate's scorecards with the summary (each attribute's ratings, the recommendations tally). */
+export type CandidateScorecards = Schemas["CandidateScorecards"];
 export type ApiScope = Schemas["ApiScope"];
 export type Pagination = Schemas["Pagination"];
 export type ErrorEnvelope = Schemas["Error"];
@@ -46,6 +50,7 @@ export type WebhookEvent =
   | Schemas["InterviewScheduledEvent"]
   | Schemas["InterviewUpdatedEvent"]
   | Schemas["InterviewCanceledEvent"]
+  | Schemas["ScorecardSubmittedEvent"]
   | Schemas["WebhookTestEvent"];
 export type WebhookEventType = WebhookEvent["event"];
 
@@ -66,4 +71,6 @@ export type UserListParams = Omit<Query<"users-list">, "cursor">;
 export type InterviewCreateParams = JsonBody<"interviews-create">;
 export type InterviewUpdateParams = JsonBody<"interviews-update">;
 export type InterviewListParams = Omit<Query<"interviews-list">, "cursor">;
+/** `on_behalf_of`: the interviewer (a member on the interview's panel) the API key submits for. */
+export type ScorecardSubmitParams = JsonBody<"scorecards-submit">;
 export type ImpactRatioParams = Query<"reports-impactRatios">;

@@ -1,12 +1,14 @@
 import Link from "next/link";
 import { type ReactNode } from "react";
-import { canManageSettings } from "@hireflow/core/auth/roles";
+import { canManageSettings, isInterviewerOnly } from "@hireflow/core/auth/roles";
 import { type SessionUser } from "@hireflow/core/auth/sessions";
 import { FlashMessage } from "./flash";
 import { NavLink } from "./nav-link";
 import { QuickSwitcher } from "./quick-switcher";
 
 const NAV = [
+  // Every member's interviews and the scorecards they owe; the only page of an interviewer.
+  { href: "/my-interviews", label: "My interviews", interviewer: true },
   { href: "/jobs", label: "Jobs" },
   { href: "/candidates", label: "Candidates" },
   { href: "/reports", label: "Reports" },
@@ -14,8 +16,18 @@ const NAV = [
   { href: "/settings", label: "Settings", settings: true },
 ];
 
-/** The signed-in frame: company, navigation, the user and sign-out (a plain form: works without JS). */
-export function AppShell({ user, csrfToken, children }: { user: SessionUser; csrfToken: string; children: ReactNode }) {
+/** Whether the member's role shows a navigation item: settings for owners and admins; an interviewer only My interviews. */
+function shows(item: (typeof NAV)[number], role: SessionUser["role"]): boolean {
+  if (isInterviewerOnly(role)) return "interviewer" in item;
+  return !("settings" in item) || canManageSettings(role);
+}
+
+/**
+ * The signed-in frame: company, navigation (with the count of scorecards the member still owes), the
+ * user and sign-out (a plain form: works without JS).
+ */
+export function AppShell({ user, csrfToken, scorecardsDue, children }: { user: SessionUser; csrfToken: string; scorecardsDue: number; children: ReactNode }) {
+  const home = isInterviewerOnly(user.role) ? "/my-interviews" : "/jobs";
   return (
     <div className="min-h-screen">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow">
@@ -23,13 +35,19 @@ export function AppShell({ user, csrfToken, children }: { user: SessionUser; csr
       </a>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 sm:px-6">
-          <Link href="/jobs" className="flex items-baseline gap-2 font-semibold text-indigo-700">
+          <Link href={home} className="flex items-baseline gap-2 font-semibold text-indigo-700">
             Hireflow <span className="text-sm font-normal text-slate-500">{user.company.name}</span>
           </Link>
           <nav aria-label="Main" className="order-3 -mx-1 flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">
-            {NAV.filter((item) => !("settings" in item) || canManageSettings(user.role)).map((item) => (
+            {NAV.filter((item) => shows(item, user.role)).map((item) => (
               <NavLink key={item.href} href={item.href}>
                 {item.label}
+                {"interviewer" in item && scorecardsDue > 0 && (
+                  <span className="ml-1.5 rounded-full bg-indigo-600 px-1.5 py-0.5 text-xs font-semibold text-white" data-testid="scorecards-due">
+                    {scorecardsDue}
+                    <span className="sr-only"> {scorecardsDue === 1 ? "scorecard" : "scorecards"} due</span>
+                  </span>
+                )}
               </NavLink>
             ))}
             <a href="/docs" className="rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-slate-600 hover:bg-slate-100 hover:text-slate-900">
@@ -37,7 +55,8 @@ export function AppShell({ user, csrfToken, children }: { user: SessionUser; csr
             </a>
           </nav>
           <div className="ml-auto flex items-center gap-3 text-sm">
-            <QuickSwitcher />
+            {/* Search reaches every candidate: not for an interviewer (the server refuses it too). */}
+            {!isInterviewerOnly(user.role) && <QuickSwitcher />}
             <span className="hidden text-slate-600 sm:inline" title={user.email}>
               {user.name ?? user.email}
             </span>

@@ -23,6 +23,9 @@ describe("OpenAPI document", () => {
         "/candidates/{id}",
         "/candidates/{id}/notes",
         "/candidates/{id}/export",
+        "/candidates/{id}/scorecards",
+        "/scorecards/{id}",
+        "/interviews/{id}/scorecards",
         "/events",
         "/events/{id}",
         "/jobs",
@@ -76,6 +79,7 @@ describe("OpenAPI document", () => {
       "interview.canceled",
       "interview.scheduled",
       "interview.updated",
+      "scorecard.submitted",
       "webhook.test",
     ]);
   });

@@ -76,7 +76,8 @@ function cases(own: TestCompany, other: TestCompany): Case[] {
 }
 
 describe("route sweep (paths × methods × ids × key)", () => {
-  it("never answers 5xx; 404 for unknown paths, 405 with Allow for unknown methods; envelope and request-id always", async () => {
+  // Thousands of requests, growing with every route: its own time limit (a loaded machine took over 30 s).
+  it("never answers 5xx; 404 for unknown paths, 405 with Allow for unknown methods; envelope and request-id always", { timeout: 120_000 }, async () => {
     const own = app.acme;
     const other = await createTestCompany();
     const documented = documentedPaths();

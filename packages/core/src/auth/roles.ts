@@ -1,19 +1,37 @@
 /**
  * Roles of a company's members (README "Team and roles"). Owners and admins manage the company's
  * settings — API keys, webhooks, team, privacy, the audit log; recruiters work on jobs and
- * candidates. Owners alone make, change or remove owners, and a company always keeps one.
+ * candidates; interviewers see only the candidates they interview and submit scorecards (the
+ * procedures they may call carry `meta.interviewer`, checked in trpc.ts). Owners alone make, change
+ * or remove owners, and a company always keeps one.
  */
-export const USER_ROLES = ["owner", "admin", "recruiter"] as const;
+export const USER_ROLES = ["owner", "admin", "recruiter", "interviewer"] as const;
 
 export type UserRole = (typeof USER_ROLES)[number];
 
-export const ROLE_LABELS: Record<UserRole, string> = { owner: "Owner", admin: "Admin", recruiter: "Recruiter" };
+export const ROLE_LABELS: Record<UserRole, string> = { owner: "Owner", admin: "Admin", recruiter: "Recruiter", interviewer: "Interviewer" };
 
 export const ROLE_DESCRIPTIONS: Record<UserRole, string> = {
   owner: "Everything, including making and removing owners",
   admin: "Jobs and candidates, and the settings: API keys, webhooks, team, privacy, audit log",
   recruiter: "Jobs, candidates, pipeline and reports; no settings",
+  interviewer: "Only the candidates they interview: profile, resume, fit and scorecards",
 };
+
+/** Whether a member is limited to the candidates they interview (`meta.interviewer` in trpc.ts). */
+export function isInterviewerOnly(role: UserRole): boolean {
+  return role === "interviewer";
+}
+
+/**
+ * Whether a member sees every scorecard of a candidate without submitting their own first (no
+ * anchoring, issue 26 §3). Owners and admins do, and so do recruiters: Hireflow has no per-job hiring
+ * team yet, and recruiters stand in for the job's hiring-team leads. Interviewers see the others'
+ * only after submitting theirs.
+ */
+export function seesAllScorecards(role: UserRole): boolean {
+  return role !== "interviewer";
+}
 
 /** Whether a member may open the settings and call their procedures (`meta.settings`). */
 export function canManageSettings(role: UserRole): boolean {

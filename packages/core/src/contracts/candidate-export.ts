@@ -45,7 +45,7 @@ export const candidateExportSchema = z
     activities: z.array(
       z.object({
         id: z.number().int(),
-        type: z.string().meta({ description: "created, note_added, stage_changed, resume_processed, updated, email" }),
+        type: z.string().meta({ description: "created, note_added, stage_changed, resume_processed, updated, email, scorecard" }),
         note: z.string().nullable(),
         data: z.record(z.string(), z.unknown()).nullable(),
         added_by: z.string(),

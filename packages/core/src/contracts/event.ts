@@ -12,6 +12,7 @@ const WEBHOOK_EVENT_SCHEMAS: Record<WebhookEventType, string> = {
   "interview.scheduled": "InterviewScheduledEvent",
   "interview.updated": "InterviewUpdatedEvent",
   "interview.canceled": "InterviewCanceledEvent",
+  "scorecard.submitted": "ScorecardSubmittedEvent",
 };
 
 export const eventSchema = z

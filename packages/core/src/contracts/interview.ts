@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { USER_ROLES } from "../auth/roles.ts";
 import { cursorParam, httpUrl, idParam, limitParam, singleLine, storableText, timestamp } from "./common.ts";
 
 /**
@@ -157,7 +158,7 @@ export const userSchema = z
     id: z.string().meta({ description: "UUID", example: "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10" }),
     name: z.string().nullable(),
     email: z.string(),
-    role: z.enum(["owner", "admin", "recruiter"]),
+    role: z.enum(USER_ROLES),
   })
   .meta({ id: "User" });
 export type UserDto = z.infer<typeof userSchema>;

@@ -87,7 +87,7 @@ export const moveCandidatesResultSchema = z.object({
 
 export const timelineEntrySchema = z.object({
   id: z.number().int(),
-  type: z.enum(["created", "note_added", "stage_changed", "resume_processed", "updated", "email"]),
+  type: z.enum(["created", "note_added", "stage_changed", "resume_processed", "updated", "email", "scorecard"]),
   note: z.string().nullable(),
   data: z.record(z.string(), z.unknown()).nullable(),
   added_by: z.enum(["api", "user", "system", "ai_agent"]),

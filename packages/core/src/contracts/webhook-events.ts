@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { interviewSchema } from "./interview.ts";
+import { scorecardSchema } from "./scorecard.ts";
 
 /** Webhook payloads exactly as the spec's tables; `event` and `occurred_at` are on every one. */
 const candidateRef = {
@@ -126,3 +127,21 @@ export const interviewUpdatedEventSchema = interviewEvent("interview.updated", "
   changed_fields: z.array(z.enum(["title", "start_at", "end_at", "time_zone", "location", "video_url", "interviewer_ids", "notify_candidate"])).meta({ description: "What the change changed" }),
 });
 export const interviewCanceledEventSchema = interviewEvent("interview.canceled", "InterviewCanceledEvent", "An interview was canceled (DELETE /interviews/{id}); it is kept with status canceled.");
+
+export const scorecardSubmittedEventSchema = z
+  .object({
+    event: z.literal("scorecard.submitted"),
+    occurred_at: z.string(),
+    scorecard: scorecardSchema.omit({ notes: true }).meta({ id: "ScorecardWithoutNotes", description: "The scorecard as GET /scorecards/{id} shows it, without its free-text notes" }),
+    first_submission: z.boolean().meta({ description: "false when an interviewer edited the scorecard they had submitted" }),
+    interview: z.object({ id: z.number().int(), title: z.string(), start_at: z.string() }),
+    candidate: z.object({ ...candidateRef, public_id: z.string() }),
+    job: jobRef,
+    company: companyRef,
+    changed_by: z.enum(["user", "api", "system"]),
+    changed_by_user_id: z.string().nullable().meta({ description: "UUID of the signed-in member; null for an API key (the interviewer is `scorecard.interviewer`)" }),
+  })
+  .meta({
+    id: "ScorecardSubmittedEvent",
+    description: "An interviewer submitted or edited a scorecard (POST /interviews/{id}/scorecards or the web app): the ratings and the recommendation, never the notes (read them with GET /scorecards/{id}).",
+  });

@@ -190,6 +190,22 @@ const interview = {
   updated_at: "2026-10-20T08:15:00.000Z",
 } as const;
 
+const scorecard = {
+  id: 57,
+  interview_id: INTERVIEW_ID,
+  interview_title: "Technical interview",
+  candidate_id: CANDIDATE_ID,
+  interviewer: { id: GRACE.id, name: GRACE.name, email: GRACE.email },
+  ratings: [
+    { attribute: "System design", rating: "strong_yes" },
+    { attribute: "Communication", rating: "yes" },
+  ],
+  recommendation: "yes",
+  notes: "Clear trade-offs on the cache design; would pair well with the platform team.",
+  submitted_at: "2026-10-25T10:20:00.000Z",
+  updated_at: "2026-10-25T10:20:00.000Z",
+} as const;
+
 const interviewCandidate = { id: CANDIDATE_ID, public_id: "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718", name: "Ada Lovelace", email: "ada@example.com", url: `${ORIGIN}/candidates/${CANDIDATE_ID}` };
 
 export const WEBHOOK_EXAMPLES = {
@@ -277,6 +293,18 @@ export const WEBHOOK_EXAMPLES = {
     event: "interview.canceled",
     occurred_at: "2026-10-22T09:00:00.000Z",
     interview: { ...interview, status: "canceled", sequence: 2, canceled_at: "2026-10-22T09:00:00.000Z", updated_at: "2026-10-22T09:00:00.000Z" },
+    candidate: interviewCandidate,
+    job: { id: JOB_ID, title: "Platform Engineer" },
+    company: { id: 1 },
+    changed_by: "user",
+    changed_by_user_id: GRACE.id,
+  },
+  "scorecard.submitted": {
+    event: "scorecard.submitted",
+    occurred_at: "2026-10-25T10:20:00.000Z",
+    scorecard: (({ notes: _notes, ...rest }) => rest)(scorecard),
+    first_submission: true,
+    interview: { id: INTERVIEW_ID, title: "Technical interview", start_at: "2026-10-25T09:00:00.000Z" },
     candidate: interviewCandidate,
     job: { id: JOB_ID, title: "Platform Engineer" },
     company: { id: 1 },
@@ -485,6 +513,36 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     path: { id: INTERVIEW_ID },
     request: { start_at: "2026-10-25T14:00:00+01:00", end_at: "2026-10-25T15:00:00+01:00" },
     response: { data: { ...interview, start_at: "2026-10-25T13:00:00.000Z", end_at: "2026-10-25T14:00:00.000Z", sequence: 1, updated_at: "2026-10-21T11:02:00.000Z", conflicts: [] } },
+  },
+  "scorecards-listForCandidate": {
+    path: { id: CANDIDATE_ID },
+    response: {
+      data: {
+        scorecards: [scorecard],
+        summary: {
+          attributes: [
+            { attribute: "System design", ratings: { strong_no: 0, no: 0, yes: 0, strong_yes: 1, not_assessed: 0 } },
+            { attribute: "Communication", ratings: { strong_no: 0, no: 0, yes: 1, strong_yes: 0, not_assessed: 0 } },
+          ],
+          recommendations: { strong_no: 0, no: 0, yes: 1, strong_yes: 0 },
+        },
+        hidden_count: 0,
+      },
+    },
+  },
+  "scorecards-get": { path: { id: 57 }, response: { data: scorecard } },
+  "scorecards-submit": {
+    path: { id: INTERVIEW_ID },
+    request: {
+      ratings: [
+        { attribute: "System design", rating: "strong_yes" },
+        { attribute: "Communication", rating: "yes" },
+      ],
+      recommendation: "yes",
+      notes: scorecard.notes,
+      on_behalf_of: GRACE.id,
+    },
+    response: { data: scorecard },
   },
   "interviews-cancel": {
     path: { id: INTERVIEW_ID },

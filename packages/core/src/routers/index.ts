@@ -18,6 +18,7 @@ import { pipelineTemplateRouter } from "./pipeline-template/index.ts";
 import { emailLogRouter } from "./email-log/index.ts";
 import { emailSettingsRouter } from "./email-settings/index.ts";
 import { interviewRouter } from "./interview/index.ts";
+import { scorecardRouter } from "./scorecard/index.ts";
 import { userRouter } from "./user/index.ts";
 
 /** One router serves the web UI (/api/trpc) and, for procedures with `meta.openapi`, REST (/api/v1). */
@@ -30,6 +31,7 @@ export const appRouter = router({
   rejectReasons: rejectReasonRouter,
   users: userRouter,
   interviews: interviewRouter,
+  scorecards: scorecardRouter,
   // Web app only (no meta.openapi):
   apiKeys: apiKeyRouter,
   connectedApps: connectedAppRouter,

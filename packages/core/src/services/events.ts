@@ -15,6 +15,7 @@ export const EVENT_TYPES = [
   "interview.scheduled",
   "interview.updated",
   "interview.canceled",
+  "scorecard.submitted",
   "webhook.test",
   "candidate/resume.uploaded",
   // Internal: a scoring asked for (at creation, after parsing, or by a re-score of the job).
@@ -33,6 +34,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "interview.scheduled",
   "interview.updated",
   "interview.canceled",
+  "scorecard.submitted",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

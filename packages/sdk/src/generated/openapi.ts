@@ -106,6 +106,28 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/candidates/{id}/scorecards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a candidate's scorecards
+         * @description Every scorecard of the candidate's interviews, oldest interview first, with a summary: each attribute's ratings across the interviewers and the recommendations tally. API keys see them all; in the web app a member with the role interviewer sees the others' only after submitting their own (`hidden_count`).
+         *
+         *     **Required scope:** `scorecards:read`
+         */
+        get: operations["scorecards-listForCandidate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -210,6 +232,28 @@ export type paths = {
          *     **Required scope:** `interviews:write`
          */
         patch: operations["interviews-update"];
+        trace?: never;
+    };
+    "/interviews/{id}/scorecards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a scorecard
+         * @description An interviewer's scorecard for the interview: a rating per attribute of its kit (`strong_no`, `no`, `yes`, `strong_yes` or `not_assessed`; attributes left out are `not_assessed`), an overall `recommendation` and `notes`. One per interviewer: submitting again edits it, until the candidate is hired or rejected (409). With an API key, `on_behalf_of` names the interviewer, a member on the interview's panel. Every submission is in the candidate's timeline and sends `scorecard.submitted` (without the notes).
+         *
+         *     **Required scope:** `scorecards:write`
+         */
+        post: operations["scorecards-submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/jobs": {
@@ -346,6 +390,28 @@ export type paths = {
          *     **Required scope:** `reports:read`
          */
         get: operations["reports-impactRatios"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scorecards/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a scorecard
+         * @description One scorecard with its ratings, recommendation and notes.
+         *
+         *     **Required scope:** `scorecards:read`
+         */
+        get: operations["scorecards-get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -690,6 +756,28 @@ export type webhooks = {
         patch?: never;
         trace?: never;
     };
+    "scorecard.submitted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * scorecard.submitted
+         * @description An interviewer submitted or edited a scorecard (POST /interviews/{id}/scorecards or the web app): the ratings and the recommendation, never the notes (read them with GET /scorecards/{id}).
+         *
+         *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
+         */
+        post: operations["scorecardSubmittedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -892,7 +980,7 @@ export type components = {
                 id: number;
                 note: string | null;
                 performer_id: string | null;
-                /** @description created, note_added, stage_changed, resume_processed, updated, email */
+                /** @description created, note_added, stage_changed, resume_processed, updated, email, scorecard */
                 type: string;
             }[];
             application: {
@@ -969,6 +1057,13 @@ export type components = {
         CandidateRejectReason: {
             id: number;
             name: string;
+        };
+        CandidateScorecards: {
+            /** @description Other interviewers' scorecards kept from a member who has not submitted their own for this candidate yet (no anchoring); 0 for API keys, owners, admins and recruiters */
+            hidden_count: number;
+            /** @description The scorecards the caller may see, oldest interview first */
+            scorecards: components["schemas"]["Scorecard"][];
+            summary: components["schemas"]["ScorecardSummary"];
         };
         /** @description The AI screening agent finished scoring a candidate (at creation, after the resume was parsed, or by a re-score). No contact data: read the candidate for the evidence. */
         CandidateScoredEvent: {
@@ -1092,9 +1187,9 @@ export type components = {
              */
             occurred_at: string;
             /** @description Exactly the JSON body a webhook delivery of this event carries (the `webhooks` section of this document). For candidate.applied, `resume_url` (signed, valid 24 hours), `resume_data`, `fit_score` and `applied_at` are read when the event is retrieved, as a delivery reads them when it is sent. */
-            payload: components["schemas"]["CandidateAppliedEvent"] | components["schemas"]["CandidateStageChangedEvent"] | components["schemas"]["CandidateScoredEvent"] | components["schemas"]["CandidateDeletedEvent"] | components["schemas"]["InterviewScheduledEvent"] | components["schemas"]["InterviewUpdatedEvent"] | components["schemas"]["InterviewCanceledEvent"];
+            payload: components["schemas"]["CandidateAppliedEvent"] | components["schemas"]["CandidateStageChangedEvent"] | components["schemas"]["CandidateScoredEvent"] | components["schemas"]["CandidateDeletedEvent"] | components["schemas"]["InterviewScheduledEvent"] | components["schemas"]["InterviewUpdatedEvent"] | components["schemas"]["InterviewCanceledEvent"] | components["schemas"]["ScorecardSubmittedEvent"];
             /** @enum {string} */
-            type: "candidate.applied" | "candidate.stage_changed" | "candidate.scored" | "candidate.deleted" | "interview.scheduled" | "interview.updated" | "interview.canceled";
+            type: "candidate.applied" | "candidate.stage_changed" | "candidate.scored" | "candidate.deleted" | "interview.scheduled" | "interview.updated" | "interview.canceled" | "scorecard.submitted";
         };
         Fit: {
             criteria: components["schemas"]["CriterionResult"][];
@@ -1523,6 +1618,128 @@ export type components = {
              */
             requested_at: string;
         };
+        Scorecard: {
+            candidate_id: number;
+            id: number;
+            /** @description The scheduled interview (GET /interviews/{id}) */
+            interview_id: number;
+            interview_title: string;
+            interviewer: components["schemas"]["ScorecardInterviewer"];
+            /** @description Free text for the hiring team; never in webhooks or events */
+            notes: string;
+            /** @description Every attribute of the kit, in its order (not_assessed when not rated) */
+            ratings: components["schemas"]["ScorecardRating"][];
+            /**
+             * @description The overall recommendation on the four-point scale
+             * @enum {string}
+             */
+            recommendation: "strong_no" | "no" | "yes" | "strong_yes";
+            /**
+             * Format: date-time
+             * @description When it was first submitted
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            submitted_at: string;
+            /**
+             * Format: date-time
+             * @description When it was last edited (each edit is in the candidate's timeline)
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            updated_at: string;
+        };
+        ScorecardAttributeSummary: {
+            attribute: string;
+            ratings: {
+                no: number;
+                not_assessed: number;
+                strong_no: number;
+                strong_yes: number;
+                yes: number;
+            };
+        };
+        ScorecardInterviewer: {
+            email: string;
+            id: string;
+            name: string | null;
+        };
+        ScorecardRating: {
+            /** @description A focus attribute of the interview's kit (GET /jobs/{id}: stages[].interviews[].attributes) */
+            attribute: string;
+            /** @enum {string} */
+            rating: "strong_no" | "no" | "yes" | "strong_yes" | "not_assessed";
+        };
+        /** @description An interviewer submitted or edited a scorecard (POST /interviews/{id}/scorecards or the web app): the ratings and the recommendation, never the notes (read them with GET /scorecards/{id}). */
+        ScorecardSubmittedEvent: {
+            candidate: {
+                email: string | null;
+                id: number;
+                name: string | null;
+                public_id: string;
+                /** @description The candidate's profile in the web app */
+                url: string;
+            };
+            /** @enum {string} */
+            changed_by: "user" | "api" | "system";
+            /** @description UUID of the signed-in member; null for an API key (the interviewer is `scorecard.interviewer`) */
+            changed_by_user_id: string | null;
+            company: {
+                id: number;
+            };
+            /** @constant */
+            event: "scorecard.submitted";
+            /** @description false when an interviewer edited the scorecard they had submitted */
+            first_submission: boolean;
+            interview: {
+                id: number;
+                start_at: string;
+                title: string;
+            };
+            job: {
+                id: number | null;
+                title: string | null;
+            };
+            occurred_at: string;
+            scorecard: components["schemas"]["ScorecardWithoutNotes"];
+        };
+        ScorecardSummary: {
+            /** @description Each attribute's ratings across the visible scorecards, in the order first seen */
+            attributes: components["schemas"]["ScorecardAttributeSummary"][];
+            /** @description The recommendations tally of the visible scorecards */
+            recommendations: {
+                no: number;
+                strong_no: number;
+                strong_yes: number;
+                yes: number;
+            };
+        };
+        /** @description The scorecard as GET /scorecards/{id} shows it, without its free-text notes */
+        ScorecardWithoutNotes: {
+            candidate_id: number;
+            id: number;
+            /** @description The scheduled interview (GET /interviews/{id}) */
+            interview_id: number;
+            interview_title: string;
+            interviewer: components["schemas"]["ScorecardInterviewer"];
+            /** @description Every attribute of the kit, in its order (not_assessed when not rated) */
+            ratings: components["schemas"]["ScorecardRating"][];
+            /**
+             * @description The overall recommendation on the four-point scale
+             * @enum {string}
+             */
+            recommendation: "strong_no" | "no" | "yes" | "strong_yes";
+            /**
+             * Format: date-time
+             * @description When it was first submitted
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            submitted_at: string;
+            /**
+             * Format: date-time
+             * @description When it was last edited (each edit is in the candidate's timeline)
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            updated_at: string;
+        };
         ScreeningCriterion: {
             /** @description answer: accepted answers (case-insensitive; yes_no answers count as "yes"/"no") */
             accepted: string[] | null;
@@ -1591,7 +1808,7 @@ export type components = {
             id: string;
             name: string | null;
             /** @enum {string} */
-            role: "owner" | "admin" | "recruiter";
+            role: "owner" | "admin" | "recruiter" | "interviewer";
         };
         WebhookAttempt: {
             /**
@@ -2801,6 +3018,149 @@ export interface operations {
             };
         };
     };
+    "scorecards-listForCandidate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "scorecards": [
+                     *           {
+                     *             "id": 57,
+                     *             "interview_id": 311,
+                     *             "interview_title": "Technical interview",
+                     *             "candidate_id": 42,
+                     *             "interviewer": {
+                     *               "id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                     *               "name": "Grace Hopper",
+                     *               "email": "grace@acme.example"
+                     *             },
+                     *             "ratings": [
+                     *               {
+                     *                 "attribute": "System design",
+                     *                 "rating": "strong_yes"
+                     *               },
+                     *               {
+                     *                 "attribute": "Communication",
+                     *                 "rating": "yes"
+                     *               }
+                     *             ],
+                     *             "recommendation": "yes",
+                     *             "notes": "Clear trade-offs on the cache design; would pair well with the platform team.",
+                     *             "submitted_at": "2026-10-25T10:20:00.000Z",
+                     *             "updated_at": "2026-10-25T10:20:00.000Z"
+                     *           }
+                     *         ],
+                     *         "summary": {
+                     *           "attributes": [
+                     *             {
+                     *               "attribute": "System design",
+                     *               "ratings": {
+                     *                 "strong_no": 0,
+                     *                 "no": 0,
+                     *                 "yes": 0,
+                     *                 "strong_yes": 1,
+                     *                 "not_assessed": 0
+                     *               }
+                     *             },
+                     *             {
+                     *               "attribute": "Communication",
+                     *               "ratings": {
+                     *                 "strong_no": 0,
+                     *                 "no": 0,
+                     *                 "yes": 1,
+                     *                 "strong_yes": 0,
+                     *                 "not_assessed": 0
+                     *               }
+                     *             }
+                     *           ],
+                     *           "recommendations": {
+                     *             "strong_no": 0,
+                     *             "no": 0,
+                     *             "yes": 1,
+                     *             "strong_yes": 0
+                     *           }
+                     *         },
+                     *         "hidden_count": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CandidateScorecards"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `scorecards:read` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "events-list": {
         parameters: {
             query?: {
@@ -3649,6 +4009,169 @@ export interface operations {
                 };
             };
             /** @description The API key lacks the scope `interviews:write` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Duplicate e-mail in this job */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "scorecards-submit": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable characters. A retry with the same key and body within 24 hours replays the first response (header `idempotent-replayed: true`); the same key with another body, or while the first request runs, is a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The scheduled interview's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ratings": [
+                 *         {
+                 *           "attribute": "System design",
+                 *           "rating": "strong_yes"
+                 *         },
+                 *         {
+                 *           "attribute": "Communication",
+                 *           "rating": "yes"
+                 *         }
+                 *       ],
+                 *       "recommendation": "yes",
+                 *       "notes": "Clear trade-offs on the cache design; would pair well with the platform team.",
+                 *       "on_behalf_of": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Free text for the hiring team (never sent in webhooks or events) */
+                    notes?: string;
+                    /**
+                     * Format: uuid
+                     * @description With an API key (required then): the member submitting, one of the interview's interviewers. A signed-in member submits as themself.
+                     */
+                    on_behalf_of?: string;
+                    /**
+                     * @description A rating per attribute of the interview's kit; attributes left out are not_assessed
+                     * @default []
+                     */
+                    ratings?: {
+                        attribute: string;
+                        /** @enum {string} */
+                        rating: "strong_no" | "no" | "yes" | "strong_yes" | "not_assessed";
+                    }[];
+                    /**
+                     * @description The overall recommendation on the four-point scale
+                     * @enum {string}
+                     */
+                    recommendation: "strong_no" | "no" | "yes" | "strong_yes";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 57,
+                     *         "interview_id": 311,
+                     *         "interview_title": "Technical interview",
+                     *         "candidate_id": 42,
+                     *         "interviewer": {
+                     *           "id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                     *           "name": "Grace Hopper",
+                     *           "email": "grace@acme.example"
+                     *         },
+                     *         "ratings": [
+                     *           {
+                     *             "attribute": "System design",
+                     *             "rating": "strong_yes"
+                     *           },
+                     *           {
+                     *             "attribute": "Communication",
+                     *             "rating": "yes"
+                     *           }
+                     *         ],
+                     *         "recommendation": "yes",
+                     *         "notes": "Clear trade-offs on the cache design; would pair well with the platform team.",
+                     *         "submitted_at": "2026-10-25T10:20:00.000Z",
+                     *         "updated_at": "2026-10-25T10:20:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Scorecard"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `scorecards:write` (code forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5338,6 +5861,114 @@ export interface operations {
             };
         };
     };
+    "scorecards-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 57,
+                     *         "interview_id": 311,
+                     *         "interview_title": "Technical interview",
+                     *         "candidate_id": 42,
+                     *         "interviewer": {
+                     *           "id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                     *           "name": "Grace Hopper",
+                     *           "email": "grace@acme.example"
+                     *         },
+                     *         "ratings": [
+                     *           {
+                     *             "attribute": "System design",
+                     *             "rating": "strong_yes"
+                     *           },
+                     *           {
+                     *             "attribute": "Communication",
+                     *             "rating": "yes"
+                     *           }
+                     *         ],
+                     *         "recommendation": "yes",
+                     *         "notes": "Clear trade-offs on the cache design; would pair well with the platform team.",
+                     *         "submitted_at": "2026-10-25T10:20:00.000Z",
+                     *         "updated_at": "2026-10-25T10:20:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Scorecard"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `scorecards:read` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "users-list": {
         parameters: {
             query?: {
@@ -5679,7 +6310,7 @@ export interface operations {
                 "application/json": {
                     description?: string | null;
                     /** @description Event types to receive; empty or omitted means every event type */
-                    events?: ("candidate.applied" | "candidate.stage_changed" | "candidate.scored" | "candidate.deleted" | "interview.scheduled" | "interview.updated" | "interview.canceled")[];
+                    events?: ("candidate.applied" | "candidate.stage_changed" | "candidate.scored" | "candidate.deleted" | "interview.scheduled" | "interview.updated" | "interview.canceled" | "scorecard.submitted")[];
                     /** Format: uri */
                     url: string;
                 };
@@ -5974,7 +6605,7 @@ export interface operations {
                     /** @description false disables the endpoint; true re-enables it (and clears disabled_reason) */
                     enabled?: boolean;
                     /** @description Event types to receive; empty or omitted means every event type */
-                    events?: ("candidate.applied" | "candidate.stage_changed" | "candidate.scored" | "candidate.deleted" | "interview.scheduled" | "interview.updated" | "interview.canceled")[];
+                    events?: ("candidate.applied" | "candidate.stage_changed" | "candidate.scored" | "candidate.deleted" | "interview.scheduled" | "interview.updated" | "interview.canceled" | "scorecard.submitted")[];
                     /** Format: uri */
                     url?: string;
                 };
@@ -6930,6 +7561,96 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["InterviewUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    scorecardSubmittedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                 * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795340400
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "scorecard.submitted",
+                 *       "occurred_at": "2026-10-25T10:20:00.000Z",
+                 *       "scorecard": {
+                 *         "id": 57,
+                 *         "interview_id": 311,
+                 *         "interview_title": "Technical interview",
+                 *         "candidate_id": 42,
+                 *         "interviewer": {
+                 *           "id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                 *           "name": "Grace Hopper",
+                 *           "email": "grace@acme.example"
+                 *         },
+                 *         "ratings": [
+                 *           {
+                 *             "attribute": "System design",
+                 *             "rating": "strong_yes"
+                 *           },
+                 *           {
+                 *             "attribute": "Communication",
+                 *             "rating": "yes"
+                 *           }
+                 *         ],
+                 *         "recommendation": "yes",
+                 *         "submitted_at": "2026-10-25T10:20:00.000Z",
+                 *         "updated_at": "2026-10-25T10:20:00.000Z"
+                 *       },
+                 *       "first_submission": true,
+                 *       "interview": {
+                 *         "id": 311,
+                 *         "title": "Technical interview",
+                 *         "start_at": "2026-10-25T09:00:00.000Z"
+                 *       },
+                 *       "candidate": {
+                 *         "id": 42,
+                 *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718",
+                 *         "name": "Ada Lovelace",
+                 *         "email": "ada@example.com",
+                 *         "url": "https://hireflow.example.com/candidates/42"
+                 *       },
+                 *       "job": {
+                 *         "id": 7,
+                 *         "title": "Platform Engineer"
+                 *       },
+                 *       "company": {
+                 *         "id": 1
+                 *       },
+                 *       "changed_by": "user",
+                 *       "changed_by_user_id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ScorecardSubmittedEvent"];
             };
         };
         responses: {

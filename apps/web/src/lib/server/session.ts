@@ -20,9 +20,12 @@ export async function requireSession(returnTo?: string): Promise<ActiveSession> 
   return session;
 }
 
-/** Only same-site paths may be a post-sign-in destination (no open redirect via ?next=). */
+/**
+ * Only same-site paths may be a post-sign-in destination (no open redirect via ?next=). Without one,
+ * "/": the home page sends each role to its start page (an interviewer to My interviews).
+ */
 export function safeReturnPath(value: string | string[] | null | undefined): string {
   const path = Array.isArray(value) ? value[0] : value;
-  if (!path || !path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\") || path.startsWith("/api/")) return "/jobs";
+  if (!path || !path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\") || path.startsWith("/api/")) return "/";
   return path;
 }

@@ -109,6 +109,8 @@ let serial = 0;
 const FIELD_SAMPLES: Record<string, unknown> = {
   // Only for a remote job; the sample job is on-site (the first location type).
   remote_countries: [],
+  // Scorecard ratings name the attributes of the interview's kit; none rated is valid (all not_assessed).
+  ratings: [],
 };
 
 /**

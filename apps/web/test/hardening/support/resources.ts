@@ -9,7 +9,7 @@ import { label, type Operation } from "./operations.ts";
  * One of each resource the API addresses by id, for one company, and the rule that maps a path
  * parameter or an `*_id` field to the kind of resource it names.
  */
-export type ResourceKind = "candidate" | "job" | "department" | "webhook_endpoint" | "webhook_delivery" | "event" | "reject_reason" | "interview" | "interview_kit" | "user";
+export type ResourceKind = "candidate" | "job" | "department" | "webhook_endpoint" | "webhook_delivery" | "event" | "reject_reason" | "interview" | "interview_kit" | "scorecard" | "user";
 /** The kinds named by integer ids (every one but events and members, whose ids are UUIDs). */
 export type NumericResourceKind = Exclude<ResourceKind, "event" | "user">;
 export type Resources = Record<NumericResourceKind, number> & { event: string; user: string };
@@ -24,6 +24,7 @@ const COLLECTIONS: Record<string, ResourceKind> = {
   events: "event",
   reject_reasons: "reject_reason",
   interviews: "interview",
+  scorecards: "scorecard",
   users: "user",
 };
 
@@ -58,7 +59,8 @@ export function idFieldKind(field: string): NumericResourceKind | undefined {
 export const isIdField = (field: string) => /(^|_)id$/.test(normalise(field));
 
 // Body and query fields naming members (UUIDs): one or a list.
-const MEMBER_FIELDS = new Set(["interviewer_id", "interviewer_ids"]);
+// on_behalf_of: the interviewer an API key submits a scorecard for (POST /interviews/{id}/scorecards).
+const MEMBER_FIELDS = new Set(["interviewer_id", "interviewer_ids", "on_behalf_of"]);
 
 /**
  * The value naming `resources`' member for a member field (`interviewer_ids` → `[id]`, an item of it
@@ -140,6 +142,10 @@ export async function seedResources(company: TestCompany, marker: string): Promi
       interviewers: { create: [{ userId: member.id, companyId: company.id }] },
     },
   });
+  // The member's scorecard of that interview (a kit attribute rated).
+  const scorecard = await prisma.scorecard.create({
+    data: { companyId: company.id, interviewId: interview.id, candidateId: candidate.id, interviewerId: member.id, ratings: [{ attribute: `${marker} focus`, rating: "yes" }], recommendation: "yes", notes: `${marker} scorecard notes` },
+  });
   return {
     candidate: candidate.id,
     job,
@@ -150,6 +156,7 @@ export async function seedResources(company: TestCompany, marker: string): Promi
     reject_reason: reason.id,
     interview: interview.id,
     interview_kit: kit.id,
+    scorecard: scorecard.id,
     user: member.id,
   };
 }

@@ -120,6 +120,10 @@ const FIELD_SAMPLES: Record<string, unknown> = {
   remote_countries: [],
   // https only (careerSite.update): the careers pages would block a mixed-content image.
   logo_url: "https://www.example.com/logo.png",
+  // Scorecard ratings name the attributes of the interview's kit; none rated is valid (all not_assessed).
+  ratings: [],
+  // A session submits a scorecard as itself; on_behalf_of is for API keys.
+  on_behalf_of: undefined,
 };
 
 function sampleString(s: TrpcJsonSchema, path: string): string {

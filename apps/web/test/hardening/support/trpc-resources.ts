@@ -59,6 +59,7 @@ export const PROCEDURE_ID_KINDS: Record<string, TrpcKind> = {
   "rejectReasons.update:id": "reject_reason",
   "emailLog.get:id": "email_message",
   "connectedApps.revoke:id": "oauth_grant",
+  "scorecards.forms:id": "candidate",
 };
 
 const snake = (name: string) =>
@@ -147,8 +148,10 @@ export async function seedTrpcResources(company: TestCompany, marker: string): P
     name: `${marker} member`,
     role: "recruiter",
   });
-  // On the seeded interview's panel too: an interviewer_id filter naming this member finds it.
-  await getPrisma().interviewInterviewer.create({ data: { interviewId: resources.interview, userId: member.id, companyId: company.id } });
+  // Every member of the company so far on the seeded interview's panel too: an interviewer_id filter
+  // naming this member finds it, and scorecards.submit as a sweep's signed-in user is found and valid.
+  const panel = await getPrisma().user.findMany({ where: { companyId: company.id, interviewPanels: { none: { interviewId: resources.interview } } }, select: { id: true } });
+  await getPrisma().interviewInterviewer.createMany({ data: panel.map((user) => ({ interviewId: resources.interview, userId: user.id, companyId: company.id })) });
   const { invitation } = await inviteMember(svc, { email: `${marker.toLowerCase()}-invitee-${randomBytes(4).toString("hex")}@example.com`, role: "recruiter" });
   // The invitation e-mail it queued (Settings → E-mail log).
   const email = await getPrisma().emailMessage.findFirstOrThrow({ where: { companyId: company.id }, orderBy: { id: "desc" }, select: { id: true } });

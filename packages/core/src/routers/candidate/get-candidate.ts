@@ -6,6 +6,7 @@ import { companyProcedure } from "../../trpc.ts";
 export const getCandidateProcedure = companyProcedure
   .meta({
     scope: "candidates:read",
+    interviewer: "candidate",
     openapi: {
       method: "GET",
       path: "/candidates/{id}",

@@ -31,7 +31,8 @@ export function AcceptInvitationForm({ token, email }: { token: string; email: s
         return;
       }
       // A full navigation: the app's layout renders with the new session (and its CSRF token).
-      window.location.assign("/jobs");
+      // "/": the home page sends each role to its start page (an interviewer to My interviews).
+      window.location.assign("/");
     } catch {
       setError({ message: "Could not reach the server; check your connection", fields: {} });
       setPending(false);

@@ -7,7 +7,7 @@ import { FitCoverage } from "@/components/fit-coverage";
 import { Highlighted } from "@/components/highlighted";
 import { Badge, Card, PageHeader, Time } from "@/components/ui";
 import { applicationSourceLabel } from "@hireflow/core/contracts/application-source";
-import { canEraseCandidates } from "@hireflow/core/auth/roles";
+import { canEraseCandidates, isInterviewerOnly } from "@hireflow/core/auth/roles";
 import { load, serverCaller } from "@/lib/server/caller";
 import { requireSession } from "@/lib/server/session";
 import { describeCriterion, engineLabel, resultOf } from "@/lib/screening";
@@ -16,6 +16,7 @@ import { type JobStage, stageName, stageTone, TYPE_STAGES } from "@/lib/stages";
 import { InterviewsSection } from "./interviews-section";
 import { NoteForm } from "./note-form";
 import { PrivacyActions } from "./privacy-actions";
+import { ScorecardsSection } from "./scorecards-section";
 import { StageSelect } from "./stage-select";
 
 export const metadata: Metadata = { title: "Candidate" };
@@ -33,6 +34,15 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
   const caller = await serverCaller();
   const { data: profile } = await load(caller.pipeline.candidate({ id }));
   const c = profile.candidate;
+  // An interviewer sees the candidates they interview and their scorecards, nothing to edit or schedule.
+  const interviewer = isInterviewerOnly(session.user.role);
+  const [forms, scorecards] = await Promise.all([load(caller.scorecards.forms({ id: String(c.id) })), load(caller.scorecards.listForCandidate({ id: String(c.id) }))]);
+  const scorecardsSection = (
+    <Section title="Scorecards">
+      <ScorecardsSection forms={forms} scorecards={scorecards.data} />
+    </Section>
+  );
+  if (interviewer) return <InterviewerView profile={profile} scorecards={scorecardsSection} />;
   // The stages the candidate can move to: its job's pipeline (a candidate without a job: the six types).
   const jobStages = profile.job ? (await load(caller.jobs.get({ id: String(profile.job.id) }))).data.stages : null;
   const stages: readonly JobStage[] = jobStages ?? TYPE_STAGES;
@@ -96,6 +106,7 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
               stageName={c.stage_name ?? null}
             />
           </Section>
+          {scorecardsSection}
           <ScreeningSection profile={profile} />
           <ResumeSection profile={profile} />
           {profile.answers.length > 0 && (
@@ -119,6 +130,35 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
           <NoteForm candidateId={c.id} />
           <Timeline entries={profile.timeline} stages={stages} />
         </Section>
+      </div>
+    </>
+  );
+}
+
+/** The candidate page of a member with the role interviewer: the profile, resume, fit and scorecards; no stage, notes or scheduling. */
+function InterviewerView({ profile, scorecards }: { profile: CandidateProfileDto; scorecards: ReactNode }) {
+  const c = profile.candidate;
+  const name = c.name ?? c.email ?? `Candidate ${c.id}`;
+  return (
+    <>
+      <PageHeader
+        back={{ href: "/my-interviews", label: "My interviews" }}
+        title={name}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            {profile.job?.title ?? "No job"}
+            {c.stage && <Badge tone={stageTone(c.stage_type)}>{c.stage_name}</Badge>}
+          </span>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className="space-y-6">
+          {scorecards}
+          <ScreeningSection profile={profile} />
+        </div>
+        <div className="space-y-6">
+          <ResumeSection profile={profile} />
+        </div>
       </div>
     </>
   );
@@ -454,6 +494,8 @@ function describe(entry: TimelineEntryDto, stages: readonly JobStage[]): ReactNo
       return "Note";
     case "email":
       return emailStep(data);
+    case "scorecard":
+      return `${data.event === "updated" ? "Scorecard edited" : "Scorecard submitted"}${typeof data.interview_title === "string" ? `: ${data.interview_title}` : ""}`;
   }
 }
 

@@ -38,7 +38,7 @@ export function TeamManager({ initialMembers, initialInvitations, myRole }: { in
     mutationFn: (input: { user_id: string; role: UserRole }) => trpc.team.changeRole.mutate(input),
     onSuccess: ({ data }) => {
       // Without settings any more: this page is not yours to see.
-      if (data.is_you && data.role === "recruiter") window.location.assign("/jobs");
+      if (data.is_you && (data.role === "recruiter" || data.role === "interviewer")) window.location.assign("/");
       void refresh();
     },
     onError: () => void refresh(),

@@ -1,0 +1,243 @@
+import { randomBytes } from "node:crypto";
+import { appRouter, createCallerFactory, createUser, type UserRole } from "@hireflow/core";
+import { getPrisma } from "@hireflow/db";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useApiApp } from "../helpers/api-app.ts";
+import { apiClient, type ApiClient } from "../helpers/client.ts";
+import { addApiKey, createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
+
+/**
+ * Scorecards over real HTTP (issue 26 §3): submitting as an API key on behalf of a panel member,
+ * validation against the interview's kit (`ratings[i].attribute`), editing until the candidate is
+ * hired or rejected, the timeline and the scorecard.submitted event (never the notes), other
+ * companies' 404s, the scopes — and the no-anchoring visibility for every role, submitted or not,
+ * through the router as the web app calls it.
+ */
+const app = useApiApp();
+const unique = () => randomBytes(4).toString("hex");
+const ATTRIBUTES = ["System design", "Communication", "Ownership"];
+
+interface Company {
+  co: TestCompany;
+  api: ApiClient;
+  members: Record<"owner" | "admin" | "recruiter" | "panelA" | "panelB" | "outsider", { id: string; role: UserRole }>;
+  candidate: number;
+  interview: number;
+}
+
+async function company(): Promise<Company> {
+  const co = await createTestCompany();
+  const api = apiClient(app.url, co);
+  const prisma = getPrisma();
+  const roles = { owner: "owner", admin: "admin", recruiter: "recruiter", panelA: "interviewer", panelB: "interviewer", outsider: "interviewer" } as const;
+  const members = {} as Company["members"];
+  for (const [name, role] of Object.entries(roles)) {
+    const user = await createUser(prisma, { companyId: co.id, email: `${name.toLowerCase()}-${unique()}@example.com`, password: "correct horse battery", name, role });
+    members[name as keyof typeof roles] = { id: user.id, role };
+  }
+  const created = await api.post("/candidates", { job_id: co.jobId, name: "Ada Lovelace", email: `ada-${unique()}@example.com` });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const candidate = created.body.data;
+  const kit = await prisma.jobInterview.create({ data: { companyId: co.id, jobId: co.jobId, stageKey: candidate.stage, position: 0, name: "Technical interview", durationMinutes: 60, attributes: ATTRIBUTES } });
+  const scheduled = await api.post("/interviews", {
+    candidate_id: candidate.id,
+    interview_id: kit.id,
+    start_at: "2026-01-05T09:00:00Z",
+    time_zone: "Europe/Berlin",
+    interviewer_ids: [members.panelA.id, members.panelB.id, members.recruiter.id],
+  });
+  expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
+  return { co, api, members, candidate: candidate.id, interview: scheduled.body.data.id };
+}
+
+let A: Company;
+let B: Company;
+beforeAll(async () => {
+  A = await company();
+  B = await company();
+});
+
+const submit = (c: Company, body: Record<string, unknown>, interview = c.interview) => c.api.post(`/interviews/${interview}/scorecards`, body);
+
+function callerAs(c: Company, member: { id: string; role: UserRole }) {
+  return createCallerFactory(appRouter)({ prisma: getPrisma(), requestId: "test", principal: { kind: "user", companyId: c.co.id, userId: member.id, role: member.role } });
+}
+
+const detailsOf = (body: { error?: { details?: { field: string }[] } }) => body.error?.details?.map((d) => d.field) ?? [];
+
+describe("POST /interviews/{id}/scorecards", () => {
+  it("submits on behalf of a panel member: the kit's attributes in order, those left out not_assessed; an edit keeps the id; both in the timeline and as events without the notes", async () => {
+    const c = await company();
+    const first = await submit(c, { ratings: [{ attribute: "Communication", rating: "strong_yes" }, { attribute: "System design", rating: "no" }], recommendation: "yes", notes: "Secret debrief", on_behalf_of: c.members.panelA.id });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data).toMatchObject({
+      interview_id: c.interview,
+      candidate_id: c.candidate,
+      interviewer: { id: c.members.panelA.id, name: "panelA" },
+      ratings: [
+        { attribute: "System design", rating: "no" },
+        { attribute: "Communication", rating: "strong_yes" },
+        { attribute: "Ownership", rating: "not_assessed" },
+      ],
+      recommendation: "yes",
+      notes: "Secret debrief",
+    });
+    const edited = await submit(c, { ratings: [{ attribute: "Ownership", rating: "yes" }], recommendation: "strong_yes", on_behalf_of: c.members.panelA.id });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data).toMatchObject({ id: first.body.data.id, recommendation: "strong_yes", notes: "Secret debrief", submitted_at: first.body.data.submitted_at });
+    expect(edited.body.data.ratings[2]).toEqual({ attribute: "Ownership", rating: "yes" });
+    expect((await c.api.get(`/scorecards/${first.body.data.id}`)).body.data).toEqual(edited.body.data);
+
+    const timeline = await getPrisma().candidateActivity.findMany({ where: { candidateId: c.candidate, type: "scorecard" }, orderBy: { id: "asc" } });
+    expect(timeline.map((entry) => [entry.performerId, entry.addedBy, (entry.data as { event: string }).event])).toEqual([
+      [c.members.panelA.id, "api", "submitted"],
+      [c.members.panelA.id, "api", "updated"],
+    ]);
+    expect(JSON.stringify(timeline)).not.toContain("Secret debrief");
+
+    const events = await c.api.get(`/events?type=scorecard.submitted&candidate_id=${c.candidate}`);
+    expect(events.status, JSON.stringify(events.body)).toBe(200);
+    const payloads = (events.body.data as { payload: Record<string, any> }[]).map((e) => e.payload).reverse();
+    expect(payloads.map((p) => [p.event, p.first_submission, p.scorecard.recommendation])).toEqual([
+      ["scorecard.submitted", true, "yes"],
+      ["scorecard.submitted", false, "strong_yes"],
+    ]);
+    expect(payloads[0]).toMatchObject({ interview: { id: c.interview, title: "Technical interview" }, candidate: { id: c.candidate }, changed_by: "api", changed_by_user_id: null });
+    expect(payloads[0]!.scorecard.interviewer.id).toBe(c.members.panelA.id);
+    expect(JSON.stringify(payloads)).not.toContain("Secret debrief");
+    expect(payloads[0]!.scorecard).not.toHaveProperty("notes");
+  });
+
+  it("answers 400 naming the field: an attribute not in the kit, one rated twice, an unknown rating or recommendation, notes too long", async () => {
+    const base = { recommendation: "yes", on_behalf_of: A.members.panelB.id };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...base, ratings: [{ attribute: "System design", rating: "yes" }, { attribute: "Charisma", rating: "yes" }] }, "ratings[1].attribute"],
+      [{ ...base, ratings: [{ attribute: "Ownership", rating: "yes" }, { attribute: "Ownership", rating: "no" }] }, "ratings[1].attribute"],
+      [{ ...base, ratings: [{ attribute: "Ownership", rating: "maybe" }] }, "ratings[0].rating"],
+      [{ ...base, ratings: [{ attribute: "Ownership" }] }, "ratings[0].rating"],
+      [{ ...base, recommendation: "not_assessed" }, "recommendation"],
+      [{ on_behalf_of: A.members.panelB.id }, "recommendation"],
+      [{ ...base, notes: "x".repeat(10_001) }, "notes"],
+      [{ ...base, extra: true }, "extra"],
+    ];
+    for (const [body, field] of cases) {
+      const res = await submit(A, body);
+      expect(res.status, `${JSON.stringify(body).slice(0, 200)} → ${JSON.stringify(res.body)}`).toBe(400);
+      expect(res.body.error.code).toBe("validation_error");
+      expect(detailsOf(res.body).join(","), JSON.stringify(res.body)).toContain(field);
+    }
+    const unknown = await submit(A, { ...base, ratings: [{ attribute: "Charisma", rating: "yes" }] });
+    expect(unknown.body.error.details[0].message).toMatch(/"Charisma" is not an attribute of the interview's kit \(one of "System design", "Communication", "Ownership"\)/);
+    expect(await getPrisma().scorecard.count({ where: { interviewId: A.interview, interviewerId: A.members.panelB.id } })).toBe(0);
+  });
+
+  it("with an API key needs on_behalf_of naming a member (400) on the interview's panel (403)", async () => {
+    const missing = await submit(A, { recommendation: "yes" });
+    expect([missing.status, detailsOf(missing.body)], JSON.stringify(missing.body)).toEqual([400, ["on_behalf_of"]]);
+    const notMember = await submit(A, { recommendation: "yes", on_behalf_of: B.members.panelA.id });
+    expect([notMember.status, detailsOf(notMember.body)], JSON.stringify(notMember.body)).toEqual([400, ["on_behalf_of"]]);
+    const notUuid = await submit(A, { recommendation: "yes", on_behalf_of: "grace" });
+    expect([notUuid.status, detailsOf(notUuid.body)], JSON.stringify(notUuid.body)).toEqual([400, ["on_behalf_of"]]);
+    const offPanel = await submit(A, { recommendation: "yes", on_behalf_of: A.members.outsider.id });
+    expect([offPanel.status, offPanel.body.error.code], JSON.stringify(offPanel.body)).toEqual([403, "forbidden"]);
+    expect(offPanel.body.error.message).toMatch(/not an interviewer of interview/);
+  });
+
+  it("a signed-in member submits as themself: on_behalf_of naming another member is a 400, a member off the panel a 403", async () => {
+    const recruiter = callerAs(A, A.members.recruiter);
+    await expect(recruiter.scorecards.submit({ id: String(A.interview), recommendation: "no", on_behalf_of: A.members.panelA.id })).rejects.toMatchObject({ message: expect.stringMatching(/on_behalf_of|request is invalid/) });
+    await expect(callerAs(A, A.members.owner).scorecards.submit({ id: String(A.interview), recommendation: "no" })).rejects.toMatchObject({ message: expect.stringMatching(/not an interviewer/) });
+  });
+
+  it("a canceled interview takes none, and a hired or rejected candidate's scorecards are frozen (409)", async () => {
+    const c = await company();
+    expect((await submit(c, { recommendation: "yes", on_behalf_of: c.members.panelA.id })).status).toBe(200);
+    const hired = await c.api.patch(`/candidates/${c.candidate}`, { stage: "hired" });
+    expect(hired.status, JSON.stringify(hired.body)).toBe(200);
+    const frozen = await submit(c, { recommendation: "no", on_behalf_of: c.members.panelA.id });
+    expect([frozen.status, frozen.body.error?.code], JSON.stringify(frozen.body)).toEqual([409, "conflict"]);
+    expect(frozen.body.error.message).toMatch(/is hired/);
+    const rejected = await c.api.patch(`/candidates/${c.candidate}`, { stage: "rejected" });
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+    expect((await submit(c, { recommendation: "no", on_behalf_of: c.members.panelB.id })).status).toBe(409);
+
+    const other = await company();
+    expect((await other.api.call("DELETE", `/interviews/${other.interview}`)).status).toBe(200);
+    const canceled = await submit(other, { recommendation: "yes", on_behalf_of: other.members.panelA.id });
+    expect([canceled.status, canceled.body.error?.code]).toEqual([409, "conflict"]);
+  });
+
+  it("another company's interview, candidate and scorecard are not found (404), and nothing is written", async () => {
+    const mine = await submit(A, { recommendation: "yes", on_behalf_of: A.members.recruiter.id });
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    const before = await getPrisma().scorecard.count({ where: { companyId: { in: [A.co.id, B.co.id] } } });
+    const asB = [
+      await B.api.post(`/interviews/${A.interview}/scorecards`, { recommendation: "yes", on_behalf_of: B.members.panelA.id }),
+      await B.api.post(`/interviews/${A.interview}/scorecards`, { recommendation: "yes", on_behalf_of: A.members.panelA.id }),
+      await B.api.get(`/candidates/${A.candidate}/scorecards`),
+      await B.api.get(`/scorecards/${mine.body.data.id}`),
+    ];
+    for (const res of asB) expect([res.status, res.body.error?.code], JSON.stringify(res.body)).toEqual([404, "not_found"]);
+    expect(await getPrisma().scorecard.count({ where: { companyId: { in: [A.co.id, B.co.id] } } })).toBe(before);
+    for (const path of ["/scorecards/0", "/scorecards/abc", "/candidates/1e3/scorecards", "/interviews/-1/scorecards"]) {
+      const res = path.startsWith("/interviews") ? await A.api.post(path, { recommendation: "yes" }) : await A.api.get(path);
+      expect(res.status, `${path} → ${JSON.stringify(res.body)}`).toBe(400);
+    }
+  });
+
+  it("needs scorecards:read to read and scorecards:write to submit (403 naming the scope)", async () => {
+    const reader = apiClient(app.url, { apiKey: (await addApiKey(A.co, ["scorecards:read"])).apiKey });
+    const writer = apiClient(app.url, { apiKey: (await addApiKey(A.co, ["scorecards:write"])).apiKey });
+    expect((await reader.get(`/candidates/${A.candidate}/scorecards`)).status).toBe(200);
+    const refused = await reader.post(`/interviews/${A.interview}/scorecards`, { recommendation: "yes", on_behalf_of: A.members.panelA.id });
+    expect([refused.status, refused.body.error.message]).toEqual([403, expect.stringContaining("scorecards:write")]);
+    const unread = await writer.get(`/candidates/${A.candidate}/scorecards`);
+    expect([unread.status, unread.body.error.message]).toEqual([403, expect.stringContaining("scorecards:read")]);
+  });
+});
+
+describe("visibility: no anchoring", () => {
+  type Viewer = "owner" | "admin" | "recruiter" | "panelA" | "panelB";
+  // Every role, before and after the viewer's own scorecard (an owner, admin or recruiter need none).
+  it.each([
+    ["owner", false],
+    ["admin", false],
+    ["recruiter", false],
+    ["recruiter", true],
+    ["panelA", false],
+    ["panelA", true],
+  ] as [Viewer, boolean][])("%s, own scorecard submitted: %s", async (viewer, submitted) => {
+    const c = await company();
+    // Someone else's scorecard (panelB's), and for `submitted` the viewer's own.
+    const theirs = await submit(c, { ratings: [{ attribute: "Ownership", rating: "strong_no" }], recommendation: "strong_no", notes: "B's notes", on_behalf_of: c.members.panelB.id });
+    expect(theirs.status, JSON.stringify(theirs.body)).toBe(200);
+    const caller = callerAs(c, c.members[viewer]);
+    if (submitted) await caller.scorecards.submit({ id: String(c.interview), ratings: [{ attribute: "Ownership", rating: "yes" }], recommendation: "yes" });
+    const seesAll = viewer !== "panelA" || submitted;
+    const { data } = await caller.scorecards.listForCandidate({ id: String(c.candidate) });
+    const shown = data.scorecards.map((card) => card.interviewer.id);
+    expect([...shown].sort()).toEqual(seesAll ? [c.members.panelB.id, ...(submitted ? [c.members[viewer].id] : [])].sort() : []);
+    expect(data.hidden_count).toBe(seesAll ? 0 : 1);
+    expect(data.summary.recommendations.strong_no).toBe(seesAll ? 1 : 0);
+    expect(data.summary.attributes.find((a) => a.attribute === "Ownership")?.ratings.strong_no ?? 0).toBe(seesAll ? 1 : 0);
+    const single = caller.scorecards.get({ id: String(theirs.body.data.id) });
+    if (seesAll) await expect(single).resolves.toMatchObject({ data: { notes: "B's notes" } });
+    else await expect(single).rejects.toMatchObject({ message: expect.stringMatching(/Submit your own scorecard/) });
+    // The API key sees everything, whatever the members did.
+    const all = await c.api.get(`/candidates/${c.candidate}/scorecards`);
+    expect([all.body.data.scorecards.length, all.body.data.hidden_count]).toEqual([submitted ? 2 : 1, 0]);
+  });
+
+  it("an interviewer sees their own scorecard before the others', and an interviewer off the panel sees nothing of the candidate (404)", async () => {
+    const c = await company();
+    await submit(c, { recommendation: "no", on_behalf_of: c.members.panelB.id });
+    const own = await submit(c, { recommendation: "yes", on_behalf_of: c.members.panelA.id });
+    const panelB = callerAs(c, c.members.panelB);
+    const { data } = await panelB.scorecards.listForCandidate({ id: String(c.candidate) });
+    expect(data.scorecards).toHaveLength(2);
+    const outsider = callerAs(c, c.members.outsider);
+    await expect(outsider.scorecards.listForCandidate({ id: String(c.candidate) })).rejects.toMatchObject({ message: expect.stringMatching(/not found/i) });
+    await expect(outsider.scorecards.get({ id: String(own.body.data.id) })).rejects.toMatchObject({ message: expect.stringMatching(/not found/i) });
+    await expect(outsider.scorecards.submit({ id: String(c.interview), recommendation: "yes" })).rejects.toMatchObject({ message: expect.stringMatching(/not found/i) });
+  });
+});

@@ -1,0 +1,23 @@
+import { dataEnvelope } from "../../contracts/common.ts";
+import { scorecardIdInput, scorecardSchema } from "../../contracts/scorecard.ts";
+import { getScorecard } from "../../services/scorecards.ts";
+import { companyProcedure } from "../../trpc.ts";
+
+export const getScorecardProcedure = companyProcedure
+  .meta({
+    scope: "scorecards:read",
+    // The service limits an interviewer to the scorecards they may see (their candidates, no anchoring).
+    interviewer: "own",
+    openapi: {
+      method: "GET",
+      path: "/scorecards/{id}",
+      tags: ["Scorecards"],
+      summary: "Retrieve a scorecard",
+      description: "One scorecard with its ratings, recommendation and notes.",
+      protect: true,
+      errorResponses: { 400: "Invalid id", 401: "Missing or invalid API key", 403: "The key lacks scorecards:read", 404: "Scorecard not found" },
+    },
+  })
+  .input(scorecardIdInput)
+  .output(dataEnvelope(scorecardSchema))
+  .query(async ({ ctx, input }) => ({ data: await getScorecard(ctx.svc, input.id) }));
