@@ -122,6 +122,7 @@ const candidateDetail = {
     judged: 1,
     total: 2,
   },
+  ai_opt_out: false,
 };
 
 const endpoint = {
@@ -441,6 +442,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         to: "2026-12-31",
         selected_stage_type: null,
         sample_size: 2000,
+        opted_out: 12,
         median_score: 61,
         unknown: { sex: 12, race_ethnicity: 40 },
         engines: [{ engine: "local", model: null }],

@@ -110,6 +110,7 @@ export function serializeCandidateDetail(c: CandidateRow): CandidateDetailDto {
       judged: criteria.filter((criterion) => criterion.met !== null).length,
       total: criteria.length,
     },
+    ai_opt_out: c.aiOptOut,
   };
 }
 

@@ -820,6 +820,8 @@ export type components = {
             occurred_at: string;
         };
         CandidateDetail: {
+            /** @description The applicant asked that a person, not the automated tool, reviews the application (never scored or moved by the AI agent) */
+            ai_opt_out: boolean;
             /** @enum {string} */
             application_source: "public_api" | "self_apply" | "manual" | "import";
             /**
@@ -1103,8 +1105,8 @@ export type components = {
             /** @description Criteria the scoring could judge (met true or false): fit_score rests on these */
             judged: number;
             scored_at: string | null;
-            /** @description null when the job's screening is off */
-            status: ("pending" | "completed" | "failed") | null;
+            /** @description null when the job's screening is off; opted_out when the applicant asked that a person, not the automated tool, reviews the application (never scored) */
+            status: ("pending" | "completed" | "failed" | "opted_out") | null;
             /** @description Criteria scored; total - judged could not be judged (say, no resume) */
             total: number;
         };
@@ -1123,6 +1125,8 @@ export type components = {
             median_score?: number | null;
             /** @enum {string} */
             mode: "selection" | "scoring";
+            /** @description Applicants of the range (and job) who asked that a person, not the tool, reviews them (ai_opt_out): never assessed, so excluded from the sample */
+            opted_out: number;
             /** @description Applicants of the range assessed by the AI screening tool (a completed scoring); scoring mode: with a fit score */
             sample_size: number;
             /** @description Selection mode: the stage type that counted as selected; null: the AI agent's advance */
@@ -1866,6 +1870,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The applicant asked that a person, not the automated tool, reviews the application: the AI agent never scores or moves this candidate (fit.status opted_out). Set at creation only */
+                    ai_opt_out?: boolean;
                     email?: string | null;
                     job_id: number;
                     linkedin?: string | null;
@@ -1881,6 +1887,7 @@ export interface operations {
                     stage?: string;
                 };
                 "multipart/form-data": {
+                    ai_opt_out?: string;
                     email?: string;
                     job_id: string;
                     linkedin?: string;
@@ -1942,7 +1949,8 @@ export interface operations {
                      *           "criteria": [],
                      *           "judged": 0,
                      *           "total": 0
-                     *         }
+                     *         },
+                     *         "ai_opt_out": false
                      *       }
                      *     }
                      */
@@ -2110,7 +2118,8 @@ export interface operations {
                      *           ],
                      *           "judged": 1,
                      *           "total": 2
-                     *         }
+                     *         },
+                     *         "ai_opt_out": false
                      *       }
                      *     }
                      */
@@ -2373,7 +2382,8 @@ export interface operations {
                      *           ],
                      *           "judged": 1,
                      *           "total": 2
-                     *         }
+                     *         },
+                     *         "ai_opt_out": false
                      *       }
                      *     }
                      */
@@ -2543,7 +2553,8 @@ export interface operations {
                      *             ],
                      *             "judged": 1,
                      *             "total": 2
-                     *           }
+                     *           },
+                     *           "ai_opt_out": false
                      *         },
                      *         "application": {
                      *           "lead_type": "sourced",
@@ -5218,6 +5229,7 @@ export interface operations {
                      *         "to": "2026-12-31",
                      *         "selected_stage_type": null,
                      *         "sample_size": 2000,
+                     *         "opted_out": 12,
                      *         "median_score": 61,
                      *         "unknown": {
                      *           "sex": 12,
