@@ -113,7 +113,7 @@ describe("ai_opt_out", () => {
     expect(data.stage).toBe("applied");
     expect(await getPrisma().screeningRun.count({ where: { candidateId: person.id } })).toBe(0);
     expect(await getPrisma().candidateActivity.count({ where: { candidateId: person.id, type: "stage_changed" } })).toBe(0);
-    const about = (r: { json: { candidate?: { id?: number } } }) => r.json.candidate?.id === person.id;
+    const about = (r: { json: Record<string, unknown> }) => (r.json.candidate as { id?: number } | undefined)?.id === person.id;
     expect(hook.requests().filter(about)).toEqual([]);
     expect(advanced.ai_opt_out).toBe(false);
   });
@@ -144,7 +144,8 @@ describe("ai_opt_out", () => {
       expect(data.stage).toBe("applied");
       expect(await getPrisma().screeningRun.count({ where: { candidateId: id } })).toBe(0);
     }
-    expect(hook.requests().filter((r) => [viaJson.id, viaApi.body.data.id].includes(r.json.candidate?.id))).toEqual([]);
+    const candidateOf = (r: { json: Record<string, unknown> }) => (r.json.candidate as { id?: number } | undefined)?.id;
+    expect(hook.requests().filter((r) => [viaJson.id, viaApi.body.data.id].includes(candidateOf(r) ?? 0))).toEqual([]);
 
     const progress = await screeningProgress(systemContext(getPrisma(), co.id), co.jobId);
     expect(progress).toMatchObject({ total: 1, scored: 1, pending: 0, opted_out: 2 });

@@ -73,6 +73,8 @@ const SETTINGS_PROCEDURES = [
   "privacy.update",
   "rejectReasons.create",
   "rejectReasons.update",
+  "screeningSettings.get",
+  "screeningSettings.update",
   "team.changeRole",
   "team.invitations",
   "team.invite",

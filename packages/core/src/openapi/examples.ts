@@ -43,6 +43,7 @@ const job = {
     advance: null,
     reject_on_required_miss: false,
   },
+  screening_notice_at: "2026-11-21T09:00:00.000Z",
   // The job's own pipeline (a customised one; every job starts with the six default stages, key = type).
   stages: [
     { key: "prospect", name: "Prospect", type: "prospect" },

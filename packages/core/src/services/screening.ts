@@ -10,6 +10,7 @@ import { DEFAULT_PIPELINE, fallbackStage, firstOfType, type PipelineStage, readJ
 import { type StageType } from "../contracts/job-stages.ts";
 import { csvCell } from "./csv.ts";
 import { notifyEventsCommitted, recordEvent } from "./events.ts";
+import { holdBackUntil } from "./business-days.ts";
 import { readScreening } from "./screening-settings.ts";
 import { candidateRead } from "./serialize.ts";
 
@@ -135,6 +136,26 @@ function criterionLabel(c: CriterionResult): string {
   return String(c.value);
 }
 
+/**
+ * Why the agent may not move anyone now, or null: the company paused it (Settings → AI screening),
+ * or it is held back until N business days after the job's screening notice went up (the agent
+ * then scores but moves nobody; a scoring is the first one only once, so a candidate scored while
+ * held back is left for a person). Read in the saving transaction, so a pause that committed first
+ * stops the move.
+ */
+export async function agentHeldBack(tx: ScopedTx, jobId: number, now: Date): Promise<string | null> {
+  const job = await tx.job.findUnique({ where: { id: jobId }, select: { screeningNoticeAt: true, company: { select: { aiAgentPaused: true, screeningHoldBackDays: true } } } });
+  if (!job) return null;
+  if (job.company.aiAgentPaused) return "AI agent paused by the company: not moved";
+  const until = holdBackUntil(job.screeningNoticeAt, job.company.screeningHoldBackDays);
+  if (until && now < until) {
+    return job.screeningNoticeAt
+      ? `AI agent held back until ${until.toISOString()} (${job.company.screeningHoldBackDays} business days after the notice): not moved`
+      : "AI agent held back: the job's screening notice has not been published: not moved";
+  }
+  return null;
+}
+
 export interface SaveOutcomeResult {
   saved: boolean;
   action: AgentAction | null;
@@ -155,6 +176,8 @@ export async function saveScreeningOutcome(
 ): Promise<SaveOutcomeResult> {
   // changeStage records the actor it is given: the agent, not whoever asked for the scoring.
   const agent: ServiceContext = { ...svc, actor: { type: "ai_agent" } };
+  // The run's note: the caller's (say, the daily model cap), and why the agent did not move anyone.
+  let runNote = note;
   const result = await svc.db.$transaction(async (tx) => {
     await lockCandidate(tx, svc.companyId, subject.candidateId);
     const current = await tx.candidate.findUnique({ where: { id: subject.candidateId }, ...candidateRead });
@@ -183,6 +206,12 @@ export async function saveScreeningOutcome(
         const stages = await readJobStages(tx, subject.jobId);
         const stage = current.jobStage ?? fallbackStage(current.stage);
         action = agentDecision(subject.settings, outcome, { key: current.stage, type: stage.type }, stages);
+        // Human oversight: the company paused the agent, or holds it back after the job's notice.
+        const held = action ? await agentHeldBack(tx, subject.jobId, scoredAt) : null;
+        if (held) {
+          runNote = runNote ? `${runNote}; ${held}` : held;
+          action = null;
+        }
         if (action) await changeStage(tx, agent, current, action.to, { reason: action.reason, stages });
       }
     }
@@ -200,7 +229,7 @@ export async function saveScreeningOutcome(
         fitScore: outcome.fitScore,
         criteria: outcome.criteria as unknown as Prisma.InputJsonValue,
         action: (action ?? undefined) as Prisma.InputJsonValue | undefined,
-        error: note,
+        error: runNote,
       }),
     });
     // No contact data: the score, the criteria results and which engine made them.

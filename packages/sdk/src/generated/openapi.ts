@@ -1446,6 +1446,8 @@ export type components = {
                 min: number | null;
             };
             screening: components["schemas"]["ScreeningSettings"];
+            /** @description Read-only: when the AI screening notice first went up on the job's careers page (set when the job is first public and open with screening on); null: never */
+            screening_notice_at: string | null;
             screening_questions: components["schemas"]["ScreeningQuestionOutput"][];
             /** @description The job's pipeline, in order: a candidate's `stage` is one of these keys */
             stages: components["schemas"]["JobStageWithPlan"][];
@@ -3797,6 +3799,7 @@ export interface operations {
                      *             "advance": null,
                      *             "reject_on_required_miss": false
                      *           },
+                     *           "screening_notice_at": "2026-11-21T09:00:00.000Z",
                      *           "stages": [
                      *             {
                      *               "key": "prospect",
@@ -4189,6 +4192,7 @@ export interface operations {
                      *           "advance": null,
                      *           "reject_on_required_miss": false
                      *         },
+                     *         "screening_notice_at": "2026-11-21T09:00:00.000Z",
                      *         "stages": [
                      *           {
                      *             "key": "prospect",
@@ -4392,6 +4396,7 @@ export interface operations {
                      *           "advance": null,
                      *           "reject_on_required_miss": false
                      *         },
+                     *         "screening_notice_at": "2026-11-21T09:00:00.000Z",
                      *         "stages": [
                      *           {
                      *             "key": "prospect",
@@ -4817,6 +4822,7 @@ export interface operations {
                      *           "advance": null,
                      *           "reject_on_required_miss": false
                      *         },
+                     *         "screening_notice_at": "2026-11-21T09:00:00.000Z",
                      *         "stages": [
                      *           {
                      *             "key": "prospect",
