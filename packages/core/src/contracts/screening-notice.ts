@@ -32,7 +32,8 @@ const contact = z
   .string()
   .trim()
   .max(300, "Must be at most 300 characters")
-  .refine((value) => isContact(value), "Must be an e-mail address or an http(s) URL");
+  .refine((value) => isContact(value), "Must be an e-mail address or an http(s) URL")
+  .meta({ example: "accommodations@example.com" });
 
 export function isContact(value: string): boolean {
   if (/^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(value)) return true;
