@@ -83,7 +83,10 @@ describe("ai_opt_out", () => {
   it("the impact-ratio report says how many opted out (never in the sample)", async () => {
     const res = await api.get(`/reports/impact_ratios?job_id=${co.jobId}`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ opted_out: 3, sample_size: 0 });
+    expect(res.body.data.opted_out).toBe(3);
+    // The one applicant who did not opt out is in the sample once scored (the built server scores in
+    // the background; the route modules do not): never the three who opted out.
+    expect([0, 1]).toContain(res.body.data.sample_size);
   });
 });
 
