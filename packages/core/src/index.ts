@@ -81,6 +81,8 @@ export { submitApplication, limitApplications, findOpenJob, APPLICATION_RECEIVED
 export { applicationInput, HONEYPOT_FIELD, type ApplicationInput } from "./contracts/application.ts";
 export { eraseCandidate, exportCandidate } from "./services/candidate-erasure.ts";
 export { countRetentionEligible, getPrivacySettings, retentionEligibleIds, updatePrivacySettings, type RetentionRule } from "./services/privacy.ts";
+export { getCompanyScreeningSettings, updateCompanyScreeningSettings } from "./services/company-screening.ts";
+export { agentHeldBack } from "./services/screening.ts";
 export { USER_ROLES, ROLE_LABELS, ROLE_DESCRIPTIONS, canEraseCandidates, canManageSettings, isUserRole, type UserRole } from "./auth/roles.ts";
 export { assertSettingsAccess } from "./trpc.ts";
 export { recordAudit, listAuditLog, listAuditActors, auditLogCsv, AUDIT_CSV_MAX_ROWS, type AuditEntryInput } from "./services/audit.ts";
@@ -107,7 +109,7 @@ export { recordEmailOutcome, cancelScheduledRejections } from "./services/candid
 export * from "./services/candidate-email-template.ts";
 export { escapeHtml } from "./services/html.ts";
 export * from "./contracts/email.ts";
-export { openJobWhere, careersJobState, careersUrl } from "./services/careers.ts";
+export { openJobWhere, careersJobState, careersUrl, getCareersJob } from "./services/careers.ts";
 export { jobPosting, inlineJson, descriptionHtml } from "./services/job-posting.ts";
 export { loadJobBoard, listPublishingSlugs, renderOnce, type JobBoard } from "./services/job-board.ts";
 export { indeedFeedXml, jobsFeedJson, cdata, feedJob, type FeedJob } from "./services/job-feeds.ts";

@@ -106,7 +106,13 @@ export const UNJUDGED_WORDS: Record<UnjudgedReason, string> = {
  * What a re-score gave: "scored 3 of 3" when everyone got a score, else who got one and why the
  * others did not, "2 scored, 1 could not be judged (no resume)"; with several reasons, each counted.
  */
-export function rescoreOutcome(progress: Pick<ScreeningProgressDto, "scored" | "total" | "with_score" | "unjudged" | "failed">): string {
+export function rescoreOutcome(progress: Pick<ScreeningProgressDto, "scored" | "total" | "with_score" | "unjudged" | "failed"> & Partial<Pick<ScreeningProgressDto, "opted_out">>): string {
+  // Applicants who asked for a person are not scored and not waited for: said apart, after the rest.
+  const optedOut = progress.opted_out ? `, ${progress.opted_out} asked for a person (not scored)` : "";
+  return scoredOutcome(progress) + optedOut;
+}
+
+function scoredOutcome(progress: Pick<ScreeningProgressDto, "scored" | "total" | "with_score" | "unjudged" | "failed">): string {
   const reasons = (Object.keys(UNJUDGED_WORDS) as UnjudgedReason[]).filter((reason) => progress.unjudged[reason] > 0);
   const unjudged = reasons.reduce((sum, reason) => sum + progress.unjudged[reason], 0);
   if (unjudged === 0 && progress.failed === 0) return `scored ${progress.scored} of ${progress.total}`;

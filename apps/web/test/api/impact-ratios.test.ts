@@ -109,6 +109,7 @@ describe("GET /api/v1/reports/impact_ratios", () => {
         to: TO,
         selected_stage_type: null,
         sample_size: 14,
+        opted_out: 0,
         unknown: { sex: 2, race_ethnicity: 1 },
         engines: [
           { engine: "local", model: null },

@@ -35,6 +35,7 @@ describe("GET /api/v1/jobs/{id}", () => {
         apply_url: `http://localhost:3000/careers/${app.acme.slug}/jobs/${app.acme.jobId}`,
         screening_questions: [{ id: "visa", label: "Do you need a visa?", type: "yes_no", required: true }],
         screening: { mode: "off", criteria: [], advance: null, reject_on_required_miss: false },
+        screening_notice_at: null,
         stages: [
           { key: "prospect", name: "Prospect", type: "prospect" },
           { key: "applied", name: "Applied", type: "applied" },

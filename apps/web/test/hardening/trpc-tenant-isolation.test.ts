@@ -84,6 +84,9 @@ async function expectOnlyPublishedJobs(proc: Procedure, res: TrpcResponse, jobs:
   // Remove what may be shown; A's marker must then be gone (no candidate, note, endpoint, key, user, private job).
   let rest = res.text;
   for (const job of jobs) for (const text of [job.title, job.description ?? ""]) rest = rest.replaceAll(JSON.stringify(text).slice(1, -1), "");
+  // The AI screening notice names the job's criteria in words: public by purpose (issue 25 §3, LL144's notice).
+  const notice = (data as { screening_notice?: { qualifications: string[] } | null }).screening_notice;
+  for (const text of notice?.qualifications ?? []) rest = rest.replaceAll(JSON.stringify(text).slice(1, -1), "");
   expect(rest, `${proc.path} shows A's non-public data`).not.toContain(A.marker);
   const ids = new Set(jobs.map((j) => String(j.id)));
   expect((await foreignIds(data, A.company.id, B.company.id)).filter((id) => !ids.has(id)), `${proc.path} shows ids of A's other rows`).toEqual([]);

@@ -225,6 +225,18 @@ describe("every recorded action lands with actor, IP and target", () => {
     expect(await entriesOf("career_site.updated"), "saving the same values records nothing").toHaveLength(count);
   });
 
+  it("AI screening settings: pausing and resuming the agent are actions of their own; the rest each change before and after", async () => {
+    await trpc("screeningSettings.update", { ai_agent_paused: true });
+    expect(await last("ai_agent.paused")).toMatchObject({ ...byUser(owner), targetType: "company", targetId: String(co.id), data: { ai_agent_paused: { from: false, to: true } } });
+    await trpc("screeningSettings.update", { ai_agent_paused: false });
+    expect((await last("ai_agent.resumed")).data).toEqual({ ai_agent_paused: { from: true, to: false } });
+    await trpc("screeningSettings.update", { hold_back_business_days: 10, notice_contact: "jobs@acme.example" });
+    expect((await last("screening_settings.updated")).data).toEqual({ hold_back_business_days: { from: 0, to: 10 }, notice_contact: { from: null, to: "jobs@acme.example" } });
+    const count = (await entriesOf("screening_settings.updated")).length;
+    await trpc("screeningSettings.update", { hold_back_business_days: 10 });
+    expect(await entriesOf("screening_settings.updated"), "saving the same values records nothing").toHaveLength(count);
+  });
+
   it("e-mail settings: each change of the sender with its value before and after", async () => {
     await trpc("emailSettings.update", { from_name: "Acme Talent", reply_to: "jobs@acme.example" });
     expect(await last("email_settings.updated")).toMatchObject({

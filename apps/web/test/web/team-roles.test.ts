@@ -77,6 +77,8 @@ const SETTINGS_PROCEDURES = [
   "privacy.update",
   "rejectReasons.create",
   "rejectReasons.update",
+  "screeningSettings.get",
+  "screeningSettings.update",
   "team.changeRole",
   "team.invitations",
   "team.invite",

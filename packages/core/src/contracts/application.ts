@@ -9,6 +9,9 @@ import { selfIdInput } from "./self-identification.ts";
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.nullish());
 
+/** A checkbox as JSON (a boolean) or as a form sends it ("true" or "on"; "false" from a script). */
+const formBoolean = z.union([z.boolean(), z.enum(["true", "on", "yes", "false"]).transform((value) => value !== "false")]);
+
 /** A hidden form field people never fill in; bots do. */
 export const HONEYPOT_FIELD = "website";
 
@@ -20,7 +23,9 @@ export const applicationInput = z.strictObject({
   location: optional(z.string().trim().max(500, "Must be at most 500 characters")),
   answers: z.record(z.string().max(64), z.union([z.string().max(5000, "Must be at most 5000 characters"), z.boolean()])).nullish(),
   /** Consent to the company's privacy policy: required (true) only when the company has set one. Forms send "true" or "on". */
-  privacy_consent: optional(z.union([z.boolean(), z.enum(["true", "on", "yes", "false"]).transform((value) => value !== "false")])),
+  privacy_consent: optional(formBoolean),
+  /** "I ask that a person, not the automated tool, reviews my application" (the alternative process; docs/SCREENING.md). */
+  ai_opt_out: optional(formBoolean),
   self_id: selfIdInput.nullish(),
   [HONEYPOT_FIELD]: z.unknown().optional(),
 });

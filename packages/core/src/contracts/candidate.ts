@@ -72,6 +72,7 @@ export const candidateDetailSchema = candidateSchema
     resume_data: z.record(z.string(), z.unknown()).nullable().meta({ description: "Extracted resume fields; null until processing completes" }),
     resume_status: z.enum(RESUME_STATUSES).nullable().meta({ description: "null when no resume was uploaded" }),
     fit: fitSchema.meta({ description: "How fit_score was made: each screening criterion with its evidence (docs/SCREENING.md)" }),
+    ai_opt_out: z.boolean().meta({ description: "The applicant asked that a person, not the automated tool, reviews the application (never scored or moved by the AI agent)" }),
   })
   .meta({ id: "CandidateDetail" });
 
@@ -90,6 +91,9 @@ export const createCandidateInput = z
     stage: stage.optional(),
     notes: storableText(z.string().max(2000, "Must be at most 2000 characters")).nullish(),
     self_id: selfIdInput.nullish(),
+    ai_opt_out: bodyBoolean
+      .optional()
+      .meta({ description: "The applicant asked that a person, not the automated tool, reviews the application: the AI agent never scores or moves this candidate (fit.status opted_out). Set at creation only" }),
   });
 
 export type CreateCandidateInput = z.infer<typeof createCandidateInput>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { INT32_MAX } from "./common.ts";
 import { jobSchema } from "./job.ts";
+import { screeningNoticeSchema } from "./screening-notice.ts";
 
 /** Public careers pages (no sign-in). Only active, public jobs are ever returned. */
 export const careersJobSchema = jobSchema.pick({
@@ -33,7 +34,12 @@ export const careersCompanySchema = z.object({
 });
 
 export const careersPageSchema = z.object({ company: careersCompanySchema, jobs: z.array(careersJobSchema) });
-export const careersJobPageSchema = z.object({ company: careersCompanySchema, job: careersJobSchema });
+export const careersJobPageSchema = z.object({
+  company: careersCompanySchema,
+  job: careersJobSchema,
+  /** Shown while the job's AI screening is on (mode not off); null otherwise. */
+  screening_notice: screeningNoticeSchema.nullable(),
+});
 
 const slug = z.string().min(1).max(100).regex(/^[a-z0-9-]+$/, "Not a company page");
 export const getCareersPageInput = z.strictObject({ slug });

@@ -84,6 +84,11 @@ export const impactRatioReportSchema = z
     selected_stage_type: z.enum(STAGE_TYPES).nullable().meta({ description: "Selection mode: the stage type that counted as selected; null: the AI agent's advance" }),
     sample_size: z.number().int().nonnegative().meta({ description: "Applicants of the range assessed by the AI screening tool (a completed scoring); scoring mode: with a fit score" }),
     median_score: z.number().nullable().optional().meta({ description: "Scoring mode: the sample's median fit score (null for an empty sample)" }),
+    opted_out: z
+      .number()
+      .int()
+      .nonnegative()
+      .meta({ description: "Applicants of the range (and job) who asked that a person, not the tool, reviews them (ai_opt_out): never assessed, so excluded from the sample" }),
     unknown: z.object({
       sex: z.number().int().nonnegative().meta({ description: "Sample members without a sex answer (none, or declined)" }),
       race_ethnicity: z.number().int().nonnegative().meta({ description: "Sample members without a race/ethnicity answer (none, or declined)" }),

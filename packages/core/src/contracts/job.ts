@@ -52,6 +52,9 @@ export const jobSchema = z
     apply_url: httpUrl.meta({ description: "Public application page of the job" }),
     screening_questions: z.array(screeningQuestionSchema),
     screening: screeningSettingsSchema,
+    screening_notice_at: timestamp
+      .nullable()
+      .meta({ description: "Read-only: when the AI screening notice first went up on the job's careers page (set when the job is first public and open with screening on); null: never" }),
     stages: z.array(jobStageWithPlanSchema).meta({ description: "The job's pipeline, in order: a candidate's `stage` is one of these keys" }),
     created_at: timestamp,
     updated_at: timestamp,

@@ -9,7 +9,8 @@ import { PUBLIC_API_STAGES } from "./stages.ts";
  */
 export const SCREENING_MODES = ["off", "score", "auto"] as const;
 export const CRITERION_TYPES = ["skill", "min_years", "location", "answer", "text"] as const;
-export const FIT_STATUSES = ["pending", "completed", "failed"] as const;
+/** opted_out: the applicant asked for a person, not the automated tool (ai_opt_out): never scored. */
+export const FIT_STATUSES = ["pending", "completed", "failed", "opted_out"] as const;
 export const MAX_CRITERIA = 30;
 
 const criterionId = storableText(z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, "Letters, digits, - and _ only"));
@@ -103,7 +104,7 @@ export type CriterionResult = z.infer<typeof criterionResultSchema>;
 
 export const fitSchema = z
   .object({
-    status: z.enum(FIT_STATUSES).nullable().meta({ description: "null when the job's screening is off" }),
+    status: z.enum(FIT_STATUSES).nullable().meta({ description: "null when the job's screening is off; opted_out when the applicant asked that a person, not the automated tool, reviews the application (never scored)" }),
     engine: z.string().nullable().meta({ description: "local, or model:<id> when a language model judged criteria" }),
     scored_at: timestamp.nullable(),
     criteria: z.array(criterionResultSchema),
@@ -138,6 +139,8 @@ export const screeningProgressSchema = z.object({
   unjudged: z.object({ no_criteria: count, no_resume: count, resume_failed: count, resume_parsing: count, nothing_to_judge: count }),
   /** Scorings that failed after their retries (fit `failed`). */
   failed: count,
+  /** Candidates who asked for a person, not the tool (never scored; not in `total`). */
+  opted_out: count,
 });
 
 export type ScreeningProgressDto = z.infer<typeof screeningProgressSchema>;

@@ -43,6 +43,7 @@ const job = {
     advance: null,
     reject_on_required_miss: false,
   },
+  screening_notice_at: "2026-11-21T09:00:00.000Z",
   // The job's own pipeline (a customised one; every job starts with the six default stages, key = type).
   stages: [
     { key: "prospect", name: "Prospect", type: "prospect" },
@@ -122,6 +123,7 @@ const candidateDetail = {
     judged: 1,
     total: 2,
   },
+  ai_opt_out: false,
 };
 
 const endpoint = {
@@ -469,6 +471,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         to: "2026-12-31",
         selected_stage_type: null,
         sample_size: 2000,
+        opted_out: 12,
         median_score: 61,
         unknown: { sex: 12, race_ethnicity: 40 },
         engines: [{ engine: "local", model: null }],

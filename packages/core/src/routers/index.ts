@@ -11,6 +11,7 @@ import { meRouter } from "./me/index.ts";
 import { webhookEndpointRouter } from "./webhook-endpoint/index.ts";
 import { pipelineRouter } from "./pipeline/index.ts";
 import { privacyRouter } from "./privacy/index.ts";
+import { screeningSettingsRouter } from "./screening-settings/index.ts";
 import { reportRouter } from "./report/index.ts";
 import { teamRouter } from "./team/index.ts";
 import { rejectReasonRouter } from "./reject-reason/index.ts";
@@ -38,6 +39,7 @@ export const appRouter = router({
   pipeline: pipelineRouter,
   careers: careersRouter,
   privacy: privacyRouter,
+  screeningSettings: screeningSettingsRouter,
   reports: reportRouter,
   team: teamRouter,
   auditLog: auditLogRouter,

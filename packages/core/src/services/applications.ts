@@ -109,7 +109,7 @@ export async function submitApplication(
   try {
     await createCandidate(
       systemContext(prisma, job.companyId),
-      { job_id: job.id, name: input.name, email: input.email, phone, linkedin: input.linkedin ?? null, location: input.location ?? null, stage: "applied", self_id: input.self_id },  // the type: the job's first applied-type stage
+      { job_id: job.id, name: input.name, email: input.email, phone, linkedin: input.linkedin ?? null, location: input.location ?? null, stage: "applied", self_id: input.self_id, ai_opt_out: input.ai_opt_out === true },  // the type: the job's first applied-type stage
       {
         source: "self_apply",
         leadType: "applied",

@@ -18,7 +18,7 @@ export const CANDIDATE_COLUMNS = `c.id, c.public_id AS "publicId", c.company_id 
     c.resume_filename AS "resumeFilename", c.resume_content_type AS "resumeContentType", c.resume_size AS "resumeSize",
     c.resume_status AS "resumeStatus", c.resume_data AS "resumeData", c.resume_error AS "resumeError",
     c.fit_status AS "fitStatus", c.fit_engine AS "fitEngine", c.fit_scored_at AS "fitScoredAt", c.fit_criteria AS "fitCriteria",
-    c.privacy_consent_at AS "privacyConsentAt", c.reject_reason_id AS "rejectReasonId", c.rejected_at AS "rejectedAt",
+    c.ai_opt_out AS "aiOptOut", c.privacy_consent_at AS "privacyConsentAt", c.reject_reason_id AS "rejectReasonId", c.rejected_at AS "rejectedAt",
     c.hired_at AS "hiredAt", c.created_at AS "createdAt", c.updated_at AS "updatedAt"`;
 
 /**
@@ -91,6 +91,7 @@ export function toCandidateRow(r: CandidateSqlRow): CandidateRow {
     fitEngine: r.fitEngine,
     fitScoredAt: r.fitScoredAt,
     fitCriteria: r.fitCriteria,
+    aiOptOut: r.aiOptOut,
     privacyConsentAt: r.privacyConsentAt,
     rejectReasonId: r.rejectReasonId,
     rejectedAt: r.rejectedAt,

@@ -111,7 +111,9 @@ export async function createCandidate(
   const target = input.stage !== undefined ? requireStage(found.stages, input.stage) : firstOfType(found.stages, options.source === "self_apply" ? "applied" : "prospect");
   const stage = target.key;
   const now = new Date();
-  const screened = screeningOn(found.screening);
+  // An applicant who asked for a person, not the automated tool, is never scored (fit status opted_out).
+  const optedOut = input.ai_opt_out === true;
+  const screened = screeningOn(found.screening) && !optedOut;
   const applied = options.source === "self_apply" && (options.leadType ?? "applied") === "applied";
   const values: CandidateInsert = {
     jobId: job.id,
@@ -136,7 +138,7 @@ export async function createCandidate(
     // A create that writes nothing but the candidate and its activities is one typed statement
     // (candidate-insert.ts); a resume, a scoring or an event to record takes the transaction.
     const selfId = selfIdAnswers(input.self_id);
-    const plain = !options.resume && !screened && !applied && !welcome && !selfId;
+    const plain = !options.resume && !screened && !applied && !welcome && !selfId && !optedOut;
     const inserted = plain ? await insertCandidate(svc, job, target, values, activity) : undefined;
     created = inserted ?? (await svc.db.$transaction(async (tx) => {
       // No `include`: Prisma would answer it with two more queries (re-read the row, then its
@@ -146,6 +148,7 @@ export async function createCandidate(
           ...values,
           answers: (values.answers ?? undefined) as Prisma.InputJsonValue | undefined,
           ...(screened && { fitStatus: "pending" as const }),
+          ...(optedOut && { aiOptOut: true, fitStatus: "opted_out" as const }),
           ...(options.resume
             ? {
                 resumeBlobKey: options.resume.key,

@@ -3,6 +3,7 @@ import { type PrismaClient } from "@hireflow/db";
 import { type CareersJobDto, type CareersJobPageDto, type CareersPageDto } from "../contracts/careers.ts";
 import { AppError } from "../errors.ts";
 import { scopedDb } from "../tenancy.ts";
+import { screeningNotice } from "./screening-notice.ts";
 import { serializeJob } from "./serialize.ts";
 
 /**
@@ -24,6 +25,8 @@ export interface CareersCompany {
   logoUrl: string | null;
   updatedAt: Date;
 }
+
+const NOTICE_COMPANY = { retentionMonths: true, retentionScope: true, screeningContact: true } as const;
 
 export async function companyBySlug(prisma: PrismaClient, slug: string): Promise<CareersCompany> {
   const company = await prisma.company.findUnique({ where: { slug }, select: { id: true, name: true, slug: true, privacyPolicyUrl: true, websiteUrl: true, logoUrl: true, updatedAt: true } });
@@ -84,7 +87,15 @@ export async function getCareersJob(prisma: PrismaClient, slug: string, jobId: n
   const company = await companyBySlug(prisma, slug);
   const job = await scopedDb(prisma, company.id).job.findFirst({ where: { id: jobId, ...openJobWhere() }, include });
   if (!job) throw AppError.notFound("Job", jobId);
-  return { company: toCareersCompany(company), job: toCareersJob(job, company.slug) };
+  const notice = readNoticeCompany(prisma, company.id, job);
+  return { company: toCareersCompany(company), job: toCareersJob(job, company.slug), screening_notice: await notice };
+}
+
+/** The notice, reading the company's retention rule and contact only when the job's screening is on. */
+async function readNoticeCompany(prisma: PrismaClient, companyId: number, job: Parameters<typeof screeningNotice>[0]) {
+  if ((job.screening as { mode?: string } | null)?.mode !== "score" && (job.screening as { mode?: string } | null)?.mode !== "auto") return null;
+  const company = await prisma.company.findUniqueOrThrow({ where: { id: companyId }, select: NOTICE_COMPANY });
+  return screeningNotice(job, company);
 }
 
 /**

@@ -16,6 +16,8 @@ export function impactRatioCsv(report: ImpactRatioReportDto): { filename: string
     ["unknown", "unknown", "", report.unknown.sex, "", "", ""],
     ["unknown", "", "unknown", report.unknown.race_ethnicity, "", "", ""],
     ["sample", "", "", report.sample_size, "", "", ""],
+    // Asked for a person, not the tool: never assessed, so not in the sample.
+    ["opted_out", "", "", report.opted_out, "", "", ""],
   ];
   const job = report.job_id === null ? "all-jobs" : `job-${report.job_id}`;
   return {

@@ -49,6 +49,7 @@ export async function impactRatioReport(svc: ServiceContext, input: ImpactRatioI
        AND c.created_at >= (${from}::date)::timestamp AT TIME ZONE 'UTC'
        AND c.created_at < (${to}::date + 1)::timestamp AT TIME ZONE 'UTC'
        AND (${jobId}::int IS NULL OR c.job_id = ${jobId}::int)
+       AND NOT c.ai_opt_out
        AND EXISTS (SELECT 1 FROM screening_runs r WHERE r.candidate_id = c.id AND r.company_id = ${companyId} AND r.status = 'completed')
        ${mode === "scoring" ? sql`AND c.fit_score IS NOT NULL` : sql``}`;
 
@@ -66,7 +67,7 @@ export async function impactRatioReport(svc: ServiceContext, input: ImpactRatioI
                                 WHERE a.candidate_id = s.id AND a.company_id = ${companyId} AND a.type = 'stage_changed'
                                   AND a.data ->> 'new_stage' = js.key)))`;
 
-  const [rows, engines] = await Promise.all([
+  const [rows, engines, [optedOut]] = await Promise.all([
     svc.db.$queryRaw<{ sex: Sex | null; race: Race | null; n: number; selected: number; median: number | null }[]>`
       WITH s AS (${sample}),
            med AS (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY fit_score) AS median FROM s)
@@ -77,6 +78,13 @@ export async function impactRatioReport(svc: ServiceContext, input: ImpactRatioI
       SELECT DISTINCT r.engine, r.model FROM screening_runs r JOIN s ON s.id = r.candidate_id
        WHERE r.company_id = ${companyId} AND r.status = 'completed'
        ORDER BY r.engine, r.model NULLS FIRST`,
+    // The applicants who opted out of the tool: not assessed, so not in the sample; said how many.
+    svc.db.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM candidates c
+       WHERE c.company_id = ${companyId} AND c.ai_opt_out
+         AND c.created_at >= (${from}::date)::timestamp AT TIME ZONE 'UTC'
+         AND c.created_at < (${to}::date + 1)::timestamp AT TIME ZONE 'UTC'
+         AND (${jobId}::int IS NULL OR c.job_id = ${jobId}::int)`,
   ]);
 
   const cells: Cell[] = rows.map((row) => ({ sex: row.sex, race: row.race, n: row.n, selected: row.selected }));
@@ -93,6 +101,7 @@ export async function impactRatioReport(svc: ServiceContext, input: ImpactRatioI
     selected_stage_type: stageType,
     sample_size: size,
     ...(mode === "scoring" && { median_score: median === null ? null : Math.round(Number(median) * 1000) / 1000 }),
+    opted_out: optedOut?.n ?? 0,
     unknown: { sex: sum((cell) => cell.sex === null).n, race_ethnicity: sum((cell) => cell.race === null).n },
     engines: engines.map((row) => ({ engine: row.engine, model: row.model })),
     criteria_hash: hash,

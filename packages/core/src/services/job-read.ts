@@ -14,7 +14,7 @@ const JOB_BY_ID = {
     j.is_active AS "isActive", j.is_public AS "isPublic", j.locations, j.location_type AS "locationType",
     j.salary_min AS "salaryMin", j.salary_max AS "salaryMax", j.salary_currency AS "salaryCurrency",
     j.employment_type AS "employmentType", j.closes_at AS "closesAt", j.location_details AS "locationDetails", j.remote_countries AS "remoteCountries",
-    j.screening_questions AS "screeningQuestions", j.screening, j.rescore_requested_at AS "rescoreRequestedAt",
+    j.screening_questions AS "screeningQuestions", j.screening, j.rescore_requested_at AS "rescoreRequestedAt", j.screening_notice_at AS "screeningNoticeAt",
     j.retired_stage_keys AS "retiredStageKeys", j.created_at AS "createdAt", j.updated_at AS "updatedAt", c.slug AS "companySlug",
     (SELECT json_agg(json_build_object('key', s.key, 'name', s.name, 'type', s.type, 'interviews', COALESCE(
         (SELECT json_agg(json_build_object('id', k.id, 'name', k.name, 'durationMinutes', k.duration_minutes, 'instructions', k.instructions,

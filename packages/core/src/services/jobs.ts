@@ -8,6 +8,7 @@ import { jobWithSlugAndStages, readJobRow } from "./job-read.ts";
 import { type PipelineStage, readJobStages, readPipelineTemplate, replaceJobStages, resolveStage, setNewJobStages } from "./job-pipeline.ts";
 import { DEFAULT_PAGE_SIZE, decodeCursor, page } from "./pagination.ts";
 import { applyScreening, readScreening } from "./screening-settings.ts";
+import { noticeIsUp } from "./screening-notice.ts";
 import { writeInterviewPlans } from "./interview-plans.ts";
 import { serializeJob } from "./serialize.ts";
 
@@ -123,8 +124,10 @@ export async function createJob(svc: ServiceContext, input: CreateJobInput): Pro
     // The jobs_default_stages trigger gives the job the company's template; a request's own list replaces it.
     const created = await tx.job.create({
       data: tenantRow<Prisma.JobUncheckedCreateInput>({ ...jobData(fields), title: input.title, departmentId: chosen, screening: screeningSettings }),
-      select: { id: true },
+      select: { id: true, isActive: true, isPublic: true, closesAt: true, screening: true },
     });
+    // The AI screening notice goes up with the job when it is created public and open with screening on.
+    if (noticeIsUp(created)) await tx.job.update({ where: { id: created.id }, data: { screeningNoticeAt: new Date() }, select: { id: true } });
     if (stages) {
       await setNewJobStages(tx, svc.companyId, created.id, stages);
       await writeInterviewPlans(tx, created.id, stages);
@@ -172,6 +175,10 @@ export async function updateJob(svc: ServiceContext, input: UpdateJobInput): Pro
       data: { ...jobData(rest), ...(chosen !== undefined && { departmentId: chosen }), ...(screeningSettings && { screening: screeningSettings }) },
       include: withCompanySlug,
     });
+    // The notice goes up the first time the job is public and open with screening on; kept after.
+    if (updated.screeningNoticeAt === null && noticeIsUp(updated)) {
+      updated.screeningNoticeAt = (await tx.job.update({ where: { id }, data: { screeningNoticeAt: new Date() }, select: { screeningNoticeAt: true } })).screeningNoticeAt;
+    }
     // Screening switched off: scorings still waiting will be skipped, so they are no longer pending.
     if (screeningSettings?.mode === "off") await tx.candidate.updateMany({ where: { jobId: id, fitStatus: "pending" }, data: { fitStatus: null } });
     return updated;

@@ -10,6 +10,7 @@ import { DEFAULT_PIPELINE, fallbackStage, firstOfType, type PipelineStage, readJ
 import { type StageType } from "../contracts/job-stages.ts";
 import { csvCell } from "./csv.ts";
 import { notifyEventsCommitted, recordEvent } from "./events.ts";
+import { holdBackUntil } from "./business-days.ts";
 import { readScreening } from "./screening-settings.ts";
 import { candidateRead } from "./serialize.ts";
 
@@ -20,9 +21,15 @@ import { candidateRead } from "./serialize.ts";
  */
 export type ScreeningTrigger = "initial" | "resume_parsed" | "rescore";
 
-/** Asks for a scoring of one candidate: fit pending, and an outbox event for the candidate-screen job. */
+/**
+ * Asks for a scoring of one candidate: fit pending, and an outbox event for the candidate-screen job.
+ * Not for a candidate who opted out of the tool (ai_opt_out): nothing is marked or asked.
+ */
 export async function requestScreening(tx: ScopedTx, candidateId: number, trigger: ScreeningTrigger, options = { markPending: true }): Promise<void> {
-  if (options.markPending) await tx.candidate.update({ where: { id: candidateId }, data: { fitStatus: "pending" } });
+  if (options.markPending) {
+    const { count } = await tx.candidate.updateMany({ where: { id: candidateId, aiOptOut: false }, data: { fitStatus: "pending" } });
+    if (count === 0) return;
+  }
   await recordEvent(tx, "candidate/screen.requested", { candidate_id: candidateId, trigger });
 }
 
@@ -53,10 +60,12 @@ export async function loadScreeningSubject(svc: ServiceContext, candidateId: num
       answers: true,
       resumeText: true,
       resumeData: true,
+      aiOptOut: true,
       job: { select: { id: true, screening: true, locations: true, locationType: true, screeningQuestions: true } },
     },
   });
-  if (!row?.job) return null;
+  // An applicant who asked for a person, not the tool, is never scored, whatever asked for it.
+  if (!row?.job || row.aiOptOut) return null;
   const settings = readScreening(row.job.screening);
   if (settings.mode === "off") return null;
   return {
@@ -127,6 +136,26 @@ function criterionLabel(c: CriterionResult): string {
   return String(c.value);
 }
 
+/**
+ * Why the agent may not move anyone now, or null: the company paused it (Settings → AI screening),
+ * or it is held back until N business days after the job's screening notice went up (the agent
+ * then scores but moves nobody; a scoring is the first one only once, so a candidate scored while
+ * held back is left for a person). Read in the saving transaction, so a pause that committed first
+ * stops the move.
+ */
+export async function agentHeldBack(tx: ScopedTx, jobId: number, now: Date): Promise<string | null> {
+  const job = await tx.job.findUnique({ where: { id: jobId }, select: { screeningNoticeAt: true, company: { select: { aiAgentPaused: true, screeningHoldBackDays: true } } } });
+  if (!job) return null;
+  if (job.company.aiAgentPaused) return "AI agent paused by the company: not moved";
+  const until = holdBackUntil(job.screeningNoticeAt, job.company.screeningHoldBackDays);
+  if (until && now < until) {
+    return job.screeningNoticeAt
+      ? `AI agent held back until ${until.toISOString()} (${job.company.screeningHoldBackDays} business days after the notice): not moved`
+      : "AI agent held back: the job's screening notice has not been published: not moved";
+  }
+  return null;
+}
+
 export interface SaveOutcomeResult {
   saved: boolean;
   action: AgentAction | null;
@@ -147,10 +176,13 @@ export async function saveScreeningOutcome(
 ): Promise<SaveOutcomeResult> {
   // changeStage records the actor it is given: the agent, not whoever asked for the scoring.
   const agent: ServiceContext = { ...svc, actor: { type: "ai_agent" } };
+  // The run's note: the caller's (say, the daily model cap), and why the agent did not move anyone.
+  let runNote = note;
   const result = await svc.db.$transaction(async (tx) => {
     await lockCandidate(tx, svc.companyId, subject.candidateId);
     const current = await tx.candidate.findUnique({ where: { id: subject.candidateId }, ...candidateRead });
-    if (!current || current.jobId !== subject.jobId) return { saved: false, action: null };
+    // Checked again under the lock: an opted-out candidate is never scored or moved.
+    if (!current || current.jobId !== subject.jobId || current.aiOptOut) return { saved: false, action: null };
     const engineLabel = outcome.engine === "model" ? `model:${outcome.model}` : "local";
     const scoredAt = new Date();
     await tx.candidate.update({
@@ -174,6 +206,12 @@ export async function saveScreeningOutcome(
         const stages = await readJobStages(tx, subject.jobId);
         const stage = current.jobStage ?? fallbackStage(current.stage);
         action = agentDecision(subject.settings, outcome, { key: current.stage, type: stage.type }, stages);
+        // Human oversight: the company paused the agent, or holds it back after the job's notice.
+        const held = action ? await agentHeldBack(tx, subject.jobId, scoredAt) : null;
+        if (held) {
+          runNote = runNote ? `${runNote}; ${held}` : held;
+          action = null;
+        }
         if (action) await changeStage(tx, agent, current, action.to, { reason: action.reason, stages });
       }
     }
@@ -191,7 +229,7 @@ export async function saveScreeningOutcome(
         fitScore: outcome.fitScore,
         criteria: outcome.criteria as unknown as Prisma.InputJsonValue,
         action: (action ?? undefined) as Prisma.InputJsonValue | undefined,
-        error: note,
+        error: runNote,
       }),
     });
     // No contact data: the score, the criteria results and which engine made them.
@@ -213,7 +251,7 @@ export async function saveScreeningOutcome(
 /** A scoring that failed after its retries: fit `failed`, the failure kept for audit, nobody moved. */
 export async function failScreening(svc: ServiceContext, subject: Pick<ScreeningSubject, "candidateId" | "jobId" | "settings">, reason: string, trigger: ScreeningTrigger): Promise<void> {
   await svc.db.$transaction(async (tx) => {
-    const { count } = await tx.candidate.updateMany({ where: { id: subject.candidateId, jobId: subject.jobId }, data: { fitStatus: "failed" } });
+    const { count } = await tx.candidate.updateMany({ where: { id: subject.candidateId, jobId: subject.jobId, aiOptOut: false }, data: { fitStatus: "failed" } });
     if (count === 0) return;
     await tx.screeningRun.create({
       data: tenantRow<Prisma.ScreeningRunUncheckedCreateInput>({
@@ -231,7 +269,7 @@ export async function failScreening(svc: ServiceContext, subject: Pick<Screening
   });
 }
 
-/** POST /jobs/{id}/rescore: every candidate of the job is scored again (never moved). */
+/** POST /jobs/{id}/rescore: every candidate of the job is scored again (never moved), but those who opted out of the tool. */
 export async function requestRescore(svc: ServiceContext, jobId: number): Promise<{ job_id: number; requested_at: string; candidates: number }> {
   const requestedAt = new Date();
   const count = await svc.db.$transaction(async (tx) => {
@@ -239,9 +277,9 @@ export async function requestRescore(svc: ServiceContext, jobId: number): Promis
     if (!job) throw AppError.notFound("Job", jobId);
     if (!screeningOn(job.screening)) throw new AppError("unprocessable_entity", "AI screening is off for this job: set screening.mode to score or auto first");
     await tx.job.update({ where: { id: jobId }, data: { rescoreRequestedAt: requestedAt } });
-    const candidates = await tx.candidate.findMany({ where: { jobId }, select: { id: true } });
+    const candidates = await tx.candidate.findMany({ where: { jobId, aiOptOut: false }, select: { id: true } });
     if (candidates.length === 0) return 0;
-    await tx.candidate.updateMany({ where: { jobId }, data: { fitStatus: "pending" } });
+    await tx.candidate.updateMany({ where: { jobId, aiOptOut: false }, data: { fitStatus: "pending" } });
     await tx.event.createMany({
       data: candidates.map((c) =>
         tenantRow<Prisma.EventCreateManyInput>({ type: "candidate/screen.requested", payload: { candidate_id: c.id, trigger: "rescore" } }),
@@ -263,10 +301,12 @@ export async function requestRescore(svc: ServiceContext, jobId: number): Promis
 export async function screeningProgress(svc: ServiceContext, jobId: number): Promise<ScreeningProgressDto> {
   // A raw query bypasses the company scoping: it filters on the company itself.
   const [row] = await svc.db.$queryRaw<
-    ({ since: Date | null; total: number; pending: number; failed: number; scored_total: number } & Record<"with_score" | UnjudgedReason, number>)[]
+    ({ since: Date | null; total: number; pending: number; failed: number; scored_total: number; opted_out: number } & Record<"with_score" | UnjudgedReason, number>)[]
   >`
     SELECT j.rescore_requested_at AS since,
-           count(c.id)::int AS total,
+           -- Those who opted out of the tool are never scored: counted apart, not waited for.
+           count(c.id) FILTER (WHERE NOT c.ai_opt_out)::int AS total,
+           count(c.id) FILTER (WHERE c.ai_opt_out)::int AS opted_out,
            count(c.id) FILTER (WHERE c.fit_status = 'pending')::int AS pending,
            count(c.id) FILTER (WHERE c.fit_status = 'failed')::int AS failed,
            count(o.outcome)::int AS scored_total,
@@ -281,6 +321,7 @@ export async function screeningProgress(svc: ServiceContext, jobId: number): Pro
       -- What a scoring since the re-score gave (null: not scored since then).
       LEFT JOIN LATERAL (
         SELECT CASE
+                 WHEN c.ai_opt_out THEN NULL
                  WHEN c.fit_scored_at IS NULL OR c.fit_scored_at < j.rescore_requested_at THEN NULL
                  WHEN c.fit_score IS NOT NULL THEN 'scored'
                  WHEN (CASE WHEN jsonb_typeof(c.fit_criteria) = 'array' THEN jsonb_array_length(c.fit_criteria) ELSE 0 END) = 0 THEN 'no_criteria'
@@ -302,6 +343,7 @@ export async function screeningProgress(svc: ServiceContext, jobId: number): Pro
     with_score: row.with_score,
     unjudged,
     failed: row.failed,
+    opted_out: row.opted_out,
   };
 }
 

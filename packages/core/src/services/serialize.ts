@@ -110,6 +110,7 @@ export function serializeCandidateDetail(c: CandidateRow): CandidateDetailDto {
       judged: criteria.filter((criterion) => criterion.met !== null).length,
       total: criteria.length,
     },
+    ai_opt_out: c.aiOptOut,
   };
 }
 
@@ -142,6 +143,7 @@ export function serializeJob(j: Job, companySlug: string, stages: readonly (Pipe
     apply_url: applyUrl(j.id, companySlug),
     screening_questions: j.screeningQuestions as JobDto["screening_questions"],
     screening: readScreening(j.screening),
+    screening_notice_at: j.screeningNoticeAt?.toISOString() ?? null,
     // A stage without a plan has no `interviews` (jobs without plans read as before plans existed).
     stages: stages.map(({ key, name, type, interviews }) => (interviews?.length ? { key, name, type, interviews: interviews.map(serializeKit) } : { key, name, type })),
     created_at: j.createdAt.toISOString(),

@@ -908,6 +908,8 @@ export type components = {
             occurred_at: string;
         };
         CandidateDetail: {
+            /** @description The applicant asked that a person, not the automated tool, reviews the application (never scored or moved by the AI agent) */
+            ai_opt_out: boolean;
             /** @enum {string} */
             application_source: "public_api" | "self_apply" | "manual" | "import";
             /**
@@ -1198,8 +1200,8 @@ export type components = {
             /** @description Criteria the scoring could judge (met true or false): fit_score rests on these */
             judged: number;
             scored_at: string | null;
-            /** @description null when the job's screening is off */
-            status: ("pending" | "completed" | "failed") | null;
+            /** @description null when the job's screening is off; opted_out when the applicant asked that a person, not the automated tool, reviews the application (never scored) */
+            status: ("pending" | "completed" | "failed" | "opted_out") | null;
             /** @description Criteria scored; total - judged could not be judged (say, no resume) */
             total: number;
         };
@@ -1218,6 +1220,8 @@ export type components = {
             median_score?: number | null;
             /** @enum {string} */
             mode: "selection" | "scoring";
+            /** @description Applicants of the range (and job) who asked that a person, not the tool, reviews them (ai_opt_out): never assessed, so excluded from the sample */
+            opted_out: number;
             /** @description Applicants of the range assessed by the AI screening tool (a completed scoring); scoring mode: with a fit score */
             sample_size: number;
             /** @description Selection mode: the stage type that counted as selected; null: the AI agent's advance */
@@ -1537,6 +1541,8 @@ export type components = {
                 min: number | null;
             };
             screening: components["schemas"]["ScreeningSettings"];
+            /** @description Read-only: when the AI screening notice first went up on the job's careers page (set when the job is first public and open with screening on); null: never */
+            screening_notice_at: string | null;
             screening_questions: components["schemas"]["ScreeningQuestionOutput"][];
             /** @description The job's pipeline, in order: a candidate's `stage` is one of these keys */
             stages: components["schemas"]["JobStageWithPlan"][];
@@ -2083,6 +2089,8 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
+                    /** @description The applicant asked that a person, not the automated tool, reviews the application: the AI agent never scores or moves this candidate (fit.status opted_out). Set at creation only */
+                    ai_opt_out?: boolean;
                     email?: string | null;
                     job_id: number;
                     linkedin?: string | null;
@@ -2098,6 +2106,7 @@ export interface operations {
                     stage?: string;
                 };
                 "multipart/form-data": {
+                    ai_opt_out?: string;
                     email?: string;
                     job_id: string;
                     linkedin?: string;
@@ -2159,7 +2168,8 @@ export interface operations {
                      *           "criteria": [],
                      *           "judged": 0,
                      *           "total": 0
-                     *         }
+                     *         },
+                     *         "ai_opt_out": false
                      *       }
                      *     }
                      */
@@ -2327,7 +2337,8 @@ export interface operations {
                      *           ],
                      *           "judged": 1,
                      *           "total": 2
-                     *         }
+                     *         },
+                     *         "ai_opt_out": false
                      *       }
                      *     }
                      */
@@ -2590,7 +2601,8 @@ export interface operations {
                      *           ],
                      *           "judged": 1,
                      *           "total": 2
-                     *         }
+                     *         },
+                     *         "ai_opt_out": false
                      *       }
                      *     }
                      */
@@ -2760,7 +2772,8 @@ export interface operations {
                      *             ],
                      *             "judged": 1,
                      *             "total": 2
-                     *           }
+                     *           },
+                     *           "ai_opt_out": false
                      *         },
                      *         "application": {
                      *           "lead_type": "sourced",
@@ -4309,6 +4322,7 @@ export interface operations {
                      *             "advance": null,
                      *             "reject_on_required_miss": false
                      *           },
+                     *           "screening_notice_at": "2026-11-21T09:00:00.000Z",
                      *           "stages": [
                      *             {
                      *               "key": "prospect",
@@ -4701,6 +4715,7 @@ export interface operations {
                      *           "advance": null,
                      *           "reject_on_required_miss": false
                      *         },
+                     *         "screening_notice_at": "2026-11-21T09:00:00.000Z",
                      *         "stages": [
                      *           {
                      *             "key": "prospect",
@@ -4904,6 +4919,7 @@ export interface operations {
                      *           "advance": null,
                      *           "reject_on_required_miss": false
                      *         },
+                     *         "screening_notice_at": "2026-11-21T09:00:00.000Z",
                      *         "stages": [
                      *           {
                      *             "key": "prospect",
@@ -5329,6 +5345,7 @@ export interface operations {
                      *           "advance": null,
                      *           "reject_on_required_miss": false
                      *         },
+                     *         "screening_notice_at": "2026-11-21T09:00:00.000Z",
                      *         "stages": [
                      *           {
                      *             "key": "prospect",
@@ -5741,6 +5758,7 @@ export interface operations {
                      *         "to": "2026-12-31",
                      *         "selected_stage_type": null,
                      *         "sample_size": 2000,
+                     *         "opted_out": 12,
                      *         "median_score": 61,
                      *         "unknown": {
                      *           "sex": 12,

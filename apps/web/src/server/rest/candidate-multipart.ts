@@ -39,6 +39,8 @@ async function readCandidateForm(form: FormData): Promise<{ body: Record<string,
   const { fields, resume, details } = await readResumeForm(form, (name) => TEXT_FIELDS.has(name) || isSelfIdField(name));
   const body: Record<string, unknown> = foldSelfIdFields(fields);
   if (fields.job_id !== undefined && DIGITS.test(fields.job_id)) body.job_id = Number(fields.job_id);
+  // A form's checkbox is a string; "true"/"false" only, anything else stays a string and fails validation.
+  if (fields.ai_opt_out === "true" || fields.ai_opt_out === "false") body.ai_opt_out = fields.ai_opt_out === "true";
   // The procedure validates again; checking here first means an invalid form stores nothing.
   const parsed = createCandidateInput.safeParse(body);
   // Field problems first, then the file's, as the form lists them.

@@ -13,6 +13,7 @@ const SETTINGS_NAV = [
   { href: "/settings/reject-reasons", label: "Reject reasons" },
   { href: "/settings/privacy", label: "Privacy" },
   { href: "/settings/careers-site", label: "Careers site" },
+  { href: "/settings/ai-screening", label: "AI screening" },
   { href: "/settings/email", label: "E-mail" },
   { href: "/settings/email-log", label: "E-mail log" },
   { href: "/settings/audit-log", label: "Audit log" },

@@ -305,6 +305,12 @@ function ScreeningSection({ profile }: { profile: CandidateProfileDto }) {
             {!resumeBusy && <AutoRefresh />}
           </p>
         )}
+        {fit.status === "opted_out" && (
+          <p className="text-sm text-slate-800" data-testid="ai-opt-out">
+            <Badge tone="indigo">Person review</Badge>{" "}
+            <span className="ml-1">The applicant asked that a person, not the automated tool, reviews the application: the AI agent never scores or moves them.</span>
+          </p>
+        )}
         {fit.status === "failed" && (
           <p className="text-sm font-medium text-red-800" role="status">
             Scoring failed; nothing was moved.

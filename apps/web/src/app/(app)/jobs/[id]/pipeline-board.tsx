@@ -353,7 +353,8 @@ function CandidateCard({
 }
 
 /**
- * The agent's fit score in words (never colour alone): "Fit 86", "Scoring…", "Scoring failed", "Fit —";
+ * The agent's fit score in words (never colour alone): "Fit 86", "Scoring…", "Scoring failed", "Fit —",
+ * "Person review" (the applicant opted out of the tool);
  * a completed scoring also says how much of it was judged ("4 of 6 criteria judged").
  */
 function FitBadge({ candidate: c }: { candidate: Pick<PipelineCandidateDto, "fit_score" | "fit_status" | "fit_judged" | "fit_total"> }) {
@@ -361,6 +362,11 @@ function FitBadge({ candidate: c }: { candidate: Pick<PipelineCandidateDto, "fit
   let title: string | undefined;
   const score = c.fit_score;
   if (c.fit_status === "pending") badge = <Badge tone="amber">Scoring…</Badge>;
+  else if (c.fit_status === "opted_out") {
+    // The applicant asked for a person, not the automated tool: a person reviews, the agent never scores.
+    badge = <Badge tone="indigo">Person review</Badge>;
+    title = "Asked that a person, not the automated tool, reviews the application: never scored or moved by the AI agent";
+  }
   else if (c.fit_status === "failed") badge = <Badge tone="red">Scoring failed</Badge>;
   else if (score !== null) {
     badge = <Badge tone={score >= 70 ? "green" : score >= 40 ? "blue" : "slate"}>Fit {Math.round(score)}</Badge>;

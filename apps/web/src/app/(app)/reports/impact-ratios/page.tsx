@@ -154,6 +154,7 @@ function Report({ filters, report }: { filters: Filters; report: ImpactRatioRepo
               : "moved forward by the AI agent"
             : `the median fit score, ${report.median_score ?? "—"}`}
         </Fact>
+        <Fact term="Asked for a person (not in the sample)">{report.opted_out}</Fact>
         <Fact term="Unknown sex">{report.unknown.sex}</Fact>
         <Fact term="Unknown race/ethnicity">{report.unknown.race_ethnicity}</Fact>
         <Fact term="Engines">{report.engines.length ? report.engines.map((e) => (e.model ? `${e.engine} (${e.model})` : e.engine)).join(", ") : "—"}</Fact>

@@ -19,6 +19,7 @@ export function ApplicationForm({
   companyName,
   questions,
   privacyPolicyUrl,
+  automatedScreening = false,
 }: {
   jobId: number;
   jobTitle: string;
@@ -26,6 +27,8 @@ export function ApplicationForm({
   questions: ScreeningQuestion[];
   /** When the company has one, consent to it is asked for and required. */
   privacyPolicyUrl: string | null;
+  /** The job's AI screening is on: the form offers the alternative process (ai_opt_out). */
+  automatedScreening?: boolean;
 }) {
   const [error, setError] = useState<ErrorInfo | null>(null);
   const [pending, setPending] = useState(false);
@@ -57,6 +60,7 @@ export function ApplicationForm({
       location: String(form.get("location") ?? ""),
       [HONEYPOT]: String(form.get(HONEYPOT) ?? ""),
       ...(privacyPolicyUrl ? { privacy_consent: form.get("privacy_consent") === "on" ? "true" : "false" } : {}),
+      ...(automatedScreening && form.get("ai_opt_out") === "on" ? { ai_opt_out: "true" } : {}),
     };
     // Voluntary: sent only when answered (an untouched select is no answer).
     const selfId = Object.fromEntries(
@@ -155,6 +159,20 @@ export function ApplicationForm({
       ))}
 
       <SelfIdentification errors={f} />
+
+      {automatedScreening && (
+        <div className="flex items-start gap-2">
+          <input id="ai_opt_out" name="ai_opt_out" type="checkbox" aria-describedby="ai_opt_out-hint" className="mt-0.5 h-4 w-4 rounded border-slate-400" />
+          <div>
+            <label htmlFor="ai_opt_out" className="text-sm font-medium text-slate-800">
+              I ask that a person, not the automated tool, reviews my application
+            </label>
+            <p id="ai_opt_out-hint" className="text-sm text-slate-600">
+              The tool will then not assess your application at all. Asking never counts against you.
+            </p>
+          </div>
+        </div>
+      )}
 
       {privacyPolicyUrl && (
         <div className="space-y-1.5">

@@ -8,6 +8,7 @@ import { JobMeta } from "@/components/job-meta";
 import { load, publicCaller } from "@/lib/server/caller";
 import { NONCE_HEADER } from "@/server/security-headers";
 import { ApplicationForm } from "./application-form";
+import { ScreeningNotice } from "./screening-notice";
 
 type Params = Promise<{ slug: string; id: string }>;
 
@@ -41,7 +42,7 @@ function metaDescription(text: string | null, fallback: string): string {
 /** The page the API's `apply_url` points to: the job and its application form. */
 export default async function CareersJobPage({ params }: { params: Params }) {
   const { slug, id } = await params;
-  const { company, job } = await careersJob(slug, id);
+  const { company, job, screening_notice: notice } = await careersJob(slug, id);
   // JSON-LD is data, never run, but it is an inline <script>: it carries the page's CSP nonce like Next's own.
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
@@ -65,7 +66,15 @@ export default async function CareersJobPage({ params }: { params: Params }) {
         <h2 id="apply-heading" className="text-xl font-semibold text-slate-900">
           Apply for this job
         </h2>
-        <ApplicationForm jobId={job.id} jobTitle={job.title} companyName={company.name} questions={job.screening_questions} privacyPolicyUrl={company.privacy_policy_url} />
+        {notice && <ScreeningNotice notice={notice} companyName={company.name} />}
+        <ApplicationForm
+          jobId={job.id}
+          jobTitle={job.title}
+          companyName={company.name}
+          questions={job.screening_questions}
+          privacyPolicyUrl={company.privacy_policy_url}
+          automatedScreening={notice !== null}
+        />
       </section>
     </>
   );
