@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { API_SCOPES, type ApiScope } from "@hireflow/core";
+import { API_SCOPES, type ApiScope, createUser } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -17,7 +17,8 @@ import { addApiKey, createTestCompany, type TestCompany } from "../helpers/fixtu
  */
 const app = useApiApp();
 const marker = `Mcp${randomBytes(4).toString("hex")}`;
-const ALL_TOOLS = ["list_jobs", "get_job", "search_candidates", "get_candidate", "create_candidate", "add_note", "move_candidate", "list_events", "pipeline_summary"];
+const ALL_TOOLS = ["list_jobs", "get_job", "search_candidates", "get_candidate", "create_candidate", "add_note", "move_candidate", "list_events", "pipeline_summary", "list_interviews", "get_scorecards"];
+const READ_ONLY_TOOLS = ["get_candidate", "get_job", "get_scorecards", "list_events", "list_interviews", "list_jobs", "pipeline_summary", "search_candidates"];
 const clients: Client[] = [];
 
 async function connect(apiKey: string | null): Promise<Client> {
@@ -87,12 +88,13 @@ describe("initialize and tools/list", () => {
       expect(typeof tool.annotations?.idempotentHint, tool.name).toBe("boolean");
     }
     const readOnly = tools.filter((tool) => tool.annotations?.readOnlyHint).map((tool) => tool.name);
-    expect(readOnly.sort()).toEqual(["get_candidate", "get_job", "list_events", "list_jobs", "pipeline_summary", "search_candidates"]);
+    expect(readOnly.sort()).toEqual(READ_ONLY_TOOLS);
   });
 
   it.each([
     [["jobs:read"], ["get_job", "list_jobs"]],
-    [API_SCOPES.filter((scope) => scope.endsWith(":read")), ["get_candidate", "get_job", "list_events", "list_jobs", "pipeline_summary", "search_candidates"]],
+    [API_SCOPES.filter((scope) => scope.endsWith(":read")), READ_ONLY_TOOLS],
+    [["interviews:read", "scorecards:read"], ["get_scorecards", "list_interviews"]],
     [["candidates:write"], ["add_note", "create_candidate"]],
     [["candidates:read", "candidates:write"], ["add_note", "create_candidate", "get_candidate", "move_candidate", "search_candidates"]],
     [["webhooks:read", "webhooks:write"], []],
@@ -123,6 +125,33 @@ describe("every tool, as the REST API sees the same data", () => {
     expect(scored.data.map((c: { id: number }) => c.id)).not.toContain(candidateId);
     const paged = structured(await call(full, "search_candidates", { limit: 1 }));
     expect(paged.pagination).toMatchObject({ has_more: expect.any(Boolean) });
+  });
+
+  it("list_interviews and get_scorecards: the interviews and the feedback the REST API shows", async () => {
+    const member = await createUser(getPrisma(), { companyId: app.acme.id, email: `panel-${marker}@example.com`, name: `${marker} Panel`, password: "correct horse battery staple", role: "recruiter" });
+    const start = new Date(Date.now() + 86_400_000);
+    const scheduled = await app.api.post("/interviews", {
+      candidate_id: candidateId,
+      title: `${marker} Onsite`,
+      start_at: start.toISOString(),
+      end_at: new Date(start.getTime() + 3_600_000).toISOString(),
+      time_zone: "Europe/Berlin",
+      interviewer_ids: [member.id],
+    });
+    expect(scheduled.status).toBe(201);
+    const interviewId = scheduled.body.data.id as number;
+    const listed = structured(await call(full, "list_interviews", { candidate_id: candidateId }));
+    expect(listed.data).toEqual((await app.api.get(`/interviews?candidate_id=${candidateId}`)).body.data);
+    expect(listed.data.map((interview: { id: number }) => interview.id)).toEqual([interviewId]);
+    expect(structured(await call(full, "list_interviews", { interviewer_id: member.id })).data.map((interview: { id: number }) => interview.id)).toEqual([interviewId]);
+
+    expect(structured(await call(full, "get_scorecards", { candidate_id: candidateId })).data).toMatchObject({ scorecards: [], hidden_count: 0 });
+    const submitted = await app.api.post(`/interviews/${interviewId}/scorecards`, { recommendation: "strong_yes", notes: "Clear thinker", on_behalf_of: member.id });
+    expect(submitted.status).toBe(200);
+    const result = await call(full, "get_scorecards", { candidate_id: candidateId });
+    expect(structured(result).data).toEqual((await app.api.get(`/candidates/${candidateId}/scorecards`)).body.data);
+    expect(structured(result).data.summary.recommendations.strong_yes).toBe(1);
+    expect((result.content as { text: string }[])[0]!.text).toContain("strong_yes 1");
   });
 
   it("create_candidate, add_note, move_candidate, get_candidate, list_events, pipeline_summary", async () => {
@@ -209,6 +238,7 @@ describe("errors", () => {
       ["get_job", { id: other.jobId }],
       ["pipeline_summary", { job_id: other.jobId }],
       ["create_candidate", { job_id: other.jobId, name: "Intruder" }],
+      ["get_scorecards", { candidate_id: otherCandidateId }],
     ] as const) {
       expect(errorText(await call(full, name, args)), name).toContain('"code":"not_found"');
     }
@@ -218,6 +248,7 @@ describe("errors", () => {
     expect(searched.data).toEqual([]);
     const events = structured(await call(full, "list_events", { candidate_id: otherCandidateId }));
     expect(events.data).toEqual([]);
+    expect(structured(await call(full, "list_interviews", { candidate_id: otherCandidateId })).data).toEqual([]);
     await expect(full.readResource({ uri: `hireflow://candidates/${otherCandidateId}/resume` })).rejects.toMatchObject({ code: -32002 });
   });
 

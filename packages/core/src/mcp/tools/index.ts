@@ -3,7 +3,9 @@ import { addNoteTool } from "./add-note.ts";
 import { createCandidateTool } from "./create-candidate.ts";
 import { getCandidateTool } from "./get-candidate.ts";
 import { getJobTool } from "./get-job.ts";
+import { getScorecardsTool } from "./get-scorecards.ts";
 import { listEventsTool } from "./list-events.ts";
+import { listInterviewsTool } from "./list-interviews.ts";
 import { listJobsTool } from "./list-jobs.ts";
 import { moveCandidateTool } from "./move-candidate.ts";
 import { pipelineSummaryTool } from "./pipeline-summary.ts";
@@ -23,4 +25,6 @@ export const MCP_TOOLS: readonly McpTool[] = [
   moveCandidateTool,
   listEventsTool,
   pipelineSummaryTool,
+  listInterviewsTool,
+  getScorecardsTool,
 ];
