@@ -14,11 +14,14 @@ const NAV = [
   { href: "/reports", label: "Reports" },
   // Owners and admins only (a recruiter's role cannot open settings: src/app/(app)/settings/layout.tsx).
   { href: "/settings", label: "Settings", settings: true },
+  // The other roles' own connected apps (owners and admins have them in Settings).
+  { href: "/connected-apps", label: "Connected apps", interviewer: true, withoutSettings: true },
 ];
 
-/** Whether the member's role shows a navigation item: settings for owners and admins; an interviewer only My interviews. */
+/** Whether the member's role shows a navigation item: settings for owners and admins; an interviewer only My interviews and their connected apps. */
 function shows(item: (typeof NAV)[number], role: SessionUser["role"]): boolean {
   if (isInterviewerOnly(role)) return "interviewer" in item;
+  if ("withoutSettings" in item) return !canManageSettings(role);
   return !("settings" in item) || canManageSettings(role);
 }
 

@@ -27,6 +27,8 @@ const unique = () => randomBytes(4).toString("hex");
 /** Every procedure an interviewer may call, by name. A new one must be marked and listed here. */
 const INTERVIEWER_PROCEDURES = [
   "candidates.get",
+  "connectedApps.list",
+  "connectedApps.revoke",
   "pipeline.candidate",
   "scorecards.dueCount",
   "scorecards.forms",
@@ -88,13 +90,28 @@ describe("the interviewer role", () => {
     "%s answers for the candidate they interview and 404 for another candidate of the company, writing nothing",
     async (path) => {
       const proc = byPath.get(path)!;
+      if (path === "connectedApps.revoke") {
+        // Only their own grants: the seeded apps act as another member, so both are not found, and stay.
+        for (const resources of [mine, others]) {
+          const before = await trpcSnapshot(company.id);
+          const res = await call(app.url, proc, inputFor(path, resources), interviewer.session);
+          expect([res.status, errorCode(res)], `${path} → ${res.text.slice(0, 300)}`).toEqual([404, "not_found"]);
+          expect(await trpcSnapshot(company.id), `${path} wrote for an interviewer`).toEqual(before);
+        }
+        expect(await getPrisma().oAuthGrant.count({ where: { companyId: company.id, revokedAt: { not: null } } })).toBe(0);
+        return;
+      }
       const own = await call(app.url, proc, inputFor(path, mine), interviewer.session);
       expect(own.status, `${path} on their candidate → ${own.status} ${own.text.slice(0, 300)}`).toBe(200);
       const input = inputFor(path, others);
       const before = await trpcSnapshot(company.id);
       const res = await call(app.url, proc, input, interviewer.session);
       const context = `${path}(${JSON.stringify(input)}) → ${res.status} ${res.text.slice(0, 300)}`;
-      if (path === "scorecards.myInterviews" || path === "scorecards.dueCount") {
+      if (path === "connectedApps.list") {
+        // Their own apps only: none, though the company has some.
+        expect(res.status, context).toBe(200);
+        expect(res.json.result.data.data, context).toEqual([]);
+      } else if (path === "scorecards.myInterviews" || path === "scorecards.dueCount") {
         // No id: the answer is theirs alone, and names nothing of the other candidate.
         expect(res.status, context).toBe(200);
         // (Ids are per-table sequences: compare the candidates' ids, not any id in the text.)

@@ -5,6 +5,8 @@ import { userProcedure } from "../../trpc.ts";
 
 /** UI only: ends every token of the grant at once; a member may revoke their own, an admin any of the company. */
 export const revokeConnectedAppProcedure = userProcedure
+  // Every member manages the apps acting as them, an interviewer too (their own only).
+  .meta({ interviewer: "own" })
   .input(revokeConnectedAppInput)
   .output(z.object({ ok: z.literal(true) }))
   .mutation(async ({ ctx, input }) => {

@@ -12,11 +12,12 @@ import { useTrpc } from "@/lib/trpc";
 const GRANTS = ["connectedApps"] as const;
 const PARTNERS = ["partnerApps"] as const;
 
-export function ConnectedAppsManager({ initialGrants, initialPartners }: { initialGrants: ConnectedAppDto[]; initialPartners: PartnerAppDto[] }) {
+/** `initialPartners` only for owners and admins, who register partner apps; a member's page has their own grants alone. */
+export function ConnectedAppsManager({ initialGrants, initialPartners }: { initialGrants: ConnectedAppDto[]; initialPartners?: PartnerAppDto[] }) {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const grants = useQuery({ queryKey: GRANTS, queryFn: async () => (await trpc.connectedApps.list.query()).data, initialData: initialGrants });
-  const partners = useQuery({ queryKey: PARTNERS, queryFn: async () => (await trpc.connectedApps.partnerApps.query()).data, initialData: initialPartners });
+  const partners = useQuery({ queryKey: PARTNERS, queryFn: async () => (await trpc.connectedApps.partnerApps.query()).data, initialData: initialPartners ?? [], enabled: initialPartners !== undefined });
   const [revoking, setRevoking] = useState<ConnectedAppDto | null>(null);
   const [created, setCreated] = useState<{ name: string; clientId: string; secret: string | null } | null>(null);
 
@@ -113,54 +114,56 @@ export function ConnectedAppsManager({ initialGrants, initialPartners }: { initi
         )}
       </section>
 
-      <Card className="p-5">
-        <h2 className="text-base font-semibold text-slate-900">Register a partner app</h2>
-        <p className="mt-1 text-sm text-slate-600">For an app your company builds or buys: it signs members in with OAuth and acts as each of them.</p>
-        <form onSubmit={onCreate} className="mt-3 max-w-xl space-y-4" noValidate>
-          <Field id="app-name" label="Name" error={createError?.fields.name}>
-            <input {...describedBy("app-name", createError?.fields.name)} name="name" required maxLength={100} className={inputClass} />
-          </Field>
-          <Field id="app-uri" label="Home page (optional)" error={createError?.fields.client_uri}>
-            <input {...describedBy("app-uri", createError?.fields.client_uri)} name="client_uri" type="url" className={inputClass} />
-          </Field>
-          <Field id="app-redirects" label="Redirect URIs" hint="One per line; matched exactly." error={createError?.fields.redirect_uris}>
-            <textarea {...describedBy("app-redirects", createError?.fields.redirect_uris, true)} name="redirect_uris" rows={3} required className={inputClass} />
-          </Field>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="confidential" className="size-4 rounded border-slate-300" />
-            Confidential (a server-side app that can keep a client secret)
-          </label>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? "Registering…" : "Register app"}
-          </Button>
-        </form>
-        {createError && !Object.keys(createError.fields).length && (
-          <div className="mt-3">
-            <Alert>{createError.message}</Alert>
-          </div>
-        )}
-        {created && (
-          <SecretShownOnce
-            testId="new-partner-app"
-            title={<>“{created.name}” is registered with client_id {created.clientId}.</>}
-            id="new-partner-secret"
-            label="Client secret"
-            secret={created.secret ?? "(public client: no secret)"}
-            onDismiss={() => setCreated(null)}
-          >
-            Only a hash of the secret is stored; copy it now.
-          </SecretShownOnce>
-        )}
-        {partners.data.length > 0 && (
-          <ul className="mt-4 space-y-1 text-sm" aria-label="Partner apps">
-            {partners.data.map((app) => (
-              <li key={app.client_id}>
-                <span className="font-medium">{app.name}</span> — <code className="text-xs">{app.client_id}</code> {app.confidential ? "(confidential)" : "(public)"}
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
+      {initialPartners && (
+        <Card className="p-5">
+          <h2 className="text-base font-semibold text-slate-900">Register a partner app</h2>
+          <p className="mt-1 text-sm text-slate-600">For an app your company builds or buys: it signs members in with OAuth and acts as each of them.</p>
+          <form onSubmit={onCreate} className="mt-3 max-w-xl space-y-4" noValidate>
+            <Field id="app-name" label="Name" error={createError?.fields.name}>
+              <input {...describedBy("app-name", createError?.fields.name)} name="name" required maxLength={100} className={inputClass} />
+            </Field>
+            <Field id="app-uri" label="Home page (optional)" error={createError?.fields.client_uri}>
+              <input {...describedBy("app-uri", createError?.fields.client_uri)} name="client_uri" type="url" className={inputClass} />
+            </Field>
+            <Field id="app-redirects" label="Redirect URIs" hint="One per line; matched exactly." error={createError?.fields.redirect_uris}>
+              <textarea {...describedBy("app-redirects", createError?.fields.redirect_uris, true)} name="redirect_uris" rows={3} required className={inputClass} />
+            </Field>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="confidential" className="size-4 rounded border-slate-300" />
+              Confidential (a server-side app that can keep a client secret)
+            </label>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? "Registering…" : "Register app"}
+            </Button>
+          </form>
+          {createError && !Object.keys(createError.fields).length && (
+            <div className="mt-3">
+              <Alert>{createError.message}</Alert>
+            </div>
+          )}
+          {created && (
+            <SecretShownOnce
+              testId="new-partner-app"
+              title={<>“{created.name}” is registered with client_id {created.clientId}.</>}
+              id="new-partner-secret"
+              label="Client secret"
+              secret={created.secret ?? "(public client: no secret)"}
+              onDismiss={() => setCreated(null)}
+            >
+              Only a hash of the secret is stored; copy it now.
+            </SecretShownOnce>
+          )}
+          {partners.data.length > 0 && (
+            <ul className="mt-4 space-y-1 text-sm" aria-label="Partner apps">
+              {partners.data.map((app) => (
+                <li key={app.client_id}>
+                  <span className="font-medium">{app.name}</span> — <code className="text-xs">{app.client_id}</code> {app.confidential ? "(confidential)" : "(public)"}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      )}
 
       <ConfirmDialog
         open={revoking !== null}
