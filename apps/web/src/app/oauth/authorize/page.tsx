@@ -97,7 +97,7 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
           </button>
         </div>
       </form>
-      <p className="mt-5 text-xs text-slate-600">You can disconnect it at any time in Settings → Connected apps.</p>
+      <p className="mt-5 text-xs text-slate-600">You can disconnect it at any time under Connected apps (in Settings for owners and admins).</p>
     </Shell>
   );
 }

@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import { type AddressInfo } from "node:net";
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./support/axe.ts";
+import { gotoHydrated } from "./support/page.ts";
+
+// Issue 24 §2: an app asks to act as the signed-in admin; the consent page in Chromium (fewer scopes
+// granted than asked), the code exchange, the API as the member, and disconnecting in Settings.
+test("consent in the browser grants fewer scopes than asked; the token acts as the member until Settings disconnects it", async ({ page, request, baseURL }) => {
+  // The app's redirect URI: a real local server that keeps what the browser brings back.
+  let callback: URL | null = null;
+  const app = createServer((req, res) => {
+    callback = new URL(req.url!, "http://127.0.0.1");
+    res.writeHead(200, { "content-type": "text/plain" }).end("You can close this window.");
+  });
+  await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
+  const redirectUri = `http://127.0.0.1:${(app.address() as AddressInfo).port}/callback`;
+  try {
+    const name = `Assistant ${randomBytes(3).toString("hex")}`;
+    const registered = await request.post("/api/oauth/register", { data: { client_name: name, client_uri: "https://assistant.example", redirect_uris: [redirectUri], token_endpoint_auth_method: "none" } });
+    expect(registered.status()).toBe(201);
+    const clientId = (await registered.json()).client_id as string;
+
+    const verifier = randomBytes(32).toString("base64url");
+    const state = randomBytes(8).toString("hex");
+    const resource = `${baseURL}/api/v1`;
+    const query = new URLSearchParams({
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      scope: "jobs:read candidates:read webhooks:read",
+      state,
+      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+      code_challenge_method: "S256",
+      resource,
+    });
+    await gotoHydrated(page, `/oauth/authorize?${query}`);
+    await expect(page.getByRole("heading", { name: `Connect ${name} to Hireflow` })).toBeVisible();
+    await expect(page.getByText("https://assistant.example")).toBeVisible();
+    await expectNoSeriousViolations(page, "oauth consent");
+    // The admin keeps the app from reading webhooks.
+    await page.getByLabel(/webhooks:read/).uncheck();
+    await page.getByRole("button", { name: "Allow" }).click();
+    await expect.poll(() => callback?.pathname ?? null, { timeout: 15_000 }).toBe("/callback");
+    expect(callback!.searchParams.get("state")).toBe(state);
+    const code = callback!.searchParams.get("code")!;
+
+    const exchanged = await request.post("/api/oauth/token", {
+      form: { grant_type: "authorization_code", code, redirect_uri: redirectUri, client_id: clientId, code_verifier: verifier, resource },
+    });
+    expect(exchanged.status()).toBe(200);
+    const tokens = await exchanged.json();
+    expect(tokens.scope).toBe("jobs:read candidates:read");
+    const auth = { authorization: `Bearer ${tokens.access_token}` };
+    expect((await request.get("/api/v1/jobs", { headers: auth })).status()).toBe(200);
+    expect((await request.get("/api/v1/webhook_endpoints", { headers: auth })).status()).toBe(403);
+
+    await gotoHydrated(page, "/settings/connected-apps");
+    await page.getByRole("button", { name: new RegExp(`^Disconnect ${name} \\(`) }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Disconnect" }).click();
+    await expect(page.getByRole("row", { name: new RegExp(name) }).getByText("Disconnected")).toBeVisible();
+    await expectNoSeriousViolations(page, "settings connected apps");
+    // Ended at once.
+    expect((await request.get("/api/v1/jobs", { headers: auth })).status()).toBe(401);
+  } finally {
+    app.closeAllConnections();
+    await new Promise((resolve) => app.close(resolve));
+  }
+});
