@@ -5,6 +5,7 @@ import { logServerError, newRequestId } from "../../lib/server/route-errors.ts";
 import { JSON_BODY_LIMIT, JSON_MAX_DEPTH, jsonDepth, readBodyLimited } from "../rest/body.ts";
 import { JSON_RPC_PARSE_ERROR, jsonRpcErrorResponse } from "./json-rpc-error.ts";
 import { mcpUnauthorizedResponse } from "./unauthorized.ts";
+import { requestOrigin } from "../../lib/server/request-origin.ts";
 
 export const MCP_PATH = "/api/mcp";
 
@@ -29,7 +30,7 @@ export async function handleMcpRequest(req: Request, publishAfterResponse: () =>
       const prisma = getPrisma();
       let caller: AuthenticatedCaller;
       try {
-        caller = await authenticateCaller(prisma, req.headers.get("authorization"), new URL(req.url).origin, "api/mcp");
+        caller = await authenticateCaller(prisma, req.headers.get("authorization"), requestOrigin(req), "api/mcp");
       } catch (error) {
         const appError = toAppError(error);
         if (appError.code !== "unauthorized") throw error;

@@ -1,4 +1,5 @@
 import { type ProtectedApi } from "@hireflow/core";
+import { requestOrigin } from "../../lib/server/request-origin.ts";
 
 /**
  * Where a client learns how to get a token for `api` (RFC 9728 §5.1): the path-suffixed protected
@@ -10,7 +11,7 @@ export function resourceMetadataUrl(origin: string, api: ProtectedApi): string {
 
 /** The `WWW-Authenticate` value of a 401 from `api` (RFC 6750 §3 with RFC 9728's resource_metadata). */
 export function bearerChallenge(req: Request, api: ProtectedApi): string {
-  return `Bearer resource_metadata="${resourceMetadataUrl(new URL(req.url).origin, api)}"`;
+  return `Bearer resource_metadata="${resourceMetadataUrl(requestOrigin(req), api)}"`;
 }
 
 /**

@@ -4,6 +4,7 @@ import { OAuthError } from "@hireflow/core/oauth/errors";
 import { getPrisma } from "@hireflow/db";
 import { clientIp } from "../../lib/server/client-ip.ts";
 import { readBodyLimited } from "../rest/body.ts";
+import { requestOrigin } from "../../lib/server/request-origin.ts";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -30,7 +31,7 @@ export async function handleConsentDecision(req: Request): Promise<Response> {
   const prisma = getPrisma();
   const session = await verifySession(prisma, sessionTokenFromCookieHeader(req.headers.get("cookie")));
   if (!session) return problem(401, "Your session has ended. Sign in and start again from the app.");
-  const origin = new URL(req.url).origin;
+  const origin = requestOrigin(req);
   const sentFrom = req.headers.get("origin");
   if (sentFrom !== null && sentFrom !== origin) return problem(403, "The decision must be sent from the consent page.");
   let form: URLSearchParams;

@@ -4,6 +4,7 @@ import { type AcceptedResume, storeResume, withStoredResume } from "../uploads/r
 import { readResumeForm } from "../uploads/resume-form.ts";
 import { API_PREFIX, errorResponse, handleRestRequest, newRequestId } from "./gateway.ts";
 import { isMultipart, readMultipartForm } from "./multipart.ts";
+import { requestOrigin } from "../../lib/server/request-origin.ts";
 
 /** job_id as digits only, like path ids: "0x10" or "1e3" stay strings and fail validation. */
 const DIGITS = /^[0-9]{1,15}$/;
@@ -25,7 +26,7 @@ export function isMultipartCandidateCreate(req: Request): boolean {
 export async function createCandidateFromMultipart(req: Request): Promise<Response> {
   const requestId = newRequestId();
   try {
-    const principal = await authenticateBearer(getPrisma(), req.headers.get("authorization"), new URL(req.url).origin, "api/v1");
+    const principal = await authenticateBearer(getPrisma(), req.headers.get("authorization"), requestOrigin(req), "api/v1");
     assertScope(principal, CREATE_META);
     const { body, resume } = await readCandidateForm(await readMultipartForm(req));
     const stored = resume ? await storeResume(principal.companyId, resume) : undefined;

@@ -15,6 +15,7 @@ import { newRequestId, routeErrorResponse as errorResponse } from "../../lib/ser
 import { JSON_BODY_LIMIT, parseJsonBody, readBodyLimited } from "./body.ts";
 import { claimIdempotencyKey, purgeExpiredIdempotencyKeys, requestFingerprint, settleIdempotencyKey } from "./idempotency.ts";
 import { allowedMethods, assertRouteExists } from "./routes.ts";
+import { requestOrigin } from "../../lib/server/request-origin.ts";
 
 /**
  * The REST gateway: HTTP in, a tRPC call through trpc-to-openapi, HTTP out. Around the call it does
@@ -66,7 +67,7 @@ export async function handleRestRequest(req: Request, options: RestOptions = {})
       if (!allowed) throw new AppError("not_found", `No such route: OPTIONS ${API_PREFIX}${relative}`);
       return withHeaders(new Response(null, { status: 204, headers: { allow: allowed.join(", ") } }), requestId, {});
     }
-    const caller = await authenticateCaller(prisma, req.headers.get("authorization"), new URL(req.url).origin, "api/v1");
+    const caller = await authenticateCaller(prisma, req.headers.get("authorization"), requestOrigin(req), "api/v1");
     const { principal } = caller;
     const limit = await hitCallerRateLimit(caller);
     limitHeaders = rateLimitHeaders(limit);

@@ -8,8 +8,11 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { Alert, buttonClass } from "@/components/ui";
 import { requireSession } from "@/lib/server/session";
+import { originFromHeaders } from "@/lib/server/request-origin";
 
-export const metadata: Metadata = { title: "Connect an app", referrer: "no-referrer" };
+// same-origin, not no-referrer: with no-referrer Chromium sends `Origin: null` on the consent form's post, which the
+// decision refuses as cross-site; no referrer still leaves for other sites.
+export const metadata: Metadata = { title: "Connect an app", referrer: "same-origin" };
 export const dynamic = "force-dynamic";
 
 type SearchParams = Record<string, string | string[] | undefined>;
@@ -21,10 +24,7 @@ function queryOf(search: SearchParams): URLSearchParams {
 }
 
 async function requestOrigin(): Promise<string> {
-  const h = await headers();
-  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost";
-  const proto = h.get("x-forwarded-proto") ?? "http";
-  return `${proto.split(",")[0]!.trim()}://${host.split(",")[0]!.trim()}`;
+  return originFromHeaders(await headers());
 }
 
 /**
