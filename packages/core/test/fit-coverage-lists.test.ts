@@ -107,6 +107,8 @@ describe("fit coverage on the board and the candidate list; the re-score's outco
       with_score: 2,
       unjudged: { no_criteria: 1, no_resume: 1, resume_failed: 1, resume_parsing: 1, nothing_to_judge: 1 },
       failed: 1,
+      // Applicants who asked for a person: never scored, not waited for (none here).
+      opted_out: 0,
     });
     expect(await screeningProgress(other, jobId).catch((error: unknown) => (error as { code?: string }).code)).toBe("not_found");
   });

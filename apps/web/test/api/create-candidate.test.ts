@@ -15,6 +15,8 @@ const CANDIDATE_FIELDS = [
   // Job pipelines: the stage's type and name in the job's pipeline, and the outcome.
   "stage_type", "stage_name", "reject_reason", "rejected_at", "hired_at",
   "applied_at", "resume_url", "resume_data", "resume_status", "fit",
+  // Issue 25 §3: the applicant asked for a person, not the automated tool, to review them.
+  "ai_opt_out",
 ].sort();
 
 describe("POST /api/v1/candidates (JSON)", () => {

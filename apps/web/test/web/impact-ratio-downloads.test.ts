@@ -89,6 +89,8 @@ describe("/api/impact-ratios", () => {
       "unknown,unknown,,1,,,",
       "unknown,,unknown,1,,,",
       "sample,,,7,,,",
+      // Applicants who asked for a person, left out of the sample (issue 25 §3).
+      "opted_out,,,0,,,",
     ]);
   });
 

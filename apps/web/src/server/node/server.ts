@@ -94,7 +94,7 @@ export function createHireflowServer(options: HireflowServerOptions): Server {
     await sendWebResponse(res, response, staticHeaders, req);
   };
 
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     const gateway = isGatewayPath(req.url);
     const board = gateway ? null : jobBoardRequest(req.method, req.url);
     const handler = gateway ? answerApi : isMcpPath(req.url) ? answerMcp : board ? answerBoard(board) : options.next;
@@ -107,4 +107,9 @@ export function createHireflowServer(options: HireflowServerOptions): Server {
       } else res.destroy();
     });
   });
+  // Idle keep-alive sockets live longer than clients' and proxies' own (60 s is common): with Node's 5 s, a
+  // client that reuses an idle socket just as the server closes it gets ECONNRESET (seen in the e2e runs).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  return server;
 }
