@@ -77,6 +77,10 @@ const PAGES: AuditedPage[] = [
   { name: "settings: audit log", route: "/settings/audit-log", path: "/settings/audit-log", signedIn: true },
   { name: "settings: e-mail", route: "/settings/email", path: "/settings/email", signedIn: true },
   { name: "settings: e-mail log", route: "/settings/email-log", path: "/settings/email-log", signedIn: true },
+  { name: "settings: careers site", route: "/settings/careers-site", path: "/settings/careers-site", signedIn: true },
+  { name: "settings: AI screening", route: "/settings/ai-screening", path: "/settings/ai-screening", signedIn: true },
+  { name: "settings: connected apps", route: "/settings/connected-apps", path: "/settings/connected-apps", signedIn: true },
+  { name: "my interviews", route: "/my-interviews", path: "/my-interviews", signedIn: true },
   // /settings/email-log/[id] needs a message: audited by e2e/email-log.spec.ts.
   // /settings/webhooks/[id] needs an endpoint: audited by "axe: webhook endpoint list, its detail page …" below.
   { name: "not found (app)", route: "(not found)", path: "/jobs/999999", signedIn: true, status: 404 },
@@ -87,6 +91,8 @@ const NOT_AUDITED: Record<string, string> = {
   "/": "redirects to /jobs",
   "/settings/webhooks/[id]": "audited by its own test (it needs an endpoint with deliveries)",
   "/settings/email-log/[id]": "audited by e2e/email-log.spec.ts (it needs a message: the invitation it sends)",
+  "/connected-apps": "for recruiters and interviewers; the admin is redirected to /settings/connected-apps (audited above)",
+  "/oauth/authorize": "audited by e2e/oauth-consent.spec.ts (it needs a registered client and a valid request)",
 };
 
 function routeOf(pageFile: string): string {
