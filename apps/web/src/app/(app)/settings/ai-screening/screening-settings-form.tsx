@@ -2,9 +2,10 @@
 
 import type { CompanyScreeningSettingsDto } from "@hireflow/core/contracts/screening-notice";
 import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Alert, Button, Card, describedBy, Field, inputClass } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
+import { blankToNull, useSettingsSave } from "@/lib/settings-save";
 import { useTrpc } from "@/lib/trpc";
 
 /**
@@ -21,20 +22,14 @@ export function ScreeningSettingsForm({ initial }: { initial: CompanyScreeningSe
     mutationFn: (paused: boolean) => trpc.screeningSettings.update.mutate({ ai_agent_paused: paused }),
     onSuccess: (settings) => setSaved(settings),
   });
-  const save = useMutation({
-    mutationFn: () =>
+  const { save, error, onSubmit } = useSettingsSave(
+    () =>
       trpc.screeningSettings.update.mutate({
         hold_back_business_days: Number(holdBack),
-        notice_contact: contact.trim() === "" ? null : contact.trim(),
+        notice_contact: blankToNull(contact),
       }),
-    onSuccess: (settings) => setSaved(settings),
-  });
-  const error = save.error ? errorInfo(save.error) : null;
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    save.mutate();
-  }
+    setSaved,
+  );
 
   return (
     <div className="space-y-6">

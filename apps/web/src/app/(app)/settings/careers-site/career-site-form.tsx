@@ -1,32 +1,18 @@
 "use client";
 
 import type { CareerSiteSettingsDto } from "@hireflow/core/contracts/career-site";
-import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { CopySecret } from "@/components/copy-secret";
 import { Alert, Button, Card, UrlField } from "@/components/ui";
-import { errorInfo } from "@/lib/errors";
+import { blankToNull, useSettingsSave } from "@/lib/settings-save";
 import { useTrpc } from "@/lib/trpc";
-
-function orNull(value: string): string | null {
-  return value.trim() === "" ? null : value.trim();
-}
 
 export function CareerSiteForm({ initial }: { initial: CareerSiteSettingsDto }) {
   const trpc = useTrpc();
   const [saved, setSaved] = useState(initial);
   const [website, setWebsite] = useState(initial.website_url ?? "");
   const [logo, setLogo] = useState(initial.logo_url ?? "");
-  const save = useMutation({
-    mutationFn: () => trpc.careerSite.update.mutate({ website_url: orNull(website), logo_url: orNull(logo) }),
-    onSuccess: (settings) => setSaved(settings),
-  });
-  const error = save.error ? errorInfo(save.error) : null;
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    save.mutate();
-  }
+  const { save, error, onSubmit } = useSettingsSave(() => trpc.careerSite.update.mutate({ website_url: blankToNull(website), logo_url: blankToNull(logo) }), setSaved);
 
   const addresses = [
     { label: "Careers page", url: saved.careers_url },

@@ -1,11 +1,10 @@
 "use client";
 
 import type { EmailSettingsDto } from "@hireflow/core/contracts/email";
-import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Alert, Button, Card, describedBy, Field, inputClass } from "@/components/ui";
-import { errorInfo } from "@/lib/errors";
+import { useSettingsSave } from "@/lib/settings-save";
 import { useTrpc } from "@/lib/trpc";
 import { CandidateEmailTemplateFields, type TemplateDraft } from "./candidate-email-template-fields";
 
@@ -21,8 +20,8 @@ export function EmailSettingsForm({ initial }: { initial: EmailSettingsDto }) {
   const [application, setApplication] = useState<TemplateDraft>({ subject: initial.application_received.subject, body: initial.application_received.body });
   const [rejection, setRejection] = useState<TemplateDraft>({ subject: initial.rejection.subject, body: initial.rejection.body });
   const [delay, setDelay] = useState(String(initial.rejection.delay_minutes));
-  const save = useMutation({
-    mutationFn: () =>
+  const { save, error, onSubmit } = useSettingsSave(
+    () =>
       trpc.emailSettings.update.mutate({
         from_name: fromName.trim() || null,
         from_address: fromAddress.trim() || null,
@@ -31,14 +30,8 @@ export function EmailSettingsForm({ initial }: { initial: EmailSettingsDto }) {
         // Not a whole number: sent as is, so the server's validation names the field.
         rejection: { ...rejection, delay_minutes: delay.trim() === "" ? Number.NaN : Number(delay) },
       }),
-    onSuccess: (settings) => setSaved(settings),
-  });
-  const error = save.error ? errorInfo(save.error) : null;
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    save.mutate();
-  }
+    setSaved,
+  );
 
   return (
     <form onSubmit={onSubmit} className="space-y-6" noValidate>

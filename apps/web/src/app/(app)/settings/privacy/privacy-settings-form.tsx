@@ -1,10 +1,10 @@
 "use client";
 
 import type { PrivacySettingsDto } from "@hireflow/core/contracts/privacy";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Alert, Button, Card, describedBy, Field, inputClass, UrlField } from "@/components/ui";
-import { errorInfo } from "@/lib/errors";
+import { blankToNull, useSettingsSave } from "@/lib/settings-save";
 import { useTrpc } from "@/lib/trpc";
 
 type Scope = PrivacySettingsDto["retention_scope"];
@@ -27,26 +27,20 @@ export function PrivacySettingsForm({ initial }: { initial: PrivacySettingsDto }
     enabled: enabled && validMonths,
   });
 
-  const save = useMutation({
-    mutationFn: () =>
+  const { save, error, onSubmit } = useSettingsSave(
+    () =>
       trpc.privacy.update.mutate({
         retention_months: enabled ? monthsValue : null,
         retention_scope: scope,
-        privacy_policy_url: policyUrl.trim() === "" ? null : policyUrl.trim(),
+        privacy_policy_url: blankToNull(policyUrl),
         allowed_origins: origins
           .split(/[\s,]+/)
           .map((origin) => origin.trim())
           .filter(Boolean),
       }),
-    onSuccess: (settings) => setSaved(settings),
-  });
-  const error = save.error ? errorInfo(save.error) : null;
+    setSaved,
+  );
   const originsError = error?.fields.allowed_origins ?? Object.entries(error?.fields ?? {}).find(([name]) => name.startsWith("allowed_origins["))?.[1];
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    save.mutate();
-  }
 
   return (
     <form onSubmit={onSubmit} className="space-y-6" noValidate>
