@@ -2,12 +2,11 @@ import { API_SCOPES, type ApiScope } from "../auth/scopes.ts";
 import { type Principal } from "../context.ts";
 
 /**
- * The API scopes a principal holds. An API key holds its own; a principal without a scope list (a
- * signed-in member) is limited by its role alone, as on /api/trpc. A principal kind that carries
- * scopes (an OAuth access token: the granted scopes) is read the same way as an API key.
+ * The API scopes a principal holds: an API key its own, an OAuth token the granted ones (already cut
+ * to the member's role); a signed-in member has no scope list and is limited by the role alone, as on /api/trpc.
  */
 export function grantedScopes(principal: Principal): readonly ApiScope[] {
-  return (principal as { scopes?: readonly ApiScope[] }).scopes ?? API_SCOPES;
+  return principal.kind === "user" ? API_SCOPES : principal.scopes;
 }
 
 /** Those of `needed` the principal lacks, in the order given. */
