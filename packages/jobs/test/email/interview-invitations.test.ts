@@ -111,6 +111,27 @@ function unregister(zone: string) {
   ICAL.TimezoneService.remove(zone);
 }
 
+/**
+ * Each case's invitation, found by the UID of the interview it scheduled: deliveries run side by
+ * side, so the server's arrival order is not the order the interviews were scheduled in.
+ */
+async function invitationsFor(interviewIds: number[], mails: ParsedMail[], zone: string): Promise<ParsedInvitation[]> {
+  const rows = await getPrisma().interview.findMany({ where: { id: { in: interviewIds } }, select: { id: true, icalUid: true } });
+  const uidById = new Map(rows.map((row) => [row.id, row.icalUid]));
+  const byUid = new Map(
+    mails.map((mail) => {
+      unregister(zone);
+      const invitation = parseInvitation(mail);
+      return [invitation.uid, invitation] as const;
+    }),
+  );
+  return interviewIds.map((id) => {
+    const invitation = byUid.get(uidById.get(id)!);
+    expect(invitation, `an invitation for interview ${id}`).toBeDefined();
+    return invitation!;
+  });
+}
+
 describe("the invitation's calendar file", () => {
   it("Europe/Berlin on the last Sunday of October: right absolute times on both sides of the change, also in the repeated hour", async () => {
     const from = server.received.length;
@@ -122,14 +143,13 @@ describe("the invitation's calendar file", () => {
       // 02:30 local happens twice that night: the second one, written in UTC so it is not read as the first.
       { start: "2026-10-25T01:30:00.000Z", end: "2026-10-25T02:15:00.000Z", local: null },
     ];
+    const ids: number[] = [];
     for (const c of cases) {
-      await scheduleInterview(svc, { candidate_id: candidateId, title: "Technical interview", start_at: c.start, end_at: c.end, time_zone: "Europe/Berlin", interviewer_ids: [panel[0]!.id] });
+      ids.push((await scheduleInterview(svc, { candidate_id: candidateId, title: "Technical interview", start_at: c.start, end_at: c.end, time_zone: "Europe/Berlin", interviewer_ids: [panel[0]!.id] })).id);
     }
     const mails = await receivedSince(from);
     expect(mails).toHaveLength(cases.length);
-    mails.forEach((mail, i) => {
-      unregister("Europe/Berlin");
-      const invitation = parseInvitation(mail);
+    (await invitationsFor(ids, mails, "Europe/Berlin")).forEach((invitation, i) => {
       expect(invitation.method).toBe("REQUEST");
       expect(invitation.start.toISOString(), `case ${i}`).toBe(cases[i]!.start);
       expect(invitation.end.toISOString(), `case ${i}`).toBe(cases[i]!.end);
@@ -151,14 +171,13 @@ describe("the invitation's calendar file", () => {
       { start: "2026-11-01T14:00:00.000Z", end: "2026-11-01T15:30:00.000Z", local: "20261101T090000" },
       { start: "2027-03-14T13:00:00.000Z", end: "2027-03-14T14:00:00.000Z", local: "20270314T090000" },
     ];
+    const ids: number[] = [];
     for (const c of cases) {
-      await scheduleInterview(svc, { candidate_id: candidateId, title: "Onsite", start_at: c.start, end_at: c.end, time_zone: "America/New_York", interviewer_ids: [panel[1]!.id] });
+      ids.push((await scheduleInterview(svc, { candidate_id: candidateId, title: "Onsite", start_at: c.start, end_at: c.end, time_zone: "America/New_York", interviewer_ids: [panel[1]!.id] })).id);
     }
     const mails = await receivedSince(from);
     expect(mails).toHaveLength(cases.length);
-    mails.forEach((mail, i) => {
-      unregister("America/New_York");
-      const invitation = parseInvitation(mail);
+    (await invitationsFor(ids, mails, "America/New_York")).forEach((invitation, i) => {
       expect([invitation.start.toISOString(), invitation.end.toISOString()]).toEqual([cases[i]!.start, cases[i]!.end]);
       expect(invitation.raw).toContain(`DTSTART;TZID=America/New_York:${cases[i]!.local}\r\n`);
     });
