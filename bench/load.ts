@@ -17,6 +17,8 @@ export interface Scenario {
   next: () => { path: string; body?: string };
   /** What is wrong with a 2xx answer's body, checked once before the load (an MCP tool error is a 200). */
   check?: (body: string) => string | undefined;
+  /** Connections for this scenario instead of the run's (--connections). */
+  connections?: number;
 }
 
 export interface LoadOptions {
@@ -68,7 +70,8 @@ async function once(baseUrl: string, scenario: Scenario, connections: number, du
   return { result, sampleError };
 }
 
-export async function runLoad(baseUrl: string, scenario: Scenario, options: LoadOptions, probe?: CpuProbe): Promise<LoadResult> {
+export async function runLoad(baseUrl: string, scenario: Scenario, runOptions: LoadOptions, probe?: CpuProbe): Promise<LoadResult> {
+  const options = { ...runOptions, connections: scenario.connections ?? runOptions.connections };
   if (options.warmupS > 0) await once(baseUrl, scenario, options.connections, options.warmupS);
   const latencies: number[] = [];
   const before = await probe?.sample();

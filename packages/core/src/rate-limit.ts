@@ -59,10 +59,17 @@ return {count, ttl}`;
 export interface RedisRateLimiterOptions {
   /** How long a request waits for a connection still being made; default 1000 ms. */
   connectWaitMs?: number;
+  /**
+   * What every counter's key starts with; default `RATE_LIMIT_REDIS_PREFIX`, else `hireflow:rl`. Deployments
+   * (or test runs) sharing one Redis keep their counts apart with their own prefix.
+   */
+  keyPrefix?: string;
 }
 
 export function createRedisRateLimiter(redis: Redis, options: RedisRateLimiterOptions = {}): RateLimiter {
   const connectWaitMs = options.connectWaitMs ?? 1_000;
+  const keyPrefix = options.keyPrefix ?? (process.env.RATE_LIMIT_REDIS_PREFIX || "hireflow:rl");
+  const redisKey = (bucket: string, windowMs: number, start: number) => `${keyPrefix}:${bucket}:${windowMs}:${start}`;
   // Down: the last connection attempt or command failed. Requests then pass without waiting until
   // the client reconnects on its own; the outage and the recovery are each logged once.
   let down = false;
@@ -131,8 +138,6 @@ export function createRedisRateLimiter(redis: Redis, options: RedisRateLimiterOp
     },
   };
 }
-
-const redisKey = (bucket: string, windowMs: number, start: number) => `hireflow:rl:${bucket}:${windowMs}:${start}`;
 
 /** The client the limiter uses: fails fast rather than queueing requests behind a dead connection. */
 export function createRateLimitRedis(url: string): Redis {

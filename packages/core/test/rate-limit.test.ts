@@ -53,6 +53,18 @@ describe("redis rate limiter", async () => {
     expect(await a.hit(bucket, 2, 60_000)).toMatchObject({ allowed: true, remaining: 1 });
   });
 
+  it.runIf(available || Boolean(process.env.CI))("keeps the counts of limiters with different key prefixes apart (deployments sharing a Redis)", async () => {
+    const bucket = `test-${randomBytes(6).toString("hex")}`;
+    const prefix = `hireflow:rl:test-${randomBytes(6).toString("hex")}`;
+    const a = createRedisRateLimiter(redis, { keyPrefix: `${prefix}:a` });
+    const b = createRedisRateLimiter(redis, { keyPrefix: `${prefix}:b` });
+    expect((await a.hit(bucket, 1, 60_000)).allowed).toBe(true);
+    expect((await a.hit(bucket, 1, 60_000)).allowed).toBe(false);
+    expect((await b.hit(bucket, 1, 60_000)).allowed).toBe(true);
+    expect(await redis.keys(`${prefix}:*`)).toHaveLength(2);
+    expect((await redis.keys(`${prefix}:a:${bucket}:60000:*`))).toHaveLength(1);
+  });
+
   // Every process starts this way (a serverless cold start always does): the client is still
   // connecting when the first request arrives. Those requests used to pass uncounted.
   it.runIf(available || Boolean(process.env.CI))("counts from the first request of a new process, while its connection is still being made", async () => {
