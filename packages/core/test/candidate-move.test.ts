@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { AppError, createCandidate, createCompany, createJob, systemContext, updateCandidate } from "../src/index.ts";
 import { type ServiceContext } from "../src/context.ts";
 import { baseClientOf, scopeToCompany } from "../src/tenancy.ts";
+import { moveCandidateStage } from "../src/services/candidate-move.ts";
 
 /**
  * A stage-only update is typed SQL on one pool connection (services/candidate-move.ts); any other
@@ -64,6 +65,43 @@ describe("the typed stage move writes what Prisma's transaction writes", () => {
     expect(answer(answerA)).toEqual(answer(answerB));
     expect(answerA.stage).toBe("phonescreen");
     expect(answerA.job).toEqual({ id: jobId, title: "Site Reliability Engineer" });
+  });
+
+  it("out of a rejected stage: the typed path unless a rejection e-mail is still scheduled, and the same rows as Prisma's", async () => {
+    const a = await newCandidate("Back A");
+    const b = await newCandidate("Back B");
+    for (const id of [a, b]) await updateCandidate(viaPrisma, { id, stage: "rejected" });
+    // No e-mail scheduled: the typed move makes it (undefined would mean it handed over to changeStage).
+    expect(await moveCandidateStage(typed, a, "phonescreen")).toMatchObject({ moved: true, row: { stage: "phonescreen", rejectedAt: null } });
+    await updateCandidate(viaPrisma, { id: b, stage: "phonescreen" });
+    const [ta, tb] = [await trail(a), await trail(b)];
+    const strip = (t: typeof ta) => ({
+      candidate: { ...t.candidate, id: 0, publicId: "", name: "", email: "", createdAt: 0, updatedAt: 0 },
+      activities: t.activities.map((x) => ({ ...x, id: 0, candidateId: 0, createdAt: 0 })),
+      events: t.events.map((e) => ({ ...e, id: "", occurredAt: 0, payload: { ...(e.payload as object), candidate: {} } })),
+    });
+    expect(strip(ta)).toEqual(strip(tb));
+    expect(ta.candidate.rejectedAt).toBeNull();
+
+    // A rejection e-mail still scheduled: the typed path hands the move to changeStage, which cancels it.
+    const c = await newCandidate("Back C");
+    await updateCandidate(viaPrisma, { id: c, stage: "rejected" });
+    await prisma.emailMessage.create({
+      data: {
+        companyId: typed.companyId,
+        candidateId: c,
+        kind: "rejection",
+        status: "scheduled",
+        toAddresses: ["c@example.com"],
+        fromAddress: "jobs@example.com",
+        subject: "About your application",
+        textBody: "t",
+        messageId: `<${tag}-c@example.com>`,
+        sendAfter: new Date(Date.now() + 3_600_000),
+      },
+    });
+    expect(await moveCandidateStage(typed, c, "phonescreen")).toBeUndefined();
+    expect((await prisma.candidate.findUniqueOrThrow({ where: { id: c } })).stage).toBe("rejected");
   });
 
   it("moving to the current stage records nothing", async () => {

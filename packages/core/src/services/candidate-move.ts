@@ -17,12 +17,15 @@ export type { StageChange } from "./stage-change.ts";
  * (docs/BENCHMARKS.md, webhooks). The activity and event are what changeStage (candidates.ts) records
  * — both build them with stageChange — and candidate-move.test.ts compares the two paths' rows.
  * Filtered by the context's company here. Undefined: the client has no pool (a transaction's client),
- * use changeStage — as for a move out of a rejected stage (candidate-emails.ts cancels its e-mail).
+ * use changeStage — as for a move out of a rejected stage while its rejection e-mail is still scheduled
+ * (candidate-emails.ts cancels it).
  */
 const LOCK_CANDIDATE = {
-  name: "hireflow_candidate_for_update_with_stages",
+  name: "hireflow_candidate_lock_for_move",
   text: `${CANDIDATE_WITH_JOB.replace("SELECT ", `SELECT (SELECT json_agg(json_build_object('key', p.key, 'name', p.name, 'type', p.type) ORDER BY p.position, p.id)
-    FROM job_stages p WHERE p.job_id = c.job_id) AS "jobStages", `)} WHERE c.company_id = $1 AND c.id = $2 FOR UPDATE OF c`,
+    FROM job_stages p WHERE p.job_id = c.job_id) AS "jobStages",
+    EXISTS (SELECT 1 FROM email_messages m WHERE m.candidate_id = c.id AND m.kind = 'rejection' AND m.status = 'scheduled') AS "scheduledRejection", `)}
+    WHERE c.company_id = $1 AND c.id = $2 FOR UPDATE OF c`,
 };
 
 const MOVE_CANDIDATE = {
@@ -53,12 +56,12 @@ export async function moveCandidateStage(
   let broken = false;
   try {
     await client.query("BEGIN");
-    const locked = await client.query<CandidateSqlRow & { jobStages: PipelineStage[] | null }>({ ...LOCK_CANDIDATE, values: [svc.companyId, id] });
+    const locked = await client.query<CandidateSqlRow & { jobStages: PipelineStage[] | null; scheduledRejection: boolean }>({ ...LOCK_CANDIDATE, values: [svc.companyId, id] });
     if (!locked.rows[0]) {
       await client.query("COMMIT");
       return null;
     }
-    const { jobStages, ...sqlRow } = locked.rows[0];
+    const { jobStages, scheduledRejection, ...sqlRow } = locked.rows[0];
     const current = toCandidateRow(sqlRow);
     const target = requireStage(jobStages ?? DEFAULT_PIPELINE, value);
     const rejectReason = await rejectReasonForMove(svc.db, target, options.rejectReasonId);
@@ -67,8 +70,9 @@ export async function moveCandidateStage(
       await client.query("COMMIT");
       return { row: current, moved: false };
     }
-    // Leaving a rejected stage may withdraw a scheduled rejection e-mail: rare, and changeStage's to do.
-    if (leavesRejection(current, target)) {
+    // Leaving a rejected stage withdraws a rejection e-mail still scheduled (read under the row lock, and
+    // only a move of this candidate schedules one): rare, and changeStage's to do.
+    if (scheduledRejection && leavesRejection(current, target)) {
       await client.query("COMMIT");
       return undefined;
     }
