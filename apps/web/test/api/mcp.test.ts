@@ -365,8 +365,8 @@ describe("browser-based clients (CORS)", () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get("access-control-allow-origin")).toBe("*");
     expect(exposed(ok)).toEqual(expect.arrayContaining(["mcp-session-id", "mcp-protocol-version", "www-authenticate", "ratelimit-remaining", "retry-after", "request-id"]));
-    const call = await post(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "get_candidate", arguments: { id: candidateId } } }), app.acme.apiKey, { origin });
-    expect([call.status, call.headers.get("access-control-allow-origin")]).toEqual([200, "*"]);
+    const toolCall = await post(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "get_candidate", arguments: { id: candidateId } } }), app.acme.apiKey, { origin });
+    expect([toolCall.status, toolCall.headers.get("access-control-allow-origin")]).toEqual([200, "*"]);
     const anonymous = await post(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list" }), null, { origin });
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get("access-control-allow-origin")).toBe("*");
