@@ -206,7 +206,7 @@ describe("every tool, as the REST API sees the same data", () => {
       note: "By a member",
       data: null,
       added_by: "user",
-      performer: { id: member.id, name: "Pat Performer", email: `performer-${marker}@example.com` },
+      performer: { id: member.id, name: "Pat Performer", email: member.email },
       created_at: last.createdAt.toISOString(),
     });
     expect(brief.recent_timeline[1]).toMatchObject({ type: "note_added", note: `Note ${RECENT_TIMELINE_ENTRIES + 3}`, added_by: "api", performer: null });
