@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { API_SCOPES, type ApiScope, createUser } from "@hireflow/core";
+import { RECENT_TIMELINE_ENTRIES } from "@hireflow/core/contracts/pipeline";
 import { getPrisma } from "@hireflow/db";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -188,6 +189,32 @@ describe("every tool, as the REST API sees the same data", () => {
     expect(summary.totals.candidates).toBe(summary.stages.reduce((sum: number, stage: { candidates: number }) => sum + stage.candidates, 0));
   });
 
+  it("get_candidate: only the newest timeline entries, newest first, with their performers", async () => {
+    const created = await app.api.post("/candidates", { job_id: app.acme.jobId, name: `${marker} Long`, email: `long-${marker}@example.com` });
+    const id = created.body.data.id as number;
+    for (let n = 1; n <= RECENT_TIMELINE_ENTRIES + 3; n++) expect((await app.api.post(`/candidates/${id}/notes`, { note: `Note ${n}` })).status).toBe(201);
+    const member = await createUser(getPrisma(), { companyId: app.acme.id, email: `performer-${marker}@example.com`, password: "correct horse battery staple", name: "Pat Performer", role: "recruiter" });
+    await getPrisma().candidate.update({ where: { id }, data: { answers: { relocation: "Berlin" } } });
+    const last = await getPrisma().candidateActivity.create({ data: { companyId: app.acme.id, candidateId: id, type: "note_added", note: "By a member", addedBy: "user", performerId: member.id } });
+    const brief = structured(await call(full, "get_candidate", { id })).data;
+    const newest = await getPrisma().candidateActivity.findMany({ where: { candidateId: id }, orderBy: { id: "desc" }, take: RECENT_TIMELINE_ENTRIES });
+    expect(await getPrisma().candidateActivity.count({ where: { candidateId: id } })).toBe(RECENT_TIMELINE_ENTRIES + 5); // created, the notes, the member's
+    expect(brief.recent_timeline.map((entry: { id: number }) => entry.id)).toEqual(newest.map((a) => a.id));
+    expect(brief.recent_timeline[0]).toEqual({
+      id: last.id,
+      type: "note_added",
+      note: "By a member",
+      data: null,
+      added_by: "user",
+      performer: { id: member.id, name: "Pat Performer", email: member.email },
+      created_at: last.createdAt.toISOString(),
+    });
+    expect(brief.recent_timeline[1]).toMatchObject({ type: "note_added", note: `Note ${RECENT_TIMELINE_ENTRIES + 3}`, added_by: "api", performer: null });
+    expect(brief.candidate).toEqual((await app.api.get(`/candidates/${id}`)).body.data);
+    // The job asks no screening questions, so the answer is labelled by its key (as on the candidate page).
+    expect(brief.answers).toEqual([{ id: "relocation", label: "relocation", answer: "Berlin" }]);
+  });
+
   it("reads a candidate's parsed resume and a job's description as resources", async () => {
     const { resourceTemplates } = await full.listResourceTemplates();
     expect(resourceTemplates.map((template) => template.uriTemplate).sort()).toEqual(["hireflow://candidates/{id}/resume", "hireflow://jobs/{id}/description"]);
@@ -311,6 +338,78 @@ describe("errors", () => {
     await expect(connect(null)).rejects.toThrow();
     const get = await fetch(`${app.url}/api/mcp`, { headers: { authorization: `Bearer ${app.acme.apiKey}`, accept: "text/event-stream" } });
     expect(get.status).toBe(405);
-    expect(get.headers.get("allow")).toBe("POST");
+    expect(get.headers.get("allow")).toBe("POST, OPTIONS");
+  });
+});
+
+describe("browser-based clients (CORS)", () => {
+  const origin = "https://assistant.example";
+
+  it("answers the preflight without a credential: POST with Authorization and the MCP headers, from any origin", async () => {
+    const res = await fetch(`${app.url}/api/mcp`, {
+      method: "OPTIONS",
+      headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type, mcp-protocol-version, mcp-session-id" },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(res.headers.get("access-control-allow-methods")!.split(/,\s*/)).toContain("POST");
+    const allowed = res.headers.get("access-control-allow-headers")!.split(/,\s*/);
+    expect(allowed).toEqual(expect.arrayContaining(["authorization", "content-type", "accept", "mcp-session-id", "mcp-protocol-version", "last-event-id"]));
+    expect(Number(res.headers.get("access-control-max-age"))).toBeGreaterThan(0);
+    expect(await res.text()).toBe("");
+  });
+
+  it("every answer lets the page read the MCP headers, the 401's WWW-Authenticate and the rate limit", async () => {
+    const exposed = (res: Response) => res.headers.get("access-control-expose-headers")!.split(/,\s*/);
+    const ok = await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), app.acme.apiKey, { origin, "mcp-protocol-version": "2025-06-18" });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("access-control-allow-origin")).toBe("*");
+    expect(exposed(ok)).toEqual(expect.arrayContaining(["mcp-session-id", "mcp-protocol-version", "www-authenticate", "ratelimit-remaining", "retry-after", "request-id"]));
+    const toolCall = await post(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "get_candidate", arguments: { id: candidateId } } }), app.acme.apiKey, { origin });
+    expect([toolCall.status, toolCall.headers.get("access-control-allow-origin")]).toEqual([200, "*"]);
+    const anonymous = await post(JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list" }), null, { origin });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get("access-control-allow-origin")).toBe("*");
+    expect(exposed(anonymous)).toContain("www-authenticate");
+    expect(anonymous.headers.get("www-authenticate")).toMatch(/^Bearer resource_metadata="/);
+  });
+});
+
+describe("tools/call without the SDK's per-request server", () => {
+  /** The same message alone (answered directly) and as a batch of one (answered by the SDK's server and transport). */
+  async function bothWays(message: Record<string, unknown>, apiKey = app.acme.apiKey) {
+    const headers = { "mcp-protocol-version": "2025-06-18" };
+    const direct = await post(JSON.stringify(message), apiKey, headers);
+    const viaSdk = await post(JSON.stringify([message]), apiKey, headers);
+    expect([direct.status, direct.headers.get("content-type")]).toEqual([viaSdk.status, viaSdk.headers.get("content-type")]);
+    return { direct: await direct.json(), viaSdk: await viaSdk.json() };
+  }
+
+  it.each([
+    ["a result", { name: "get_candidate", arguments: { id: 0 } }],
+    ["a tool error (not found)", { name: "get_candidate", arguments: { id: 2_000_000_000 } }],
+    ["a tool error (invalid arguments)", { name: "get_candidate", arguments: { id: "seven" } }],
+    ["a JSON-RPC error (unknown tool)", { name: "erase_everything", arguments: {} }],
+    ["a list", { name: "list_jobs", arguments: {} }],
+  ])("answers %s exactly as the SDK does", async (_label, params) => {
+    const args = params.arguments as Record<string, unknown>;
+    if (args.id === 0) args.id = candidateId;
+    const { direct, viaSdk } = await bothWays({ jsonrpc: "2.0", id: 41, method: "tools/call", params });
+    expect(direct).toStrictEqual(viaSdk);
+    expect(direct.id).toBe(41);
+  });
+
+  it("a tool outside the key's scopes: the same refusal both ways", async () => {
+    const readOnly = await addApiKey(app.acme, ["jobs:read"]);
+    const { direct, viaSdk } = await bothWays({ jsonrpc: "2.0", id: "s-1", method: "tools/call", params: { name: "get_candidate", arguments: { id: candidateId } } }, readOnly.apiKey);
+    expect(direct).toStrictEqual(viaSdk);
+    expect(direct.result.isError).toBe(true);
+  });
+
+  it("leaves to the SDK what its transport refuses: a missing Accept type, another content type, an unknown protocol revision", async () => {
+    const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "list_jobs", arguments: {} } });
+    expect((await post(body, app.acme.apiKey, { accept: "application/json" })).status).toBe(406);
+    expect((await post(body, app.acme.apiKey, { "content-type": "text/plain" })).status).toBe(415);
+    expect((await post(body, app.acme.apiKey, { "mcp-protocol-version": "1999-01-01" })).status).toBe(400);
   });
 });

@@ -1,3 +1,4 @@
+import { hashOAuthSecret } from "@hireflow/core/auth/oauth-tokens";
 import { getPrisma } from "@hireflow/db";
 import * as oauth from "oauth4webapi";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -223,5 +224,68 @@ describe("refusals", () => {
     expect((await post("x=" + "a".repeat(20_000))).status).toBe(413);
     const reg = await fetch(`${app.url}/api/oauth/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "x", redirect_uris: ["javascript:alert(1)"] }) });
     expect([reg.status, (await reg.json()).error]).toEqual([400, "invalid_redirect_uri"]);
+  });
+});
+
+describe("Idempotency-Key with an OAuth token", () => {
+  /** One consent per member: each gets its own grant of the same app. */
+  const candidate = (tag: string) => ({ job_id: app.acme.jobId, name: `Idem ${tag}`, email: `idem-${tag}-${Date.now()}@example.com` });
+
+  it("replays the first answer to a retry of the same grant, refuses the key with another body, and keeps grants, members and API keys apart", async () => {
+    const tokens = await connect(admin, ["candidates:read", "candidates:write"]);
+    const api = apiClient(app.url, { apiKey: tokens.access_token });
+    const key = `oauth-idem-${Date.now()}`;
+    const body = candidate("a");
+    const first = await api.post("/candidates", body, { "idempotency-key": key });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    const retry = await api.post("/candidates", body, { "idempotency-key": key });
+    expect([retry.status, retry.headers.get("idempotent-replayed")]).toEqual([201, "true"]);
+    expect(retry.body).toEqual(first.body);
+    expect(await getPrisma().candidate.count({ where: { email: body.email } })).toBe(1);
+    // The stored answer belongs to the grant (the app acting as this member), not to an API key.
+    const grant = await getPrisma().oAuthToken.findFirstOrThrow({ where: { tokenHash: hashOAuthSecret(tokens.access_token) }, select: { grantId: true } });
+    expect(await getPrisma().idempotencyKey.findMany({ where: { key }, select: { apiKeyId: true, oauthGrantId: true, status: true } })).toEqual([
+      { apiKeyId: null, oauthGrantId: grant.grantId, status: "completed" },
+    ]);
+
+    // The same key with another request: 409, nothing written.
+    const other = await api.post("/candidates", candidate("b"), { "idempotency-key": key });
+    expect([other.status, other.body.error.code]).toEqual([409, "conflict"]);
+
+    // A refreshed access token of the same grant still finds the key.
+    const refreshed = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, insecure));
+    const again = await apiClient(app.url, { apiKey: refreshed.access_token }).post("/candidates", body, { "idempotency-key": key });
+    expect([again.status, again.headers.get("idempotent-replayed")]).toEqual([201, "true"]);
+
+    // Another member's grant of the same app, and the company's API key, have keys of their own.
+    const theirs = await connect(recruiter, ["candidates:read", "candidates:write"]);
+    const theirBody = candidate("c");
+    const fromRecruiter = await apiClient(app.url, { apiKey: theirs.access_token }).post("/candidates", theirBody, { "idempotency-key": key });
+    expect([fromRecruiter.status, fromRecruiter.headers.get("idempotent-replayed")]).toEqual([201, null]);
+    expect(fromRecruiter.body.data.id).not.toBe(first.body.data.id);
+    const keyBody = candidate("d");
+    const fromKey = await app.api.post("/candidates", keyBody, { "idempotency-key": key });
+    expect([fromKey.status, fromKey.headers.get("idempotent-replayed")]).toEqual([201, null]);
+    expect(await getPrisma().idempotencyKey.count({ where: { key } })).toBe(3);
+  });
+
+  it("an invalid key is a 400 naming the header, as with an API key", async () => {
+    const tokens = await connect(admin, ["candidates:write"]);
+    const res = await apiClient(app.url, { apiKey: tokens.access_token }).post("/candidates", candidate("e"), { "idempotency-key": "bad key with spaces" });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body.error)).toContain("Idempotency-Key");
+  });
+
+  it("erasing the candidate deletes the grant's stored answers that contain them", async () => {
+    const tokens = await connect(admin, ["candidates:read", "candidates:write"]);
+    const api = apiClient(app.url, { apiKey: tokens.access_token });
+    const key = `oauth-erase-${Date.now()}`;
+    const created = await api.post("/candidates", candidate("f"), { "idempotency-key": key });
+    expect(created.status).toBe(201);
+    expect(await getPrisma().idempotencyKey.count({ where: { key } })).toBe(1);
+    const erased = await app.api.call("DELETE", `/candidates/${created.body.data.id}`);
+    expect(erased.status, JSON.stringify(erased.body)).toBe(204);
+    expect(await getPrisma().idempotencyKey.count({ where: { key } })).toBe(0);
   });
 });

@@ -73,15 +73,15 @@ describe("idempotency keys on POST", () => {
   it("a key claimed by a running request answers 409 until that request settles, then replays", async () => {
     const keyRow = await getPrisma().apiKey.findFirstOrThrow({ where: { companyId: app.acme.id } });
     const prisma = getPrisma();
-    const claim = await claimIdempotencyKey(prisma, keyRow.id, "held-1", "fingerprint-a");
+    const claim = await claimIdempotencyKey(prisma, { apiKeyId: keyRow.id }, "held-1", "fingerprint-a");
     expect(claim.kind).toBe("new");
-    await expect(claimIdempotencyKey(prisma, keyRow.id, "held-1", "fingerprint-a")).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining("still being processed") });
+    await expect(claimIdempotencyKey(prisma, { apiKeyId: keyRow.id }, "held-1", "fingerprint-a")).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining("still being processed") });
     await settleIdempotencyKey(prisma, (claim as { id: number }).id, new Response('{"data":1}', { status: 201, headers: { "content-type": "application/json" } }));
-    expect(await claimIdempotencyKey(prisma, keyRow.id, "held-1", "fingerprint-a")).toEqual({ kind: "replay", status: 201, body: '{"data":1}', headers: { "content-type": "application/json" } });
+    expect(await claimIdempotencyKey(prisma, { apiKeyId: keyRow.id }, "held-1", "fingerprint-a")).toEqual({ kind: "replay", status: 201, body: '{"data":1}', headers: { "content-type": "application/json" } });
     // A 5xx releases the key so the client's retry runs again.
-    const failing = await claimIdempotencyKey(prisma, keyRow.id, "held-2", "fingerprint-b");
+    const failing = await claimIdempotencyKey(prisma, { apiKeyId: keyRow.id }, "held-2", "fingerprint-b");
     await settleIdempotencyKey(prisma, (failing as { id: number }).id, new Response("{}", { status: 503 }));
-    expect((await claimIdempotencyKey(prisma, keyRow.id, "held-2", "fingerprint-b")).kind).toBe("new");
+    expect((await claimIdempotencyKey(prisma, { apiKeyId: keyRow.id }, "held-2", "fingerprint-b")).kind).toBe("new");
   });
 
   it("replays validation failures too, validates the header, and leaves requests without a key alone", async () => {

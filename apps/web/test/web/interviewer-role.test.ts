@@ -30,6 +30,7 @@ const INTERVIEWER_PROCEDURES = [
   "connectedApps.list",
   "connectedApps.revoke",
   "pipeline.candidate",
+  "pipeline.candidateBrief",
   "scorecards.dueCount",
   "scorecards.forms",
   "scorecards.get",

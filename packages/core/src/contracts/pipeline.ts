@@ -107,9 +107,25 @@ export const candidateProfileSchema = z.object({
 
 export const getCandidateProfileInput = z.strictObject({ id });
 
+/** How much of the timeline candidateBrief returns: the newest entries are what "recent" asks for. */
+export const RECENT_TIMELINE_ENTRIES = 20;
+
+/**
+ * A candidate for an assistant (MCP get_candidate): the REST candidate, the screening answers and only
+ * the newest timeline entries, read without the candidate page's whole timeline.
+ */
+export const candidateBriefSchema = z.object({
+  candidate: candidateDetailSchema,
+  answers: z.array(z.object({ id: z.string(), label: z.string(), answer: z.unknown() })).describe("The application form's screening answers"),
+  recent_timeline: z.array(timelineEntrySchema).describe(`The newest ${RECENT_TIMELINE_ENTRIES} timeline entries, newest first`),
+});
+
+export const getCandidateBriefInput = z.strictObject({ id });
+
 export type PipelineJobDto = z.infer<typeof pipelineJobSchema>;
 export type PipelineCandidateDto = z.infer<typeof pipelineCandidateSchema>;
 export type PipelineBoardDto = z.infer<typeof pipelineBoardSchema>;
 export type CandidateProfileDto = z.infer<typeof candidateProfileSchema>;
 export type TimelineEntryDto = z.infer<typeof timelineEntrySchema>;
+export type CandidateBriefDto = z.infer<typeof candidateBriefSchema>;
 export type ScreeningQuestion = z.infer<typeof screeningQuestionSchema>;

@@ -11,6 +11,7 @@ import {
   McpError,
   PingRequestSchema,
   ReadResourceRequestSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { type Context } from "../context.ts";
@@ -18,7 +19,7 @@ import { AppError, toAppError, toErrorBody, zodIssuesToDetails } from "../errors
 import { logger } from "../logger.ts";
 import { missingScopeMessage, missingScopes } from "./access.ts";
 import { MCP_RESOURCE_TEMPLATES } from "./resources.ts";
-import { mcpCaller, type McpTool, toolJsonSchema } from "./tool.ts";
+import { type McpCaller, mcpCaller, type McpTool, toolJsonSchema } from "./tool.ts";
 import { MCP_TOOLS } from "./tools/index.ts";
 
 const SERVER_INFO = { name: "hireflow", title: "Hireflow", version: "1.0.0" };
@@ -51,6 +52,28 @@ function failedCall(error: unknown, context: Context, tool: string): CallToolRes
 }
 
 /**
+ * tools/call, as the SDK's server and the direct answer (answerToolCall) both run it: an unknown tool is
+ * JSON-RPC invalid params; a tool outside the principal's scopes, invalid arguments or a failed
+ * procedure are tool errors (isError), checked in that order before anything runs.
+ */
+async function callTool(context: Context, caller: McpCaller, params: { name: string; arguments?: Record<string, unknown> }): Promise<CallToolResult> {
+  const principal = context.principal;
+  if (!principal) throw new AppError("unauthorized", "API key is missing or invalid");
+  const tool = toolsByName.get(params.name);
+  if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
+  const missing = missingScopes(principal, tool.scopes);
+  if (missing.length) return toolError(missingScopeMessage(`The tool ${tool.name}`, principal, missing));
+  const args = tool.input.safeParse(params.arguments ?? {});
+  if (!args.success) return failedCall(AppError.validation(zodIssuesToDetails(args.error.issues), "The tool's arguments are invalid"), context, tool.name);
+  try {
+    const result = (await tool.run(caller, args.data)) as Record<string, unknown>;
+    return { content: [{ type: "text", text: tool.summarize(result) }], structuredContent: result };
+  } catch (error) {
+    return failedCall(error, context, tool.name);
+  }
+}
+
+/**
  * The MCP server for one request, acting as `context.principal`. Tools and resource templates
  * outside the principal's scopes are not listed; calling one anyway is a tool error naming the
  * missing scope, returned before any procedure runs (so never a partial write).
@@ -65,20 +88,7 @@ function createServer(context: Context): Server {
     tools: toolEntries.filter(({ tool }) => missingScopes(principal, tool.scopes).length === 0).map(({ listed }) => listed),
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const tool = toolsByName.get(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    const missing = missingScopes(principal, tool.scopes);
-    if (missing.length) return toolError(missingScopeMessage(`The tool ${tool.name}`, principal, missing));
-    const args = tool.input.safeParse(request.params.arguments ?? {});
-    if (!args.success) return failedCall(AppError.validation(zodIssuesToDetails(args.error.issues), "The tool's arguments are invalid"), context, tool.name);
-    try {
-      const result = (await tool.run(caller, args.data)) as Record<string, unknown>;
-      return { content: [{ type: "text", text: tool.summarize(result) }], structuredContent: result };
-    } catch (error) {
-      return failedCall(error, context, tool.name);
-    }
-  });
+  server.setRequestHandler(CallToolRequestSchema, (request) => callTool(context, caller, request.params));
 
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: [] }));
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
@@ -137,14 +147,56 @@ function invalidParamsAnswer(body: unknown): Response | undefined {
 }
 
 /**
- * Answers one Streamable HTTP POST statelessly: a new server and transport per request (no
- * sessions, so any instance of a serverless deployment can answer any request), JSON responses
- * instead of an SSE stream (every tool answers at once). `body` is the JSON-RPC message the
- * transport glue already read and parsed with the gateway's limits.
+ * A single tools/call request that the SDK's transport would accept as it is: a JSON-RPC request with
+ * an id (not a batch, not a notification, no task), the Accept and Content-Type the Streamable HTTP
+ * transport requires and, if the client sent one, a protocol revision the SDK supports. Anything else
+ * (including every refusal the transport words itself: 406, 415, an unsupported revision) goes to the SDK.
+ */
+function plainToolCall(request: Request, body: unknown): { id: string | number; params: { name: string; arguments?: Record<string, unknown> } } | undefined {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return undefined;
+  const message = body as { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: unknown };
+  if (message.method !== "tools/call" || message.jsonrpc !== "2.0" || (typeof message.id !== "string" && typeof message.id !== "number")) return undefined;
+  const params = message.params as { name?: unknown; arguments?: unknown; task?: unknown } | undefined;
+  if (!params || typeof params.name !== "string" || params.task !== undefined) return undefined;
+  const accept = request.headers.get("accept") ?? "";
+  if (!accept.includes("application/json") || !accept.includes("text/event-stream")) return undefined;
+  if (request.headers.get("content-type")?.split(";")[0]!.trim().toLowerCase() !== "application/json") return undefined;
+  const revision = request.headers.get("mcp-protocol-version");
+  if (revision !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(revision)) return undefined;
+  return message as { id: string | number; params: { name: string; arguments?: Record<string, unknown> } };
+}
+
+/**
+ * tools/call answered directly, with the response the SDK's server and JSON-mode transport give it
+ * (mcp.test.ts compares the two: a batch of one goes through the SDK). Stateless and one request per POST, a
+ * tools/call needs none of the per-request machinery the SDK sets up — a Server with its handlers, a
+ * transport, the connection, the JSON-RPC schema parses — which cost several times the tool's own read
+ * (docs/BENCHMARKS.md, issue 24). The params were validated by invalidParamsAnswer as the SDK would.
+ */
+async function answerToolCall(message: { id: string | number; params: { name: string; arguments?: Record<string, unknown> } }, context: Context): Promise<Response> {
+  let reply: unknown;
+  try {
+    reply = { result: await callTool(context, mcpCaller(context), message.params), jsonrpc: "2.0", id: message.id };
+  } catch (error) {
+    // As the SDK's Protocol answers a handler's error.
+    const e = error as { code?: unknown; message?: string; data?: unknown };
+    const code = typeof e.code === "number" && Number.isSafeInteger(e.code) ? e.code : ErrorCode.InternalError;
+    reply = { jsonrpc: "2.0", id: message.id, error: { code, message: e.message ?? "Internal error", ...(e.data !== undefined && { data: e.data }) } };
+  }
+  return new Response(JSON.stringify(reply), { status: 200, headers: { "content-type": "application/json" } });
+}
+
+/**
+ * Answers one Streamable HTTP POST statelessly: a plain tools/call directly (answerToolCall), anything
+ * else with a new SDK server and transport per request (no sessions, so any instance of a serverless
+ * deployment can answer any request), JSON responses instead of an SSE stream (every tool answers at
+ * once). `body` is the JSON-RPC message the transport glue already read and parsed with the gateway's limits.
  */
 export async function answerMcpPost(request: Request, body: unknown, context: Context): Promise<Response> {
   const invalid = invalidParamsAnswer(body);
   if (invalid) return invalid;
+  const toolCall = plainToolCall(request, body);
+  if (toolCall) return answerToolCall(toolCall, context);
   const server = createServer(context);
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);

@@ -31,9 +31,11 @@ export async function eraseCandidate(svc: ServiceContext, id: number): Promise<{
     await tx.$executeRaw`
       DELETE FROM events WHERE company_id = ${svc.companyId}
         AND (payload -> 'candidate' ->> 'id' = ${ref} OR payload ->> 'candidate_id' = ${ref})`;
+    // Stored Idempotency-Key answers of the company's API keys and of its members' OAuth grants.
     await tx.$executeRaw`
-      DELETE FROM idempotency_keys k USING api_keys a
-      WHERE a.id = k.api_key_id AND a.company_id = ${svc.companyId}
+      DELETE FROM idempotency_keys k
+      WHERE (k.api_key_id IN (SELECT a.id FROM api_keys a WHERE a.company_id = ${svc.companyId})
+          OR k.oauth_grant_id IN (SELECT g.id FROM oauth_grants g WHERE g.company_id = ${svc.companyId}))
         AND (strpos(k.response_body, ${candidate.publicId}) > 0
           OR k.response_body ~ ${`"candidate_id":${id}[,}]`})`;
     await tx.screeningRun.deleteMany({ where: { candidateId: id } });

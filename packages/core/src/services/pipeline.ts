@@ -147,7 +147,7 @@ export async function moveCandidates(
   return result;
 }
 
-function answerList(answers: unknown, questions: { id: string; label: string }[]): CandidateProfileDto["answers"] {
+export function answerList(answers: unknown, questions: { id: string; label: string }[]): CandidateProfileDto["answers"] {
   if (!answers || typeof answers !== "object" || Array.isArray(answers)) return [];
   const given = answers as Record<string, unknown>;
   const known = questions.filter((q) => q.id in given).map((q) => ({ id: q.id, label: q.label, answer: given[q.id] }));

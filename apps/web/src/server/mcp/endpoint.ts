@@ -12,20 +12,46 @@ export const MCP_PATH = "/api/mcp";
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
 /**
+ * CORS for browser-based MCP clients (the Inspector's web UI, assistants running in a page). Any
+ * origin may call: every request must carry a bearer credential in Authorization (an API key or an
+ * OAuth token bound to this resource) and no cookie is ever read here, so a page can do nothing its
+ * user could not do with the credential anyway — the DNS-rebinding attack the MCP specification's
+ * Origin check guards against needs ambient credentials, which this endpoint does not accept. The
+ * responses expose what a client must read: the session and protocol headers, WWW-Authenticate (the
+ * 401's resource_metadata, where OAuth discovery starts), and the rate-limit headers.
+ */
+export const MCP_CORS_HEADERS: Readonly<Record<string, string>> = {
+  "access-control-allow-origin": "*",
+  "access-control-expose-headers": "mcp-session-id, mcp-protocol-version, www-authenticate, request-id, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset",
+};
+
+/** The preflight's answer: the methods and request headers a Streamable HTTP client sends. */
+export const MCP_PREFLIGHT_HEADERS: Readonly<Record<string, string>> = {
+  ...MCP_CORS_HEADERS,
+  "access-control-allow-methods": "POST, OPTIONS",
+  "access-control-allow-headers": "authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id",
+  "access-control-max-age": "7200",
+};
+
+/**
  * Every request to /api/mcp: the one entry both the Vercel route handler (app/api/mcp/route.ts) and
  * the self-hosted node server (server/node) call. Around the MCP server of packages/core it does what
  * /api/v1 does around tRPC, with the same functions: the bearer credential (authenticateCaller),
  * the per-credential rate limit (the same bucket as /api/v1), the 1 MB body limit and JSON depth
- * limit. Stateless Streamable HTTP: POST only — there are no sessions to resume (GET) or end (DELETE).
+ * limit, and CORS for browser-based clients. Stateless Streamable HTTP: POST only (and the CORS preflight,
+ * OPTIONS) — there are no sessions to resume (GET) or end (DELETE).
  */
 export async function handleMcpRequest(req: Request, publishAfterResponse: () => void): Promise<Response> {
   const requestId = newRequestId();
   let limitHeaders: Record<string, string> = {};
   let response: Response;
   try {
-    if (req.method !== "POST") {
+    if (req.method === "OPTIONS") {
+      // A CORS preflight (or a client asking what the endpoint allows): it carries no credential and reads nothing.
+      response = new Response(null, { status: 204, headers: { ...MCP_PREFLIGHT_HEADERS, allow: "POST, OPTIONS" } });
+    } else if (req.method !== "POST") {
       const refusal = new AppError("method_not_allowed", "Method not allowed: this MCP server is stateless and answers POST only");
-      response = jsonRpcErrorResponse(refusal, undefined, { allow: "POST" });
+      response = jsonRpcErrorResponse(refusal, undefined, { allow: "POST, OPTIONS" });
     } else {
       const prisma = getPrisma();
       let caller: AuthenticatedCaller;
@@ -80,6 +106,7 @@ function parseError(message: string): Response {
 
 function withHeaders(response: Response, requestId: string, extra: Record<string, string>): Response {
   response.headers.set("request-id", requestId);
+  for (const [name, value] of Object.entries(MCP_CORS_HEADERS)) response.headers.set(name, value);
   for (const [name, value] of Object.entries(extra)) response.headers.set(name, value);
   return response;
 }

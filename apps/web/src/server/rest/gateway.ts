@@ -13,7 +13,7 @@ import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { clientIp } from "../../lib/server/client-ip.ts";
 import { newRequestId, routeErrorResponse as errorResponse } from "../../lib/server/route-errors.ts";
 import { JSON_BODY_LIMIT, parseJsonBody, readBodyLimited } from "./body.ts";
-import { claimIdempotencyKey, purgeExpiredIdempotencyKeys, requestFingerprint, settleIdempotencyKey } from "./idempotency.ts";
+import { claimIdempotencyKey, idempotencyOwnerOf, purgeExpiredIdempotencyKeys, requestFingerprint, settleIdempotencyKey } from "./idempotency.ts";
 import { allowedMethods, assertRouteExists } from "./routes.ts";
 import { requestOrigin } from "../../lib/server/request-origin.ts";
 
@@ -86,13 +86,13 @@ export async function handleRestRequest(req: Request, options: RestOptions = {})
     }
     const context: Context = { prisma, requestId, principal, upload: options.upload, ip: clientIp(req) };
     const idempotencyKey = req.method === "POST" ? req.headers.get("idempotency-key") : null;
-    // Stored idempotency keys belong to an API key (idempotency_keys.api_key_id); with an OAuth token
-    // the header is not honoured yet (docs/OAUTH.md says so).
-    if (idempotencyKey === null || principal.kind !== "api") return withHeaders(await dispatch(req, body, context), requestId, limitHeaders);
+    // Stored idempotency keys belong to the API key, or to the OAuth grant (the app acting as the member).
+    const owner = idempotencyKey === null ? null : idempotencyOwnerOf(principal);
+    if (idempotencyKey === null || owner === null) return withHeaders(await dispatch(req, body, context), requestId, limitHeaders);
 
     const path = new URL(req.url).pathname;
     const fingerprint = requestFingerprint(req.method, path, { body, upload: options.upload && { size: options.upload.size, filename: options.upload.filename } });
-    const claim = await claimIdempotencyKey(prisma, principal.apiKeyId, idempotencyKey, fingerprint);
+    const claim = await claimIdempotencyKey(prisma, owner, idempotencyKey, fingerprint);
     purgeExpiredIdempotencyKeys(prisma);
     if (claim.kind === "replay") {
       const replayed = new Response(claim.body, { status: claim.status, headers: { ...claim.headers, "idempotent-replayed": "true" } });

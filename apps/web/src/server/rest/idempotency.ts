@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { envInt } from "@hireflow/config";
-import { AppError, isUniqueViolation } from "@hireflow/core";
+import { AppError, isUniqueViolation, type Principal } from "@hireflow/core";
 import { type PrismaClient } from "@hireflow/db";
 
 /**
- * Idempotency keys on POST (Stripe's model). The first response to (API key, Idempotency-Key) is
+ * Idempotency keys on POST (Stripe's model). The first response to (caller, Idempotency-Key) is
  * kept for 24 h and replayed to retries with the same request; the same key with another request,
  * or while the first is still running, is a 409. Responses of 5xx are not kept, so a retry after a
  * failure runs again.
@@ -30,25 +30,42 @@ export function requestFingerprint(method: string, path: string, body: unknown):
   return createHash("sha256").update(`${method} ${path}\n${JSON.stringify(body ?? null)}`).digest("hex");
 }
 
+/**
+ * Whose keys these are: an API key's, or an OAuth grant's — one app acting as one member, so two
+ * members using the same app, or one member's two apps, never see each other's responses. A token
+ * refreshed within the grant keeps the grant's keys.
+ */
+export type IdempotencyOwner = { apiKeyId: number } | { oauthGrantId: number };
+
+export function idempotencyOwnerOf(principal: Principal): IdempotencyOwner | null {
+  if (principal.kind === "api") return { apiKeyId: principal.apiKeyId };
+  if (principal.kind === "oauth") return { oauthGrantId: principal.grantId };
+  return null;
+}
+
+function ownerWhere(owner: IdempotencyOwner, key: string) {
+  return "apiKeyId" in owner ? { apiKeyId_key: { apiKeyId: owner.apiKeyId, key } } : { oauthGrantId_key: { oauthGrantId: owner.oauthGrantId, key } };
+}
+
 export type IdempotencyClaim =
   | { kind: "new"; id: number }
   | { kind: "replay"; status: number; body: string; headers: Record<string, string> };
 
-export async function claimIdempotencyKey(prisma: PrismaClient, apiKeyId: number, key: string, fingerprint: string): Promise<IdempotencyClaim> {
+export async function claimIdempotencyKey(prisma: PrismaClient, owner: IdempotencyOwner, key: string, fingerprint: string): Promise<IdempotencyClaim> {
   if (!validIdempotencyKey(key)) {
     throw AppError.validation([{ field: "Idempotency-Key", message: `Must be 1 to ${MAX_KEY_LENGTH} printable ASCII characters` }], "Invalid Idempotency-Key header");
   }
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const row = await prisma.idempotencyKey.create({
-        data: { apiKeyId, key, requestHash: fingerprint, expiresAt: new Date(Date.now() + TTL_MS) },
+        data: { ...owner, key, requestHash: fingerprint, expiresAt: new Date(Date.now() + TTL_MS) },
         select: { id: true },
       });
       return { kind: "new", id: row.id };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
-    const existing = await prisma.idempotencyKey.findUnique({ where: { apiKeyId_key: { apiKeyId, key } } });
+    const existing = await prisma.idempotencyKey.findUnique({ where: ownerWhere(owner, key) });
     if (!existing) continue; // released meanwhile (a 5xx): claim it afresh
     if (existing.expiresAt.getTime() <= Date.now()) {
       await prisma.idempotencyKey.deleteMany({ where: { id: existing.id } });

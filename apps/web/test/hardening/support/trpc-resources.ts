@@ -56,6 +56,7 @@ export const PROCEDURE_ID_KINDS: Record<string, TrpcKind> = {
   "apiKeys.revoke:id": "api_key",
   "team.revokeInvitation:id": "invitation",
   "pipeline.candidate:id": "candidate",
+  "pipeline.candidateBrief:id": "candidate",
   "rejectReasons.update:id": "reject_reason",
   "emailLog.get:id": "email_message",
   "connectedApps.revoke:id": "oauth_grant",

@@ -1,22 +1,12 @@
 import { z } from "zod";
-import { candidateDetailSchema } from "../../contracts/candidate.ts";
-import { timelineEntrySchema } from "../../contracts/pipeline.ts";
+import { dataEnvelope } from "../../contracts/common.ts";
+import { candidateBriefSchema } from "../../contracts/pipeline.ts";
 import { candidateLine, defineTool, READ_ONLY, toolId } from "../tool.ts";
 
-/** How much of the timeline an assistant gets: the newest entries are what "recent" asks for. */
-export const RECENT_TIMELINE_ENTRIES = 20;
-
-const output = z.object({
-  data: z.object({
-    candidate: candidateDetailSchema,
-    answers: z.array(z.object({ id: z.string(), label: z.string(), answer: z.unknown() })).describe("The application form's screening answers"),
-    recent_timeline: z.array(timelineEntrySchema).describe(`The newest ${RECENT_TIMELINE_ENTRIES} timeline entries, newest first`),
-  }),
-});
-
 /**
- * The candidate page's procedure (pipeline.candidate): the REST candidate (profile, resume_data, fit
- * with its evidence) plus the screening answers and the timeline, in one read.
+ * pipeline.candidateBrief: the REST candidate (profile, resume_data, fit with its evidence, by the same
+ * typed SQL read as GET /candidates/{id}) plus the screening answers and the newest timeline entries,
+ * limited in SQL — not the candidate page's whole timeline.
  */
 export const getCandidateTool = defineTool({
   name: "get_candidate",
@@ -25,11 +15,8 @@ export const getCandidateTool = defineTool({
   scopes: ["candidates:read"],
   annotations: READ_ONLY,
   input: z.strictObject({ id: toolId("The candidate's id") }),
-  output,
-  run: async (caller, args) => {
-    const { data } = await caller.pipeline.candidate({ id: args.id });
-    return { data: { candidate: data.candidate, answers: data.answers, recent_timeline: data.timeline.slice(-RECENT_TIMELINE_ENTRIES).reverse() } };
-  },
+  output: dataEnvelope(candidateBriefSchema),
+  run: (caller, args) => caller.pipeline.candidateBrief({ id: args.id }),
   summarize: ({ data }) => {
     const c = data.candidate;
     return `${candidateLine(c)}${c.job?.title ? ` for ${c.job.title}` : ""}; ${c.email ?? "no e-mail"}; resume ${c.resume_status ?? "none"}; fit judged on ${c.fit.judged} of ${c.fit.total} criteria; ${data.recent_timeline.length} recent timeline entries.`;

@@ -1,4 +1,5 @@
 import { router } from "../../trpc.ts";
+import { getCandidateBriefProcedure } from "./get-candidate-brief.ts";
 import { getCandidateProfileProcedure } from "./get-candidate-profile.ts";
 import { getPipelineProcedure } from "./get-pipeline.ts";
 import { getPipelineJobProcedure } from "./get-pipeline-job.ts";
@@ -8,7 +9,8 @@ import { moveCandidatesProcedure } from "./move-candidates.ts";
 import { quickSearchProcedure } from "./quick-search.ts";
 
 /**
- * The web app's jobs list, board, candidate page, company-wide candidate list and quick switcher.
+ * The web app's jobs list, board, candidate page, company-wide candidate list and quick switcher, and
+ * MCP get_candidate's read (candidateBrief).
  * No `meta.openapi`: not part of the REST API.
  */
 export const pipelineRouter = router({
@@ -17,6 +19,7 @@ export const pipelineRouter = router({
   job: getPipelineJobProcedure,
   move: moveCandidatesProcedure,
   candidate: getCandidateProfileProcedure,
+  candidateBrief: getCandidateBriefProcedure,
   candidates: listCompanyCandidatesProcedure,
   quickSearch: quickSearchProcedure,
 });

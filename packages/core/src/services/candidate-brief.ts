@@ -1,0 +1,103 @@
+import { poolOf } from "@hireflow/db";
+import { type ServiceContext } from "../context.ts";
+import { type CandidateBriefDto, RECENT_TIMELINE_ENTRIES, type ScreeningQuestion, type TimelineEntryDto } from "../contracts/pipeline.ts";
+import { AppError } from "../errors.ts";
+import { baseClientOf } from "../tenancy.ts";
+import { CANDIDATE_COLUMNS, CANDIDATE_JOINED_COLUMNS, CANDIDATE_JOINS, type CandidateSqlRow, toCandidateRow } from "./candidate-read.ts";
+import { answerList } from "./pipeline.ts";
+import { candidateRead, serializeCandidateDetail } from "./serialize.ts";
+
+/**
+ * MCP get_candidate (issue 24): GET /candidates/{id}'s typed read plus the job's screening questions,
+ * and the newest timeline entries limited in SQL, as two statements on Prisma's own pool run side by
+ * side. The candidate page's procedure (pipeline.candidate) reads the candidate through Prisma with its
+ * resume text and then the whole timeline; for an assistant that cost about 6 × the CPU of the REST
+ * read (docs/BENCHMARKS.md). Both statements filter by the context's company themselves, like
+ * candidate-read.ts; a transaction's client goes through Prisma.
+ */
+const CANDIDATE_BRIEF = {
+  name: "hireflow_candidate_brief",
+  text: `SELECT ${CANDIDATE_COLUMNS}, ${CANDIDATE_JOINED_COLUMNS}, j.screening_questions AS "screeningQuestions"
+    FROM candidates c ${CANDIDATE_JOINS} WHERE c.company_id = $1 AND c.id = $2`,
+};
+
+const RECENT_ACTIVITIES = {
+  name: "hireflow_candidate_recent_activities",
+  text: `SELECT a.id, a.type::text AS type, a.note, a.data, a.added_by::text AS "addedBy", a.created_at AS "createdAt",
+      u.id AS "performerId", u.name AS "performerName", u.email AS "performerEmail"
+    FROM candidate_activities a LEFT JOIN users u ON u.id = a.performer_id
+    WHERE a.company_id = $1 AND a.candidate_id = $2 ORDER BY a.id DESC LIMIT $3`,
+};
+
+interface ActivitySqlRow {
+  id: number;
+  type: TimelineEntryDto["type"];
+  note: string | null;
+  data: unknown;
+  addedBy: TimelineEntryDto["added_by"];
+  createdAt: Date;
+  performerId: string | null;
+  performerName: string | null;
+  performerEmail: string | null;
+}
+
+function timelineEntry(a: ActivitySqlRow): TimelineEntryDto {
+  return {
+    id: a.id,
+    type: a.type,
+    note: a.note,
+    data: (a.data as Record<string, unknown> | null) ?? null,
+    added_by: a.addedBy,
+    performer: a.performerId === null ? null : { id: a.performerId, name: a.performerName, email: a.performerEmail! },
+    created_at: a.createdAt.toISOString(),
+  };
+}
+
+export async function getCandidateBrief(svc: ServiceContext, id: number): Promise<CandidateBriefDto> {
+  const base = baseClientOf(svc.db);
+  if (!base) return briefThroughPrisma(svc, id);
+  const pool = poolOf(base);
+  const [candidates, activities] = await Promise.all([
+    pool.query<CandidateSqlRow & { screeningQuestions: ScreeningQuestion[] | null }>({ ...CANDIDATE_BRIEF, values: [svc.companyId, id] }),
+    pool.query<ActivitySqlRow>({ ...RECENT_ACTIVITIES, values: [svc.companyId, id, RECENT_TIMELINE_ENTRIES] }),
+  ]);
+  const row = candidates.rows[0];
+  if (!row) throw AppError.notFound("Candidate", id);
+  return {
+    candidate: serializeCandidateDetail(toCandidateRow(row)),
+    answers: answerList(row.answers, row.screeningQuestions ?? []),
+    recent_timeline: activities.rows.map(timelineEntry),
+  };
+}
+
+/** The same read through the scoped Prisma client (inside a transaction). */
+async function briefThroughPrisma(svc: ServiceContext, id: number): Promise<CandidateBriefDto> {
+  const candidate = await svc.db.candidate.findUnique({ where: { id }, ...candidateRead });
+  if (!candidate) throw AppError.notFound("Candidate", id);
+  const [job, activities] = await Promise.all([
+    candidate.jobId === null ? null : svc.db.job.findUnique({ where: { id: candidate.jobId }, select: { screeningQuestions: true } }),
+    svc.db.candidateActivity.findMany({
+      where: { candidateId: id },
+      include: { performer: { select: { id: true, name: true, email: true } } },
+      orderBy: { id: "desc" },
+      take: RECENT_TIMELINE_ENTRIES,
+    }),
+  ]);
+  return {
+    candidate: serializeCandidateDetail(candidate),
+    answers: answerList(candidate.answers, (job?.screeningQuestions ?? []) as ScreeningQuestion[]),
+    recent_timeline: activities.map((a) =>
+      timelineEntry({
+        id: a.id,
+        type: a.type,
+        note: a.note,
+        data: a.data,
+        addedBy: a.addedBy,
+        createdAt: a.createdAt,
+        performerId: a.performer?.id ?? null,
+        performerName: a.performer?.name ?? null,
+        performerEmail: a.performer?.email ?? null,
+      }),
+    ),
+  };
+}
