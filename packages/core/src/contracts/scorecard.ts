@@ -82,7 +82,7 @@ export const submitScorecardInput = z.strictObject({
     .default([])
     .meta({ description: "A rating per attribute of the interview's kit; attributes left out are not_assessed" }),
   recommendation,
-  notes: notes.optional().meta({ description: "Free text for the hiring team (never sent in webhooks or events)" }),
+  notes: notes.optional().meta({ description: "Free text for the hiring team (never in the events API; in webhooks only to endpoints with `include_scorecard_notes`)" }),
   on_behalf_of: z
     .uuid("Must be a member's id (a UUID, from GET /users)")
     .transform((id) => id.toLowerCase())
