@@ -392,6 +392,18 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           { id: 310, type: "stage_changed", note: null, data: { previous_stage: "prospect", new_stage: "applied" }, added_by: "api", performer_id: null, created_at: T0 },
           { id: 311, type: "note_added", note: "Strong Kubernetes background; schedule a phone screen.", data: null, added_by: "api", performer_id: null, created_at: "2026-11-22T14:06:00.000Z" },
         ],
+        scorecards: [
+          {
+            id: scorecard.id,
+            interview: { id: INTERVIEW_ID, title: "Technical interview", start_at: "2026-10-25T09:00:00.000Z", end_at: "2026-10-25T10:00:00.000Z", status: "scheduled" },
+            interviewer: { id: GRACE.id, name: GRACE.name },
+            ratings: scorecard.ratings,
+            recommendation: scorecard.recommendation,
+            notes: scorecard.notes,
+            submitted_at: scorecard.submitted_at,
+            updated_at: scorecard.updated_at,
+          },
+        ],
         screening_runs: [
           { id: 57, trigger: "created", status: "completed", engine: "local", model: null, fit_score: 80, criteria: candidateDetail.fit.criteria, action: null, created_at: "2026-11-21T09:30:05.002Z" },
         ],
