@@ -75,6 +75,8 @@ export { candidateUrl } from "./services/events.ts";
 export { webhookBody, webhookPayloads, type DeliveredEvent, type CandidateReader, type DeliveryOptions, type ScorecardNotesReader } from "./services/webhook-payload.ts";
 export { listEvents, getEvent } from "./services/public-events.ts";
 export { funnelReport, timeInStageReport, applicationsReport, sourcesReport, fitScoresReport, rejectReasonsReport } from "./services/reports.ts";
+export { interviewsPerStageReport, timeToFirstInterviewReport, overdueScorecardsReport } from "./services/interview-reports.ts";
+export { interviewReportCsv } from "./services/interview-report-csv.ts";
 export { reportCsv } from "./services/report-csv.ts";
 export * from "./contracts/event.ts";
 export { submitApplication, limitApplications, findOpenJob, APPLICATION_RECEIVED } from "./services/applications.ts";

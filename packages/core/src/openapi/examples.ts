@@ -473,6 +473,56 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       ],
     },
   },
+  "reports-interviewsPerStage": {
+    query: { job_id: JOB_ID, from: "2026-10-01", to: "2026-10-31", tz: "Europe/Berlin" },
+    response: {
+      data: {
+        range: { from: "2026-10-01", to: "2026-10-31", tz: "Europe/Berlin", job_id: JOB_ID },
+        by: "job_stage",
+        totals: { scheduled: 4, completed: 11, canceled: 2 },
+        stages: [
+          { stage: "applied", name: "Applied", type: "applied", scheduled: 0, completed: 0, canceled: 0 },
+          { stage: "phonescreen", name: "Phone screen", type: "phonescreen", scheduled: 1, completed: 6, canceled: 1 },
+          { stage: "technical_interview", name: "Technical interview", type: "inprogress", scheduled: 3, completed: 5, canceled: 1 },
+          { stage: "hired", name: "Hired", type: "hired", scheduled: 0, completed: 0, canceled: 0 },
+          { stage: "rejected", name: "Rejected", type: "rejected", scheduled: 0, completed: 0, canceled: 0 },
+        ],
+      },
+    },
+  },
+  "reports-timeToFirstInterview": {
+    query: { from: "2026-10-01", to: "2026-10-31" },
+    response: {
+      data: {
+        range: { from: "2026-10-01", to: "2026-10-31", tz: "UTC", job_id: null },
+        overall: { candidates: 42, interviewed: 17, median_days: 6.5, p75_days: 9.12, p90_days: 14.3 },
+        jobs: [
+          { job_id: JOB_ID, title: "Platform Engineer", candidates: 30, interviewed: 12, median_days: 5.75, p75_days: 8, p90_days: 12.6 },
+          { job_id: 9, title: "Product Designer", candidates: 12, interviewed: 5, median_days: 8.2, p75_days: 11.5, p90_days: 15.4 },
+        ],
+      },
+    },
+  },
+  "reports-overdueScorecards": {
+    query: { hours: 48 },
+    response: {
+      data: {
+        range: { from: "2026-08-03", to: "2026-10-31", tz: "UTC", job_id: null },
+        hours: 48,
+        total: 1,
+        interviewers: [{ id: GRACE.id, name: GRACE.name, email: GRACE.email, overdue: 1, oldest_hours_overdue: 71.5 }],
+        scorecards: [
+          {
+            interview: { id: INTERVIEW_ID, title: "Technical interview", start_at: "2026-10-28T09:00:00.000Z", end_at: "2026-10-28T10:00:00.000Z" },
+            candidate: { id: CANDIDATE_ID, name: "Ada Lovelace" },
+            job: { id: JOB_ID, title: "Platform Engineer" },
+            interviewer: { id: GRACE.id, name: GRACE.name, email: GRACE.email },
+            hours_overdue: 71.5,
+          },
+        ],
+      },
+    },
+  },
   "reports-impactRatios": {
     query: { job_id: JOB_ID, from: "2026-01-01", to: "2026-12-31", mode: "scoring" },
     response: {
