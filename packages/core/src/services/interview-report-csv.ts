@@ -1,6 +1,5 @@
 import { type ServiceContext } from "../context.ts";
 import {
-  INTERVIEW_REPORT_KINDS,
   type InterviewReportKind,
   interviewsPerStageInput,
   overdueScorecardsInput,
@@ -55,5 +54,3 @@ export async function interviewReportCsv(svc: ServiceContext, kind: InterviewRep
 function pick(params: Record<string, string | undefined>, names: string[]): Record<string, string> {
   return Object.fromEntries(names.flatMap((name) => (params[name] ? [[name, params[name]!]] : [])));
 }
-
-export { INTERVIEW_REPORT_KINDS };
