@@ -597,7 +597,8 @@ describe("CSV downloads (/api/reports.csv)", () => {
     const overdue = await csv({ report: "overdue_scorecards", ...MARCH, hours: "48", job_id: String(A.jobId) });
     expect(overdue.status, overdue.text).toBe(200);
     expect(overdue.text).toBe("interviewer_name,interviewer_email,interview_id,interview_title,interview_end_at,hours_overdue,candidate_id,candidate_name,job_title\r\n");
-    for (const query of [{ report: "overdue_scorecards", hours: "0" }, { report: "overdue_scorecards", hours: "1e3" }, { report: "interviews_per_stage", job_id: "0x10" }, { report: "time_to_first_interview", from: "2026-04-01", to: "2026-03-01" }]) {
+    const bad: Record<string, string>[] = [{ report: "overdue_scorecards", hours: "0" }, { report: "overdue_scorecards", hours: "1e3" }, { report: "interviews_per_stage", job_id: "0x10" }, { report: "time_to_first_interview", from: "2026-04-01", to: "2026-03-01" }];
+    for (const query of bad) {
       const res = await csv(query);
       expect([res.status, JSON.parse(res.text).error.code], JSON.stringify(query)).toEqual([400, "validation_error"]);
     }

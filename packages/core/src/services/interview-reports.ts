@@ -77,7 +77,8 @@ export async function timeToFirstInterviewReport(svc: ServiceContext, input: Tim
       { overall: boolean; job_id: number | null; title: string | null; candidates: number; interviewed: number; median: number | null; p75: number | null; p90: number | null }[]
     >`
       WITH firsts AS (
-        SELECT c.job_id, greatest(0, extract(epoch FROM f.first_at - c.created_at) / 86400.0) AS days
+        -- greatest() skips NULLs: a candidate without an interview must stay NULL, not 0 days.
+        SELECT c.job_id, CASE WHEN f.first_at IS NOT NULL THEN greatest(0, extract(epoch FROM f.first_at - c.created_at) / 86400.0) END AS days
           FROM candidates c
           LEFT JOIN LATERAL (
             SELECT min(i.start_at) AS first_at FROM interviews i

@@ -29,7 +29,7 @@ async function interviewSetup() {
   const prisma = getPrisma();
   const member = await createUser(prisma, { companyId: co.companyId, email: `panel-${randomBytes(4).toString("hex")}@example.com`, password: "correct horse battery", name: "Grace Panel", role: "interviewer" });
   const candidate = await createCandidate(co.api, { job_id: co.jobId, name: "Ada Lovelace", email: `ada-${randomBytes(4).toString("hex")}@example.com` }, { source: "public_api" });
-  const kit = await prisma.jobInterview.create({ data: { companyId: co.companyId, jobId: co.jobId, stageKey: candidate.stage, position: 0, name: "Technical interview", durationMinutes: 60, attributes: ["System design"] } });
+  const kit = await prisma.jobInterview.create({ data: { companyId: co.companyId, jobId: co.jobId, stageKey: candidate.stage ?? "prospect", position: 0, name: "Technical interview", durationMinutes: 60, attributes: ["System design"] } });
   const interview = await scheduleInterview(co.api, { candidate_id: candidate.id, interview_id: kit.id, start_at: "2026-01-05T09:00:00Z", time_zone: "Europe/Berlin", interviewer_ids: [member.id] } as never);
   const asMember = systemContext(prisma, co.companyId, { type: "user", userId: member.id });
   return { co, member, candidate, interview, asMember };
