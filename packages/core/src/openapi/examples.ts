@@ -132,6 +132,7 @@ const endpoint = {
   description: "ATS sync",
   events: ["candidate.applied", "candidate.stage_changed"],
   enabled: true,
+  include_scorecard_notes: false,
   disabled_reason: null,
   disabled_at: null,
   previous_secret_expires_at: null,

@@ -6858,6 +6858,7 @@ export interface operations {
                      *             "candidate.stage_changed"
                      *           ],
                      *           "enabled": true,
+                     *           "include_scorecard_notes": false,
                      *           "disabled_reason": null,
                      *           "disabled_at": null,
                      *           "previous_secret_expires_at": null,
@@ -6975,6 +6976,7 @@ export interface operations {
                      *           "candidate.stage_changed"
                      *         ],
                      *         "enabled": true,
+                     *         "include_scorecard_notes": false,
                      *         "disabled_reason": null,
                      *         "disabled_at": null,
                      *         "previous_secret_expires_at": null,
@@ -7065,6 +7067,7 @@ export interface operations {
                      *           "candidate.stage_changed"
                      *         ],
                      *         "enabled": true,
+                     *         "include_scorecard_notes": false,
                      *         "disabled_reason": null,
                      *         "disabled_at": null,
                      *         "previous_secret_expires_at": null,
@@ -7271,6 +7274,7 @@ export interface operations {
                      *           "candidate.stage_changed"
                      *         ],
                      *         "enabled": true,
+                     *         "include_scorecard_notes": false,
                      *         "disabled_reason": null,
                      *         "disabled_at": null,
                      *         "previous_secret_expires_at": null,
@@ -7513,6 +7517,7 @@ export interface operations {
                      *           "candidate.stage_changed"
                      *         ],
                      *         "enabled": true,
+                     *         "include_scorecard_notes": false,
                      *         "disabled_reason": null,
                      *         "disabled_at": null,
                      *         "previous_secret_expires_at": "2026-11-21T10:42:17.000Z",
