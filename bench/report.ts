@@ -9,6 +9,7 @@ import { SCREENING, type ScreeningResult } from "./screening.ts";
 import { type ReportsBenchResult, type SearchBenchResult, WORKSPACE_P95_TARGET_MS } from "./workspace.ts";
 import { REPORTS_BENCH } from "./reports.ts";
 import { SEED } from "./seed.ts";
+import { INTERVIEWS_BENCH, INTERVIEWS_P95_TARGET_MS, type InterviewsBenchResult } from "./interviews.ts";
 import { repoRoot } from "./util.ts";
 import { WEBHOOKS, type WebhookResult } from "./webhooks.ts";
 
@@ -34,6 +35,7 @@ export interface BenchResults {
   screening?: ScreeningResult;
   search?: SearchBenchResult;
   reports?: ReportsBenchResult;
+  interviews?: InterviewsBenchResult;
   pipelines?: PipelinesBenchResult;
   serverPeak: Array<{ pid: number; name: string; mib: number }>;
   profile?: ProfileSummary;
@@ -252,6 +254,19 @@ function workspaceSection(search: SearchBenchResult | undefined, reports: Report
   ];
 }
 
+function interviewsSection(r: InterviewsBenchResult | undefined): string[] {
+  if (!r) return ["Skipped in this run."];
+  if (!r.available) return [`**Not available in this run:** ${r.reason}`];
+  const s = r.setup;
+  return [
+    `${s.interviews.toLocaleString("en-US")} interviews in the measured company (set-based SQL: five per candidate, from 180 days ago to 30 days ahead, one in ten canceled, panels of two of ${INTERVIEWS_BENCH.panelists} members) and ${s.scorecards.toLocaleString("en-US")} scorecards (four in five of the panelists of past interviews). "My interviews" is the tRPC query /my-interviews runs, as a signed-in member with the \`interviewer\` role (on ${s.interviewerPanels.toLocaleString("en-US")} panels, ${s.interviewerDue.toLocaleString("en-US")} scorecards due) and as an admin; the scorecard summary is the candidate page's query (\`scorecards.listForCandidate\`), rotating candidates. ${REPORTS_BENCH.connections} connections, ${REPORTS_BENCH.warmupS} s warm-up, ${REPORTS_BENCH.durationS} s per row. Goal (issue 26): p95 ≤ ${INTERVIEWS_P95_TARGET_MS} ms.`,
+    "",
+    `| request | req/s | p50 ms | p95 ms | p99 ms | non-2xx | p95 ≤ ${INTERVIEWS_P95_TARGET_MS} ms |`,
+    "|---|---:|---:|---:|---:|---:|---|",
+    ...r.results.map((l) => `| ${l.label} | ${f1(l.rps)} | ${f1(l.p50)} | ${f1(l.p95)} | ${f1(l.p99)} | ${l.non2xx} | ${mark(l.p95 <= INTERVIEWS_P95_TARGET_MS && l.non2xx === 0)} |`),
+  ];
+}
+
 function pipelinesSection(p: PipelinesBenchResult | undefined): string[] {
   if (!p) return ["Skipped in this run."];
   if (!p.available) return [`**Not available in this run:** ${p.reason}`];
@@ -383,6 +398,10 @@ export function renderReport(r: BenchResults, manual: string): string {
     "### Recruiter workspace: search and reports",
     "",
     ...workspaceSection(r.search, r.reports),
+    "",
+    "### Interviews and scorecards",
+    "",
+    ...interviewsSection(r.interviews),
     "",
     "### Job pipelines: board and pipeline edit",
     "",

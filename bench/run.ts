@@ -18,6 +18,7 @@ import { seed, type SeededCompany } from "./seed.ts";
 import { parseFlags } from "./flags.ts";
 import { repoRoot } from "./util.ts";
 import { runWebhookBench, type WebhookResult } from "./webhooks.ts";
+import { type InterviewsBenchResult, runInterviewsBench } from "./interviews.ts";
 import { runReportsBench, runSearchBench, type ReportsBenchResult, type SearchBenchResult } from "./workspace.ts";
 
 /**
@@ -230,6 +231,13 @@ async function main(): Promise<void> {
     log("reports…");
     reports = await runReportsBench(app, seeded.company, db.url, { probe: phaseProbe, log }).catch((error: Error) => ({ available: false as const, reason: `the phase failed: ${error.message}` }));
   }
+  // After the reports (which count the company's candidates, not its interviews): 50,000 interviews.
+  let interviews: InterviewsBenchResult = { available: false, reason: "skipped (--skip=interviews)" };
+  if (!flags.skip.includes("interviews")) {
+    log("interviews and scorecards…");
+    interviews = await runInterviewsBench(app, seeded.company, db.url, { probe: phaseProbe, log }).catch((error: Error) => ({ available: false as const, reason: `the phase failed: ${error.message}` }));
+    if (!interviews.available) log(`  not available: ${interviews.reason}`);
+  }
   // After everything that reads the company: it adds two jobs with 5,000 candidates each.
   let pipelines: PipelinesBenchResult = { available: false, reason: "skipped (--skip=pipelines)" };
   if (!flags.skip.includes("pipelines")) {
@@ -263,6 +271,7 @@ async function main(): Promise<void> {
     screening,
     search,
     reports,
+    interviews,
     pipelines,
     serverPeak,
     profile,

@@ -72,9 +72,11 @@ export {
 } from "./services/webhook-endpoints.ts";
 export { allowPrivateWebhookUrls, assertWebhookUrlAllowed, isBlockedAddress, guardedLookup, BlockedAddressError } from "./services/webhook-url.ts";
 export { candidateUrl } from "./services/events.ts";
-export { webhookBody, webhookPayloads, type DeliveredEvent, type CandidateReader } from "./services/webhook-payload.ts";
+export { webhookBody, webhookPayloads, type DeliveredEvent, type CandidateReader, type DeliveryOptions, type ScorecardNotesReader } from "./services/webhook-payload.ts";
 export { listEvents, getEvent } from "./services/public-events.ts";
 export { funnelReport, timeInStageReport, applicationsReport, sourcesReport, fitScoresReport, rejectReasonsReport } from "./services/reports.ts";
+export { interviewsPerStageReport, timeToFirstInterviewReport, overdueScorecardsReport } from "./services/interview-reports.ts";
+export { interviewReportCsv } from "./services/interview-report-csv.ts";
 export { reportCsv } from "./services/report-csv.ts";
 export * from "./contracts/event.ts";
 export { submitApplication, limitApplications, findOpenJob, APPLICATION_RECEIVED } from "./services/applications.ts";
@@ -118,6 +120,7 @@ export { embedScriptJs, embedSnippet, publicJobsApiUrl } from "./services/job-bo
 export { COUNTRY_CODES } from "./contracts/countries.ts";
 export { applicationOriginAllowed } from "./services/application-cors.ts";
 export { scheduleInterview, updateInterview, cancelInterview, getInterview, listInterviews } from "./services/interviews.ts";
+export { submitScorecard } from "./services/scorecards.ts";
 export { calendarInvitation, foldLine, escapeText, vtimezone, zoneTransitions, offsetMinutes, type CalendarEvent, type CalendarPerson } from "./services/icalendar.ts";
 export { listCompanyUsers } from "./services/users.ts";
 export * from "./contracts/interview.ts";

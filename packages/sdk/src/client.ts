@@ -21,6 +21,12 @@ import type {
   ScorecardSubmitParams,
   ImpactRatioParams,
   ImpactRatioReport,
+  InterviewsPerStageParams,
+  InterviewsPerStageReport,
+  OverdueScorecardsParams,
+  OverdueScorecardsReport,
+  TimeToFirstInterviewParams,
+  TimeToFirstInterviewReport,
   Job,
   JobCreateParams,
   JobListParams,
@@ -239,6 +245,24 @@ export class Reports extends Resource {
   /** Impact ratios of the AI screening by sex, race/ethnicity and both (the tables of a bias audit under NYC Local Law 144). Needs `reports:read`. */
   async impactRatios(params: ImpactRatioParams, options?: RequestOptions): Promise<ImpactRatioReport> {
     const response = await this.http.request<{ data: ImpactRatioReport }>({ method: "GET", path: "/reports/impact_ratios", query: params as Query }, options);
+    return response.data;
+  }
+
+  /** Interviews that start in the range per stage (scheduled, completed, canceled). Needs `reports:read`. */
+  async interviewsPerStage(params: InterviewsPerStageParams = {}, options?: RequestOptions): Promise<InterviewsPerStageReport> {
+    const response = await this.http.request<{ data: InterviewsPerStageReport }>({ method: "GET", path: "/reports/interviews_per_stage", query: params as Query }, options);
+    return response.data;
+  }
+
+  /** Days from application to the first interview (median, p75, p90), company-wide and per job. Needs `reports:read`. */
+  async timeToFirstInterview(params: TimeToFirstInterviewParams = {}, options?: RequestOptions): Promise<TimeToFirstInterviewReport> {
+    const response = await this.http.request<{ data: TimeToFirstInterviewReport }>({ method: "GET", path: "/reports/time_to_first_interview", query: params as Query }, options);
+    return response.data;
+  }
+
+  /** Interviewers without a scorecard for an interview that ended more than `hours` (default 24) ago. Needs `reports:read`. */
+  async overdueScorecards(params: OverdueScorecardsParams = {}, options?: RequestOptions): Promise<OverdueScorecardsReport> {
+    const response = await this.http.request<{ data: OverdueScorecardsReport }>({ method: "GET", path: "/reports/overdue_scorecards", query: params as Query }, options);
     return response.data;
   }
 }

@@ -25,6 +25,9 @@ export type WebhookTestSent = Schemas["WebhookTestSent"];
 export type RescoreRequest = Schemas["RescoreRequest"];
 /** GET /reports/impact_ratios: NYC LL144's bias audit tables (sex, race/ethnicity, both) of the AI screening. */
 export type ImpactRatioReport = Schemas["ImpactRatioReport"];
+export type InterviewsPerStageReport = Schemas["InterviewsPerStageReport"];
+export type TimeToFirstInterviewReport = Schemas["TimeToFirstInterviewReport"];
+export type OverdueScorecardsReport = Schemas["OverdueScorecardsReport"];
 export type Event = Schemas["Event"];
 export type Me = Schemas["Me"];
 /** A member of the company: name one in `interviewer_ids`. */
@@ -74,3 +77,6 @@ export type InterviewListParams = Omit<Query<"interviews-list">, "cursor">;
 /** `on_behalf_of`: the interviewer (a member on the interview's panel) the API key submits for. */
 export type ScorecardSubmitParams = JsonBody<"scorecards-submit">;
 export type ImpactRatioParams = Query<"reports-impactRatios">;
+export type InterviewsPerStageParams = Query<"reports-interviewsPerStage">;
+export type TimeToFirstInterviewParams = Query<"reports-timeToFirstInterview">;
+export type OverdueScorecardsParams = Query<"reports-overdueScorecards">;

@@ -241,3 +241,43 @@ describe("visibility: no anchoring", () => {
     await expect(outsider.scorecards.submit({ id: String(c.interview), recommendation: "yes" })).rejects.toMatchObject({ message: expect.stringMatching(/not found/i) });
   });
 });
+
+describe("the candidate's data export (GET /candidates/{id}/export)", () => {
+  it("carries every scorecard about the candidate in full — ratings, recommendation, notes, the interviewer's name, the interview's title and time — and none of another candidate's", async () => {
+    const c = await company();
+    const a = await submit(c, { ratings: [{ attribute: "Communication", rating: "strong_yes" }], recommendation: "strong_yes", notes: "Export me: A's debrief", on_behalf_of: c.members.panelA.id });
+    const b = await submit(c, { ratings: [{ attribute: "Ownership", rating: "no" }], recommendation: "no", notes: "Export me: B's debrief", on_behalf_of: c.members.panelB.id });
+    expect([a.status, b.status]).toEqual([200, 200]);
+    // Another candidate of the same company with a scorecard of their own: not in this export.
+    const other = await company();
+    await submit(other, { recommendation: "yes", notes: "Someone else's", on_behalf_of: other.members.panelA.id });
+
+    const res = await c.api.get(`/candidates/${c.candidate}/export`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const interview = (await c.api.get(`/interviews/${c.interview}`)).body.data;
+    expect(res.body.data.scorecards).toEqual([
+      {
+        id: a.body.data.id,
+        interview: { id: c.interview, title: "Technical interview", start_at: interview.start_at, end_at: interview.end_at, status: "scheduled" },
+        interviewer: { id: c.members.panelA.id, name: "panelA" },
+        ratings: [
+          { attribute: "System design", rating: "not_assessed" },
+          { attribute: "Communication", rating: "strong_yes" },
+          { attribute: "Ownership", rating: "not_assessed" },
+        ],
+        recommendation: "strong_yes",
+        notes: "Export me: A's debrief",
+        submitted_at: a.body.data.submitted_at,
+        updated_at: a.body.data.updated_at,
+      },
+      expect.objectContaining({ id: b.body.data.id, interviewer: { id: c.members.panelB.id, name: "panelB" }, recommendation: "no", notes: "Export me: B's debrief" }),
+    ]);
+    expect(JSON.stringify(res.body)).not.toContain("Someone else's");
+    // The timeline in the export still names the submissions, without what was said.
+    expect(res.body.data.activities.filter((entry: { type: string }) => entry.type === "scorecard")).toHaveLength(2);
+
+    // A candidate without scorecards exports an empty list; another company's candidate is a 404.
+    expect((await B.api.get(`/candidates/${B.candidate}/export`)).body.data.scorecards).toEqual([]);
+    expect((await B.api.get(`/candidates/${c.candidate}/export`)).status).toBe(404);
+  });
+});

@@ -56,6 +56,7 @@ describe("POST /api/v1/webhook_endpoints", () => {
       description: "ATS sync",
       events: ["candidate.applied"],
       enabled: true,
+      include_scorecard_notes: false,
       disabled_reason: null,
       disabled_at: null,
       previous_secret_expires_at: null,
@@ -163,6 +164,47 @@ describe("PATCH /api/v1/webhook_endpoints/{id}", () => {
     expect((await api.patch(`/webhook_endpoints/${id}`, { enabled: "false" })).status).toBe(400);
     expect((await api.patch(`/webhook_endpoints/${id}`, { events: ["nope"] })).status).toBe(400);
     expect((await api.get(`/webhook_endpoints/${id}`)).body.data.enabled).toBe(true);
+  });
+});
+
+describe("include_scorecard_notes", () => {
+  it("is false unless asked for, set at creation or by PATCH, read back by GET and the list, audited, and only a JSON boolean", async () => {
+    const { co, api } = await company();
+    const plain = (await api.post("/webhook_endpoints", { url: HOOK })).body.data;
+    expect(plain.include_scorecard_notes).toBe(false);
+    const opted = await api.post("/webhook_endpoints", { url: `${HOOK}/notes`, events: ["scorecard.submitted"], include_scorecard_notes: true });
+    expect(opted.status, JSON.stringify(opted.body)).toBe(201);
+    expect(opted.body.data).toMatchObject({ include_scorecard_notes: true, events: ["scorecard.submitted"] });
+    expect((await api.get(`/webhook_endpoints/${opted.body.data.id}`)).body.data.include_scorecard_notes).toBe(true);
+
+    const patched = await api.patch(`/webhook_endpoints/${plain.id}`, { include_scorecard_notes: true });
+    expect([patched.status, patched.body.data.include_scorecard_notes]).toEqual([200, true]);
+    const listed = (await api.get("/webhook_endpoints")).body.data as { id: number; include_scorecard_notes: boolean }[];
+    expect(listed.map((e) => [e.id, e.include_scorecard_notes]).sort()).toEqual([[plain.id, true], [opted.body.data.id, true]].sort());
+    const off = await api.patch(`/webhook_endpoints/${opted.body.data.id}`, { include_scorecard_notes: false });
+    expect(off.body.data.include_scorecard_notes).toBe(false);
+    const row = await getPrisma().webhookEndpoint.findUniqueOrThrow({ where: { id: opted.body.data.id } });
+    expect(row.includeScorecardNotes).toBe(false);
+
+    const audit = await getPrisma().auditLogEntry.findMany({ where: { companyId: co.id, action: "webhook_endpoint.updated", targetId: String(plain.id) } });
+    expect(audit.map((entry) => entry.data)).toEqual([{ include_scorecard_notes: { from: false, to: true } }]);
+
+    for (const value of ["true", 1, null]) {
+      for (const send of [() => api.post("/webhook_endpoints", { url: HOOK, include_scorecard_notes: value }), () => api.patch(`/webhook_endpoints/${plain.id}`, { include_scorecard_notes: value })]) {
+        const refused = await send();
+        expect([refused.status, refused.body.error?.details?.[0]?.field], `${JSON.stringify(value)} → ${JSON.stringify(refused.body)}`).toEqual([400, "include_scorecard_notes"]);
+      }
+    }
+    expect((await api.get(`/webhook_endpoints/${plain.id}`)).body.data.include_scorecard_notes).toBe(true);
+  });
+
+  it("is another company's endpoint: 404, nothing changed", async () => {
+    const a = await company();
+    const b = await company();
+    const theirs = (await b.api.post("/webhook_endpoints", { url: HOOK })).body.data;
+    const attempt = await a.api.patch(`/webhook_endpoints/${theirs.id}`, { include_scorecard_notes: true });
+    expect(attempt.status).toBe(404);
+    expect((await b.api.get(`/webhook_endpoints/${theirs.id}`)).body.data.include_scorecard_notes).toBe(false);
   });
 });
 

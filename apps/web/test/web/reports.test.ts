@@ -586,6 +586,26 @@ describe("CSV downloads (/api/reports.csv)", () => {
     expect(foreign.status).toBe(404);
   });
 
+  it("has the interview reports' CSVs with the same filters (hours for overdue scorecards): 400 for bad ones, 404 for another company's job", async () => {
+    const perStage = await csv({ report: "interviews_per_stage", ...MARCH });
+    expect(perStage.status, perStage.text).toBe(200);
+    expect(perStage.headers.get("content-disposition")).toBe('attachment; filename="interviews-per-stage_all-jobs_2026-03-02_2026-03-29.csv"');
+    expect(perStage.text.split("\r\n").slice(0, 2)).toEqual(["stage,scheduled,completed,canceled,stage_name,stage_type", "prospect,0,0,0,Prospect,prospect"]);
+    const first = await csv({ report: "time_to_first_interview", ...MARCH });
+    // The range's seven candidates, none interviewed.
+    expect(first.text.split("\r\n").slice(0, 2)).toEqual(["job_id,job_title,candidates,interviewed,median_days,p75_days,p90_days", ",All jobs,7,0,,,"]);
+    const overdue = await csv({ report: "overdue_scorecards", ...MARCH, hours: "48", job_id: String(A.jobId) });
+    expect(overdue.status, overdue.text).toBe(200);
+    expect(overdue.text).toBe("interviewer_name,interviewer_email,interview_id,interview_title,interview_end_at,hours_overdue,candidate_id,candidate_name,job_title\r\n");
+    const bad: Record<string, string>[] = [{ report: "overdue_scorecards", hours: "0" }, { report: "overdue_scorecards", hours: "1e3" }, { report: "interviews_per_stage", job_id: "0x10" }, { report: "time_to_first_interview", from: "2026-04-01", to: "2026-03-01" }];
+    for (const query of bad) {
+      const res = await csv(query);
+      expect([res.status, JSON.parse(res.text).error.code], JSON.stringify(query)).toEqual([400, "validation_error"]);
+    }
+    expect((await csv({ report: "overdue_scorecards", job_id: String(A.jobId) }, B.cookie)).status).toBe(404);
+    expect((await csv({ report: "interviews_per_stage" }, null)).status).toBe(401);
+  });
+
   it("escapes cells: formulas are shown, not evaluated; quotes, commas and line breaks are quoted", () => {
     expect(csvCell("=HYPERLINK(\"http://evil\")")).toBe(`"'=HYPERLINK(""http://evil"")"`);
     expect(csvCell("+1")).toBe("'+1");

@@ -40,7 +40,7 @@ export const API_SCOPE_DESCRIPTIONS: Record<ApiScope, string> = {
   "interviews:write": "Schedule, reschedule and cancel interviews (sends the invitations)",
   "scorecards:read": "Read interview scorecards",
   "scorecards:write": "Submit interview scorecards",
-  "reports:read": "Read reports (the impact-ratio bias audit tables)",
+  "reports:read": "Read reports (the impact-ratio bias audit tables, the interview reports)",
 };
 
 export function isApiScope(value: unknown): value is ApiScope {

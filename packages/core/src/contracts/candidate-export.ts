@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { APPLICATION_SOURCES } from "./application-source.ts";
 import { candidateDetailSchema, getCandidateInput } from "./candidate.ts";
+import { RECOMMENDATIONS, scorecardRatingSchema } from "./scorecard.ts";
 
 export const eraseCandidateInput = getCandidateInput;
 export const exportCandidateInput = getCandidateInput;
@@ -53,6 +54,20 @@ export const candidateExportSchema = z
         created_at: z.string(),
       }),
     ),
+    scorecards: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          interview: z.object({ id: z.number().int(), title: z.string(), start_at: z.string(), end_at: z.string(), status: z.string() }),
+          interviewer: z.object({ id: z.string(), name: z.string().nullable() }).meta({ description: "The member who wrote it (their e-mail is not the candidate's data)" }),
+          ratings: z.array(scorecardRatingSchema),
+          recommendation: z.enum(RECOMMENDATIONS),
+          notes: z.string(),
+          submitted_at: z.string(),
+          updated_at: z.string(),
+        }),
+      )
+      .meta({ description: "Every interviewer's scorecard about the candidate, in full (ratings, recommendation, notes), with its interview's title and time" }),
     screening_runs: z.array(
       z.object({
         id: z.number().int(),

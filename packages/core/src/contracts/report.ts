@@ -96,24 +96,34 @@ export function resolveReportRange(input: { from?: string; to?: string; tz?: str
   return { from, to, tz };
 }
 
+/** The range's fields of a report input (`from`, `to`, `tz`); `what` says which date the range is of. */
+export function reportRangeFields(what = "application date") {
+  return {
+    from: reportDate("2026-01-01", `First day of the range (${what}, in tz); default: 90 days before \`to\``).optional(),
+    to: reportDate("2026-03-31", "Last day of the range, included; default: today in tz").optional(),
+    tz: timeZone.optional(),
+  };
+}
+
+/** The range rules of a report input (from ≤ to, at most REPORT_MAX_DAYS), once each field is valid. */
+export function checkReportRange(input: { from?: string; to?: string; tz?: string }, ctx: z.RefinementCtx): void {
+  // Field issues are reported by the fields; the range is checked once each of them is valid.
+  const valid = (value: unknown) => value === undefined || (typeof value === "string" && DATE.test(value));
+  if (!valid(input.from) || !valid(input.to) || (input.tz !== undefined && canonicalTimeZone(input.tz) === null)) return;
+  const range = resolveReportRange(input);
+  if (range.from > range.to) {
+    ctx.addIssue({ code: "custom", path: [input.from ? "from" : "to"], message: `Must not be after ${input.from ? `to (${range.to})` : `from (${range.from})`}` });
+  } else if (daysBetween(range.from, range.to) > REPORT_MAX_DAYS) {
+    ctx.addIssue({ code: "custom", path: [input.to && !input.from ? "to" : "from"], message: `The range must be at most ${REPORT_MAX_DAYS} days (two years)` });
+  }
+}
+
 export const reportInput = z
   .strictObject({
     job_id: id.optional().meta({ description: "One job's report; company-wide without it" }),
-    from: reportDate("2026-01-01", "First day of the range (application date, in tz); default: 90 days before `to`").optional(),
-    to: reportDate("2026-03-31", "Last day of the range, included; default: today in tz").optional(),
-    tz: timeZone.optional(),
+    ...reportRangeFields(),
   })
-  .superRefine((input, ctx) => {
-    // Field issues are reported by the fields; the range is checked once each of them is valid.
-    const valid = (value: unknown) => value === undefined || (typeof value === "string" && DATE.test(value));
-    if (!valid(input.from) || !valid(input.to) || (input.tz !== undefined && canonicalTimeZone(input.tz) === null)) return;
-    const range = resolveReportRange(input);
-    if (range.from > range.to) {
-      ctx.addIssue({ code: "custom", path: [input.from ? "from" : "to"], message: `Must not be after ${input.from ? `to (${range.to})` : `from (${range.from})`}` });
-    } else if (daysBetween(range.from, range.to) > REPORT_MAX_DAYS) {
-      ctx.addIssue({ code: "custom", path: [input.to && !input.from ? "to" : "from"], message: `The range must be at most ${REPORT_MAX_DAYS} days (two years)` });
-    }
-  });
+  .superRefine(checkReportRange);
 
 export type ReportInput = z.infer<typeof reportInput>;
 

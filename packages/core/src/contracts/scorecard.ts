@@ -41,7 +41,7 @@ export const scorecardSchema = z
     interviewer: z.object({ id: z.string(), name: z.string().nullable(), email: z.string() }).meta({ id: "ScorecardInterviewer" }),
     ratings: z.array(scorecardRatingSchema).meta({ description: "Every attribute of the kit, in its order (not_assessed when not rated)" }),
     recommendation,
-    notes: z.string().meta({ description: "Free text for the hiring team; never in webhooks or events" }),
+    notes: z.string().meta({ description: "Free text for the hiring team; never in the events API, in webhooks only to endpoints with `include_scorecard_notes`" }),
     submitted_at: timestamp.meta({ description: "When it was first submitted" }),
     updated_at: timestamp.meta({ description: "When it was last edited (each edit is in the candidate's timeline)" }),
   })
@@ -82,7 +82,7 @@ export const submitScorecardInput = z.strictObject({
     .default([])
     .meta({ description: "A rating per attribute of the interview's kit; attributes left out are not_assessed" }),
   recommendation,
-  notes: notes.optional().meta({ description: "Free text for the hiring team (never sent in webhooks or events)" }),
+  notes: notes.optional().meta({ description: "Free text for the hiring team (never in the events API; in webhooks only to endpoints with `include_scorecard_notes`)" }),
   on_behalf_of: z
     .uuid("Must be a member's id (a UUID, from GET /users)")
     .transform((id) => id.toLowerCase())

@@ -14,6 +14,9 @@ const events = z
   .transform((list) => [...new Set(list)])
   .meta({ description: "Event types to receive; empty or omitted means every event type" });
 const description = singleLine(z.string().trim().max(500, "Must be at most 500 characters"));
+const includeScorecardNotes = bodyBoolean.meta({
+  description: "true: `scorecard.submitted` deliveries to this endpoint carry the scorecard's free-text `notes`. Default false (ratings and recommendation only).",
+});
 
 export const webhookEndpointSchema = z
   .object({
@@ -22,6 +25,9 @@ export const webhookEndpointSchema = z
     description: z.string().nullable(),
     events: z.array(z.string()).meta({ description: "Subscribed event types; empty means every event type" }),
     enabled: z.boolean(),
+    include_scorecard_notes: z.boolean().meta({
+      description: "Whether `scorecard.submitted` deliveries to this endpoint carry the scorecard's free-text `notes` (as they read when the delivery is sent). Off by default; the events API never carries them.",
+    }),
     disabled_reason: z.string().nullable().meta({ description: "Why the endpoint was disabled (410 Gone, failing for 5 days, or through the API); null when enabled" }),
     disabled_at: timestamp.nullable(),
     previous_secret_expires_at: timestamp.nullable().meta({
@@ -49,6 +55,7 @@ export const createWebhookEndpointInput = z.strictObject({
   url,
   events: events.optional(),
   description: description.nullish(),
+  include_scorecard_notes: includeScorecardNotes.optional(),
 });
 export type CreateWebhookEndpointInput = z.infer<typeof createWebhookEndpointInput>;
 
@@ -58,6 +65,7 @@ export const updateWebhookEndpointInput = z.strictObject({
   events: events.optional(),
   enabled: bodyBoolean.optional().meta({ description: "false disables the endpoint; true re-enables it (and clears disabled_reason)" }),
   description: description.nullish(),
+  include_scorecard_notes: includeScorecardNotes.optional(),
 });
 export type UpdateWebhookEndpointInput = z.infer<typeof updateWebhookEndpointInput>;
 

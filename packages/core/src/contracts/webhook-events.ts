@@ -132,7 +132,15 @@ export const scorecardSubmittedEventSchema = z
   .object({
     event: z.literal("scorecard.submitted"),
     occurred_at: z.string(),
-    scorecard: scorecardSchema.omit({ notes: true }).meta({ id: "ScorecardWithoutNotes", description: "The scorecard as GET /scorecards/{id} shows it, without its free-text notes" }),
+    scorecard: scorecardSchema
+      .omit({ notes: true })
+      .extend({
+        notes: z.string().nullable().optional().meta({
+          description:
+            "The scorecard's free-text notes as they read when the delivery is sent — only in deliveries to an endpoint with `include_scorecard_notes: true` (never in the events API); null when the scorecard no longer exists",
+        }),
+      })
+      .meta({ id: "ScorecardWithoutNotes", description: "The scorecard as GET /scorecards/{id} shows it, without its free-text notes unless the endpoint opted in to them" }),
     first_submission: z.boolean().meta({ description: "false when an interviewer edited the scorecard they had submitted" }),
     interview: z.object({ id: z.number().int(), title: z.string(), start_at: z.string() }),
     candidate: z.object({ ...candidateRef, public_id: z.string() }),
@@ -143,5 +151,5 @@ export const scorecardSubmittedEventSchema = z
   })
   .meta({
     id: "ScorecardSubmittedEvent",
-    description: "An interviewer submitted or edited a scorecard (POST /interviews/{id}/scorecards or the web app): the ratings and the recommendation, never the notes (read them with GET /scorecards/{id}).",
+    description: "An interviewer submitted or edited a scorecard (POST /interviews/{id}/scorecards or the web app): the ratings and the recommendation, never the notes (read them with GET /scorecards/{id}) unless the webhook endpoint opted in with `include_scorecard_notes`.",
   });

@@ -132,6 +132,7 @@ const endpoint = {
   description: "ATS sync",
   events: ["candidate.applied", "candidate.stage_changed"],
   enabled: true,
+  include_scorecard_notes: false,
   disabled_reason: null,
   disabled_at: null,
   previous_secret_expires_at: null,
@@ -392,6 +393,18 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
           { id: 310, type: "stage_changed", note: null, data: { previous_stage: "prospect", new_stage: "applied" }, added_by: "api", performer_id: null, created_at: T0 },
           { id: 311, type: "note_added", note: "Strong Kubernetes background; schedule a phone screen.", data: null, added_by: "api", performer_id: null, created_at: "2026-11-22T14:06:00.000Z" },
         ],
+        scorecards: [
+          {
+            id: scorecard.id,
+            interview: { id: INTERVIEW_ID, title: "Technical interview", start_at: "2026-10-25T09:00:00.000Z", end_at: "2026-10-25T10:00:00.000Z", status: "scheduled" },
+            interviewer: { id: GRACE.id, name: GRACE.name },
+            ratings: scorecard.ratings,
+            recommendation: scorecard.recommendation,
+            notes: scorecard.notes,
+            submitted_at: scorecard.submitted_at,
+            updated_at: scorecard.updated_at,
+          },
+        ],
         screening_runs: [
           { id: 57, trigger: "created", status: "completed", engine: "local", model: null, fit_score: 80, criteria: candidateDetail.fit.criteria, action: null, created_at: "2026-11-21T09:30:05.002Z" },
         ],
@@ -459,6 +472,56 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         { id: 3, name: "Position filled", archived: false },
         { id: 9, name: "Relocation not possible", archived: true },
       ],
+    },
+  },
+  "reports-interviewsPerStage": {
+    query: { job_id: JOB_ID, from: "2026-10-01", to: "2026-10-31", tz: "Europe/Berlin" },
+    response: {
+      data: {
+        range: { from: "2026-10-01", to: "2026-10-31", tz: "Europe/Berlin", job_id: JOB_ID },
+        by: "job_stage",
+        totals: { scheduled: 4, completed: 11, canceled: 2 },
+        stages: [
+          { stage: "applied", name: "Applied", type: "applied", scheduled: 0, completed: 0, canceled: 0 },
+          { stage: "phonescreen", name: "Phone screen", type: "phonescreen", scheduled: 1, completed: 6, canceled: 1 },
+          { stage: "technical_interview", name: "Technical interview", type: "inprogress", scheduled: 3, completed: 5, canceled: 1 },
+          { stage: "hired", name: "Hired", type: "hired", scheduled: 0, completed: 0, canceled: 0 },
+          { stage: "rejected", name: "Rejected", type: "rejected", scheduled: 0, completed: 0, canceled: 0 },
+        ],
+      },
+    },
+  },
+  "reports-timeToFirstInterview": {
+    query: { from: "2026-10-01", to: "2026-10-31" },
+    response: {
+      data: {
+        range: { from: "2026-10-01", to: "2026-10-31", tz: "UTC", job_id: null },
+        overall: { candidates: 42, interviewed: 17, median_days: 6.5, p75_days: 9.12, p90_days: 14.3 },
+        jobs: [
+          { job_id: JOB_ID, title: "Platform Engineer", candidates: 30, interviewed: 12, median_days: 5.75, p75_days: 8, p90_days: 12.6 },
+          { job_id: 9, title: "Product Designer", candidates: 12, interviewed: 5, median_days: 8.2, p75_days: 11.5, p90_days: 15.4 },
+        ],
+      },
+    },
+  },
+  "reports-overdueScorecards": {
+    query: { hours: 48 },
+    response: {
+      data: {
+        range: { from: "2026-08-03", to: "2026-10-31", tz: "UTC", job_id: null },
+        hours: 48,
+        total: 1,
+        interviewers: [{ id: GRACE.id, name: GRACE.name, email: GRACE.email, overdue: 1, oldest_hours_overdue: 71.5 }],
+        scorecards: [
+          {
+            interview: { id: INTERVIEW_ID, title: "Technical interview", start_at: "2026-10-28T09:00:00.000Z", end_at: "2026-10-28T10:00:00.000Z" },
+            candidate: { id: CANDIDATE_ID, name: "Ada Lovelace" },
+            job: { id: JOB_ID, title: "Platform Engineer" },
+            interviewer: { id: GRACE.id, name: GRACE.name, email: GRACE.email },
+            hours_overdue: 71.5,
+          },
+        ],
+      },
     },
   },
   "reports-impactRatios": {

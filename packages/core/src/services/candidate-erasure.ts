@@ -76,6 +76,10 @@ export async function exportCandidate(svc: ServiceContext, id: number): Promise<
       ...candidateInclude,
       activities: { orderBy: { id: "asc" } },
       screeningRuns: { orderBy: { id: "asc" } },
+      scorecards: {
+        orderBy: { id: "asc" },
+        include: { interviewer: { select: { id: true, name: true } }, interview: { select: { id: true, title: true, startAt: true, endAt: true, status: true } } },
+      },
       selfIdentification: { select: { sex: true, raceEthnicity: true, createdAt: true } },
     },
   });
@@ -113,6 +117,23 @@ export async function exportCandidate(svc: ServiceContext, id: number): Promise<
       added_by: activity.addedBy,
       performer_id: activity.performerId,
       created_at: activity.createdAt.toISOString(),
+    })),
+    // What interviewers wrote about the person is personal data about them: every scorecard, notes included.
+    scorecards: candidate.scorecards.map((card) => ({
+      id: card.id,
+      interview: {
+        id: card.interview.id,
+        title: card.interview.title,
+        start_at: card.interview.startAt.toISOString(),
+        end_at: card.interview.endAt.toISOString(),
+        status: card.interview.status,
+      },
+      interviewer: { id: card.interviewer.id, name: card.interviewer.name },
+      ratings: Array.isArray(card.ratings) ? (card.ratings as CandidateExportDto["scorecards"][number]["ratings"]) : [],
+      recommendation: card.recommendation,
+      notes: card.notes,
+      submitted_at: card.submittedAt.toISOString(),
+      updated_at: card.updatedAt.toISOString(),
     })),
     screening_runs: candidate.screeningRuns.map((run) => ({
       id: run.id,

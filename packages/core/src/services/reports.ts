@@ -46,7 +46,7 @@ import { DEFAULT_PIPELINE, type PipelineStage } from "./job-pipeline.ts";
  * it is not counted.
  */
 
-interface Scope {
+export interface Scope {
   range: ReportRangeDto;
   companyId: number;
   jobId: number | null;
@@ -62,7 +62,7 @@ const TYPE_ROWS: PipelineStage[] = STAGE_TYPES.map((type) => ({ key: type, name:
  * The report's range (defaults filled in), company and stage rows; a job of another company is a 404.
  * One statement reads the job and its stages.
  */
-async function scopeOf(svc: ServiceContext, input: ReportInput): Promise<Scope> {
+export async function scopeOf(svc: ServiceContext, input: ReportInput): Promise<Scope> {
   const range = resolveReportRange(input);
   const jobId = input.job_id ?? null;
   let rows = TYPE_ROWS;
@@ -79,7 +79,7 @@ async function scopeOf(svc: ServiceContext, input: ReportInput): Promise<Scope> 
 }
 
 /** The cohort's condition on `candidates c`. */
-function inCohort({ range, companyId, jobId }: Scope): Sql {
+export function inCohort({ range, companyId, jobId }: Scope): Sql {
   return sql`c.company_id = ${companyId}
            AND c.created_at >= (${range.from}::date)::timestamp AT TIME ZONE ${range.tz}
            AND c.created_at < (${range.to}::date + 1)::timestamp AT TIME ZONE ${range.tz}
@@ -97,7 +97,7 @@ function rowArrays(rows: readonly PipelineStage[], by: Scope["by"]): { keys: str
  * else the first row of its type), 0 for none: worked out once per job, so a stage value costs one
  * array lookup (slotOf).
  */
-function pipelines({ companyId, jobId, by }: Scope, rows: readonly PipelineStage[]): Sql {
+export function pipelines({ companyId, jobId, by }: Scope, rows: readonly PipelineStage[]): Sql {
   const { keys, types } = rowArrays(rows, by);
   return sql`pipelines AS (
         SELECT s.job_id, array_agg(s.key ORDER BY s.position, s.id) AS keys, array_agg(s.type::text ORDER BY s.position, s.id) AS types,
@@ -118,7 +118,7 @@ function typeOf(value: Sql): Sql {
  * `slots` when it is a key of the job, else the first row of the type of that spelling. Null when it
  * falls in none. The value is evaluated once unless it is no key of the job.
  */
-function slotOf(value: Sql, rows: readonly PipelineStage[], by: Scope["by"]): Sql {
+export function slotOf(value: Sql, rows: readonly PipelineStage[], by: Scope["by"]): Sql {
   const { types } = rowArrays(rows, by);
   return sql`nullif(coalesce(p.slots[array_position(p.keys, ${value})], array_position(${types}::text[], CASE WHEN ${value} = ANY(${[...STAGE_TYPES]}::text[]) THEN ${value} END)), 0)`;
 }
@@ -127,7 +127,7 @@ function slotOf(value: Sql, rows: readonly PipelineStage[], by: Scope["by"]): Sq
  * Runs one report statement. A time zone Intl knows but this PostgreSQL does not (an older tz
  * database) is the caller's mistake, not a server error.
  */
-async function run<T>(query: Promise<T>): Promise<T> {
+export async function run<T>(query: Promise<T>): Promise<T> {
   try {
     return await query;
   } catch (error) {
@@ -139,7 +139,7 @@ async function run<T>(query: Promise<T>): Promise<T> {
 }
 
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
-const stageOf = (row: PipelineStage) => ({ stage: row.key, name: row.name, type: row.type });
+export const stageOf = (row: PipelineStage) => ({ stage: row.key, name: row.name, type: row.type });
 
 /**
  * How far the cohort got. The path: one job's stages that are not of type rejected, in the job's

@@ -32,6 +32,7 @@ export function serializeWebhookEndpoint(e: WebhookEndpoint): WebhookEndpointDto
     description: e.description,
     events: e.events,
     enabled: e.enabled,
+    include_scorecard_notes: e.includeScorecardNotes,
     disabled_reason: e.enabled ? null : e.disabledReason,
     // Kept after re-enabling: it starts the window of the "failing for 5 days" rule.
     disabled_at: e.enabled || !e.disabledAt ? null : e.disabledAt.toISOString(),
@@ -63,10 +64,11 @@ export async function createWebhookEndpoint(svc: ServiceContext, input: CreateWe
         url: input.url,
         events: input.events ?? [],
         description: input.description || null,
+        includeScorecardNotes: input.include_scorecard_notes ?? false,
         secret: generateWebhookSecret(),
       }),
     });
-    await recordAudit(tx, svc, { action: "webhook_endpoint.created", target: endpointTarget(created), data: { events: created.events } });
+    await recordAudit(tx, svc, { action: "webhook_endpoint.created", target: endpointTarget(created), data: { events: created.events, include_scorecard_notes: created.includeScorecardNotes } });
     return created;
   });
   return withSecret(endpoint);
@@ -88,13 +90,14 @@ export async function getWebhookEndpoint(svc: ServiceContext, id: number): Promi
 }
 
 export async function updateWebhookEndpoint(svc: ServiceContext, input: UpdateWebhookEndpointInput): Promise<WebhookEndpointDto> {
-  const { id, url, events, enabled, description } = input;
+  const { id, url, events, enabled, description, include_scorecard_notes } = input;
   const current = await findEndpoint(svc, id);
   if (url !== undefined) await assertWebhookUrlAllowed(url);
   const data: Prisma.WebhookEndpointUpdateInput = {
     ...(url !== undefined && { url }),
     ...(events !== undefined && { events }),
     ...(description !== undefined && { description: description || null }),
+    ...(include_scorecard_notes !== undefined && include_scorecard_notes !== current.includeScorecardNotes && { includeScorecardNotes: include_scorecard_notes }),
   };
   if (enabled === true && !current.enabled) Object.assign(data, { enabled: true, disabledReason: null });
   if (enabled === false && current.enabled) Object.assign(data, { enabled: false, disabledReason: "Disabled through the API", disabledAt: new Date() });
@@ -118,6 +121,7 @@ function endpointChanges(before: WebhookEndpoint, after: WebhookEndpoint): Recor
   for (const field of ["url", "description", "events", "enabled"] as const) {
     if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) changes[field] = { from: before[field], to: after[field] };
   }
+  if (before.includeScorecardNotes !== after.includeScorecardNotes) changes.include_scorecard_notes = { from: before.includeScorecardNotes, to: after.includeScorecardNotes };
   return changes;
 }
 

@@ -57,10 +57,38 @@ interface AppliedCandidateRef {
   stage_type?: string;
 }
 
-/** The request body of a delivery: `{ event, occurred_at, …payload }` as JSON text. */
-export async function webhookBody(db: CandidateReader, event: DeliveredEvent): Promise<string> {
+/** The scorecard notes an opted-in endpoint's scorecard.submitted delivery reads. */
+export interface ScorecardNotesReader {
+  scorecard: {
+    findFirst(args: { where: { id: number; companyId: number }; select: { notes: true } }): PromiseLike<{ notes: string } | null>;
+  };
+}
+
+/** What the endpoint a delivery goes to asked for beyond the event's own fields. */
+export interface DeliveryOptions {
+  /** The endpoint's `include_scorecard_notes`: scorecard.submitted carries `scorecard.notes`. */
+  includeScorecardNotes?: boolean;
+}
+
+/**
+ * The request body of a delivery: `{ event, occurred_at, …payload }` as JSON text. The body is built
+ * per delivery, i.e. per endpoint: an endpoint with `include_scorecard_notes` gets a scorecard.submitted
+ * body with the scorecard's notes, read now (the event itself never stores them, so the events API, the
+ * outbox and every other endpoint never see them).
+ */
+export async function webhookBody(db: CandidateReader & ScorecardNotesReader, event: DeliveredEvent, options: DeliveryOptions = {}): Promise<string> {
   const [payload] = await webhookPayloads(db, [event]);
+  if (options.includeScorecardNotes && event.type === "scorecard.submitted") return JSON.stringify(await withScorecardNotes(db, event, payload!));
   return JSON.stringify(payload);
+}
+
+async function withScorecardNotes(db: ScorecardNotesReader, event: DeliveredEvent, payload: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const scorecard = payload.scorecard as Record<string, unknown> | undefined;
+  const id = scorecard?.id;
+  if (!scorecard || typeof id !== "number" || !Number.isSafeInteger(id)) return payload;
+  // The background client is not company-scoped: the event's company filters.
+  const row = await db.scorecard.findFirst({ where: { id, companyId: event.companyId }, select: { notes: true } });
+  return { ...payload, scorecard: { ...scorecard, notes: row?.notes ?? null } };
 }
 
 /**

@@ -22,7 +22,8 @@ export async function runAttempt(prisma: PrismaClient, deliveryId: number, expec
     await failIfEndpointDisabled(prisma, deliveryId, expected);
     return { outcome: "skipped" };
   }
-  const body = await webhookBody(prisma, claim.event);
+  // Built per endpoint: its opt-ins (include_scorecard_notes) decide what the body carries.
+  const body = await webhookBody(prisma, claim.event, { includeScorecardNotes: claim.includeScorecardNotes });
   const headers = {
     "content-type": "application/json",
     "user-agent": USER_AGENT,

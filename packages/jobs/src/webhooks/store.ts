@@ -52,6 +52,8 @@ export interface ClaimedAttempt {
   /** The endpoint's secret, then the one its last rotation replaced while that one's grace period lasts. */
   secrets: string[];
   endpointId: number;
+  /** The endpoint's opt-in: scorecard.submitted bodies carry the notes. */
+  includeScorecardNotes: boolean;
   event: DeliveredEvent;
 }
 
@@ -72,7 +74,7 @@ const CLAIM_ATTEMPT = {
     RETURNING d.attempt_count, d.last_attempt_at, e.url, e.secret,
       -- a rotated-out secret signs too until its grace period ends (the attempt's clock: now())
       CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret END AS previous_secret,
-      e.id AS endpoint_id, ev.id AS event_id, ev.company_id, ev.type, ev.payload, ev.occurred_at`,
+      e.id AS endpoint_id, e.include_scorecard_notes, ev.id AS event_id, ev.company_id, ev.type, ev.payload, ev.occurred_at`,
 };
 
 export async function claimAttempt(prisma: PrismaClient, deliveryId: number, expected: number): Promise<ClaimedAttempt | null> {
@@ -83,6 +85,7 @@ export async function claimAttempt(prisma: PrismaClient, deliveryId: number, exp
     secret: string;
     previous_secret: string | null;
     endpoint_id: number;
+    include_scorecard_notes: boolean;
     event_id: string;
     company_id: number;
     type: string;
@@ -98,6 +101,7 @@ export async function claimAttempt(prisma: PrismaClient, deliveryId: number, exp
     url: row.url,
     secrets: row.previous_secret === null ? [row.secret] : [row.secret, row.previous_secret],
     endpointId: row.endpoint_id,
+    includeScorecardNotes: row.include_scorecard_notes,
     event: { id: row.event_id, companyId: row.company_id, type: row.type, payload: row.payload, occurredAt: row.occurred_at },
   };
 }

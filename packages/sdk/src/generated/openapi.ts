@@ -73,7 +73,7 @@ export type paths = {
         };
         /**
          * Export everything held about a candidate
-         * @description One JSON document for an access request (GDPR Art. 15): the profile (with a signed resume link, valid 24 hours, and the parsed resume data), the application's answers, the resume's extracted text, every activity and note, and every AI screening run with its criteria and evidence.
+         * @description One JSON document for an access request (GDPR Art. 15): the profile (with a signed resume link, valid 24 hours, and the parsed resume data), the application's answers, the resume's extracted text, every activity and note, every interviewer's scorecard (ratings, recommendation, notes, with the interview's title and time), and every AI screening run with its criteria and evidence.
          *
          *     **Required scope:** `candidates:read`
          */
@@ -245,7 +245,7 @@ export type paths = {
         put?: never;
         /**
          * Submit a scorecard
-         * @description An interviewer's scorecard for the interview: a rating per attribute of its kit (`strong_no`, `no`, `yes`, `strong_yes` or `not_assessed`; attributes left out are `not_assessed`), an overall `recommendation` and `notes`. One per interviewer: submitting again edits it, until the candidate is hired or rejected (409). With an API key, `on_behalf_of` names the interviewer, a member on the interview's panel. Every submission is in the candidate's timeline and sends `scorecard.submitted` (without the notes).
+         * @description An interviewer's scorecard for the interview: a rating per attribute of its kit (`strong_no`, `no`, `yes`, `strong_yes` or `not_assessed`; attributes left out are `not_assessed`), an overall `recommendation` and `notes`. One per interviewer: submitting again edits it, until the candidate is hired or rejected (409). With an API key, `on_behalf_of` names the interviewer, a member on the interview's panel. Every submission is in the candidate's timeline and sends `scorecard.submitted` (without the notes, except to webhook endpoints with `include_scorecard_notes`).
          *
          *     **Required scope:** `scorecards:write`
          */
@@ -390,6 +390,72 @@ export type paths = {
          *     **Required scope:** `reports:read`
          */
         get: operations["reports-impactRatios"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/interviews_per_stage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Interviews per stage
+         * @description Interviews that start in the range (local days in `tz`), counted as scheduled (not ended yet), completed (ended) or canceled, per stage of the job's interview plan their kit belongs to; an ad hoc interview counts at its candidate's current stage. One job's report has a row per stage of its pipeline; company-wide a row per stage type.
+         *
+         *     **Required scope:** `reports:read`
+         */
+        get: operations["reports-interviewsPerStage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/overdue_scorecards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Scorecards overdue
+         * @description Interviewers who have not submitted their scorecard for an interview that ended more than `hours` ago (default 24) and ended in the range: the total, a row per interviewer (how many, the oldest) and the list with how long each is overdue (the longest first, at most 500). Canceled interviews and candidates already hired or rejected are left out.
+         *
+         *     **Required scope:** `reports:read`
+         */
+        get: operations["reports-overdueScorecards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reports/time_to_first_interview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Time from application to first interview
+         * @description For the candidates who applied in the range (local days in `tz`): the days from application to the start of their first interview that is not canceled — median, 75th and 90th percentile — company-wide and per job, with how many candidates had one.
+         *
+         *     **Required scope:** `reports:read`
+         */
+        get: operations["reports-timeToFirstInterview"];
         put?: never;
         post?: never;
         delete?: never;
@@ -767,7 +833,7 @@ export type webhooks = {
         put?: never;
         /**
          * scorecard.submitted
-         * @description An interviewer submitted or edited a scorecard (POST /interviews/{id}/scorecards or the web app): the ratings and the recommendation, never the notes (read them with GET /scorecards/{id}).
+         * @description An interviewer submitted or edited a scorecard (POST /interviews/{id}/scorecards or the web app): the ratings and the recommendation, never the notes (read them with GET /scorecards/{id}) unless the webhook endpoint opted in with `include_scorecard_notes`.
          *
          *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
          */
@@ -1018,6 +1084,28 @@ export type components = {
                 filename: string | null;
                 size: number | null;
             } | null;
+            /** @description Every interviewer's scorecard about the candidate, in full (ratings, recommendation, notes), with its interview's title and time */
+            scorecards: {
+                id: number;
+                interview: {
+                    end_at: string;
+                    id: number;
+                    start_at: string;
+                    status: string;
+                    title: string;
+                };
+                /** @description The member who wrote it (their e-mail is not the candidate's data) */
+                interviewer: {
+                    id: string;
+                    name: string | null;
+                };
+                notes: string;
+                ratings: components["schemas"]["ScorecardRating"][];
+                /** @enum {string} */
+                recommendation: "strong_no" | "no" | "yes" | "strong_yes";
+                submitted_at: string;
+                updated_at: string;
+            }[];
             screening_runs: {
                 action: {
                     [key: string]: unknown;
@@ -1479,6 +1567,39 @@ export type components = {
             };
             occurred_at: string;
         };
+        /** @description Interviews that start in the range, by the stage of the job's interview plan their kit belongs to; an ad hoc interview (no kit) counts at its candidate's current stage. */
+        InterviewsPerStageReport: {
+            /**
+             * @description job_stage: one job's stages in its order; stage_type: company-wide, a row per stage type
+             * @enum {string}
+             */
+            by: "job_stage" | "stage_type";
+            range: {
+                /** @description First day, YYYY-MM-DD in tz */
+                from: string;
+                job_id: number | null;
+                /** @description Last day (included), YYYY-MM-DD in tz */
+                to: string;
+                tz: string;
+            };
+            stages: {
+                canceled: number;
+                /** @description Not canceled, ended */
+                completed: number;
+                name: string;
+                /** @description Not canceled, not ended yet */
+                scheduled: number;
+                /** @description One job's report: the stage's key. Company-wide: the stage type */
+                stage: string;
+                /** @enum {string} */
+                type: "prospect" | "applied" | "phonescreen" | "inprogress" | "hired" | "rejected";
+            }[];
+            totals: {
+                canceled: number;
+                completed: number;
+                scheduled: number;
+            };
+        };
         /** @description An interview was rescheduled or edited; `interview` is the new version (its `sequence` raised). */
         InterviewUpdatedEvent: {
             candidate: {
@@ -1604,6 +1725,51 @@ export type components = {
                 name: string;
             };
         };
+        /** @description Interviewers who have not submitted their scorecard for an interview that ended more than `hours` ago (and ended in the range). Canceled interviews, and candidates already hired or rejected (their scorecards are closed), are left out. */
+        OverdueScorecardsReport: {
+            hours: number;
+            interviewers: {
+                email: string;
+                id: string;
+                name: string | null;
+                oldest_hours_overdue: number;
+                overdue: number;
+            }[];
+            range: {
+                /** @description First day, YYYY-MM-DD in tz */
+                from: string;
+                job_id: number | null;
+                /** @description Last day (included), YYYY-MM-DD in tz */
+                to: string;
+                tz: string;
+            };
+            /** @description The longest overdue first, at most 500 */
+            scorecards: {
+                candidate: {
+                    id: number;
+                    name: string | null;
+                };
+                /** @description Hours since the interview ended (one decimal) */
+                hours_overdue: number;
+                interview: {
+                    end_at: string;
+                    id: number;
+                    start_at: string;
+                    title: string;
+                };
+                interviewer: {
+                    email: string;
+                    id: string;
+                    name: string | null;
+                };
+                job: {
+                    id: number;
+                    title: string;
+                } | null;
+            }[];
+            /** @description Scorecards overdue (an interviewer of an interview that ended more than `hours` ago, without a scorecard) */
+            total: number;
+        };
         Pagination: {
             has_more: boolean;
             next_cursor: string | null;
@@ -1631,7 +1797,7 @@ export type components = {
             interview_id: number;
             interview_title: string;
             interviewer: components["schemas"]["ScorecardInterviewer"];
-            /** @description Free text for the hiring team; never in webhooks or events */
+            /** @description Free text for the hiring team; never in the events API, in webhooks only to endpoints with `include_scorecard_notes` */
             notes: string;
             /** @description Every attribute of the kit, in its order (not_assessed when not rated) */
             ratings: components["schemas"]["ScorecardRating"][];
@@ -1674,7 +1840,7 @@ export type components = {
             /** @enum {string} */
             rating: "strong_no" | "no" | "yes" | "strong_yes" | "not_assessed";
         };
-        /** @description An interviewer submitted or edited a scorecard (POST /interviews/{id}/scorecards or the web app): the ratings and the recommendation, never the notes (read them with GET /scorecards/{id}). */
+        /** @description An interviewer submitted or edited a scorecard (POST /interviews/{id}/scorecards or the web app): the ratings and the recommendation, never the notes (read them with GET /scorecards/{id}) unless the webhook endpoint opted in with `include_scorecard_notes`. */
         ScorecardSubmittedEvent: {
             candidate: {
                 email: string | null;
@@ -1718,7 +1884,7 @@ export type components = {
                 yes: number;
             };
         };
-        /** @description The scorecard as GET /scorecards/{id} shows it, without its free-text notes */
+        /** @description The scorecard as GET /scorecards/{id} shows it, without its free-text notes unless the endpoint opted in to them */
         ScorecardWithoutNotes: {
             candidate_id: number;
             id: number;
@@ -1726,6 +1892,8 @@ export type components = {
             interview_id: number;
             interview_title: string;
             interviewer: components["schemas"]["ScorecardInterviewer"];
+            /** @description The scorecard's free-text notes as they read when the delivery is sent — only in deliveries to an endpoint with `include_scorecard_notes: true` (never in the events API); null when the scorecard no longer exists */
+            notes?: string | null;
             /** @description Every attribute of the kit, in its order (not_assessed when not rated) */
             ratings: components["schemas"]["ScorecardRating"][];
             /**
@@ -1805,6 +1973,35 @@ export type components = {
             /** @description female, male or decline; optional */
             sex?: ("female" | "male" | "decline") | null;
         };
+        /** @description Days from application to the start of the candidate's first interview that is not canceled (median, 75th and 90th percentile), for the candidates who applied in the range, company-wide and per job. Candidates without an interview are counted in `candidates` only. */
+        TimeToFirstInterviewReport: {
+            jobs: {
+                candidates: number;
+                interviewed: number;
+                job_id: number;
+                median_days: number | null;
+                p75_days: number | null;
+                p90_days: number | null;
+                title: string;
+            }[];
+            overall: {
+                /** @description Candidates who applied in the range */
+                candidates: number;
+                /** @description Of those, with an interview that is not canceled */
+                interviewed: number;
+                median_days: number | null;
+                p75_days: number | null;
+                p90_days: number | null;
+            };
+            range: {
+                /** @description First day, YYYY-MM-DD in tz */
+                from: string;
+                job_id: number | null;
+                /** @description Last day (included), YYYY-MM-DD in tz */
+                to: string;
+                tz: string;
+            };
+        };
         User: {
             email: string;
             /**
@@ -1878,6 +2075,8 @@ export type components = {
             /** @description Subscribed event types; empty means every event type */
             events: string[];
             id: number;
+            /** @description Whether `scorecard.submitted` deliveries to this endpoint carry the scorecard's free-text `notes` (as they read when the delivery is sent). Off by default; the events API never carries them. */
+            include_scorecard_notes: boolean;
             /** @description After a rotation with a grace period: until this time deliveries are signed with the previous secret as well as the current one (two signatures in `webhook-signature`). Null when no previous secret is in use. The previous secret itself is never returned. */
             previous_secret_expires_at: string | null;
             /**
@@ -1903,6 +2102,8 @@ export type components = {
             /** @description Subscribed event types; empty means every event type */
             events: string[];
             id: number;
+            /** @description Whether `scorecard.submitted` deliveries to this endpoint carry the scorecard's free-text `notes` (as they read when the delivery is sent). Off by default; the events API never carries them. */
+            include_scorecard_notes: boolean;
             /** @description After a rotation with a grace period: until this time deliveries are signed with the previous secret as well as the current one (two signatures in `webhook-signature`). Null when no previous secret is in use. The previous secret itself is never returned. */
             previous_secret_expires_at: string | null;
             /**
@@ -2820,6 +3021,36 @@ export interface operations {
                      *             "added_by": "api",
                      *             "performer_id": null,
                      *             "created_at": "2026-11-22T14:06:00.000Z"
+                     *           }
+                     *         ],
+                     *         "scorecards": [
+                     *           {
+                     *             "id": 57,
+                     *             "interview": {
+                     *               "id": 311,
+                     *               "title": "Technical interview",
+                     *               "start_at": "2026-10-25T09:00:00.000Z",
+                     *               "end_at": "2026-10-25T10:00:00.000Z",
+                     *               "status": "scheduled"
+                     *             },
+                     *             "interviewer": {
+                     *               "id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                     *               "name": "Grace Hopper"
+                     *             },
+                     *             "ratings": [
+                     *               {
+                     *                 "attribute": "System design",
+                     *                 "rating": "strong_yes"
+                     *               },
+                     *               {
+                     *                 "attribute": "Communication",
+                     *                 "rating": "yes"
+                     *               }
+                     *             ],
+                     *             "recommendation": "yes",
+                     *             "notes": "Clear trade-offs on the cache design; would pair well with the platform team.",
+                     *             "submitted_at": "2026-10-25T10:20:00.000Z",
+                     *             "updated_at": "2026-10-25T10:20:00.000Z"
                      *           }
                      *         ],
                      *         "screening_runs": [
@@ -4101,7 +4332,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Free text for the hiring team (never sent in webhooks or events) */
+                    /** @description Free text for the hiring team (never in the events API; in webhooks only to endpoints with `include_scorecard_notes`) */
                     notes?: string;
                     /**
                      * Format: uuid
@@ -5879,6 +6110,396 @@ export interface operations {
             };
         };
     };
+    "reports-interviewsPerStage": {
+        parameters: {
+            query?: {
+                from?: string;
+                job_id?: number;
+                to?: string;
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "range": {
+                     *           "from": "2026-10-01",
+                     *           "to": "2026-10-31",
+                     *           "tz": "Europe/Berlin",
+                     *           "job_id": 7
+                     *         },
+                     *         "by": "job_stage",
+                     *         "totals": {
+                     *           "scheduled": 4,
+                     *           "completed": 11,
+                     *           "canceled": 2
+                     *         },
+                     *         "stages": [
+                     *           {
+                     *             "stage": "applied",
+                     *             "name": "Applied",
+                     *             "type": "applied",
+                     *             "scheduled": 0,
+                     *             "completed": 0,
+                     *             "canceled": 0
+                     *           },
+                     *           {
+                     *             "stage": "phonescreen",
+                     *             "name": "Phone screen",
+                     *             "type": "phonescreen",
+                     *             "scheduled": 1,
+                     *             "completed": 6,
+                     *             "canceled": 1
+                     *           },
+                     *           {
+                     *             "stage": "technical_interview",
+                     *             "name": "Technical interview",
+                     *             "type": "inprogress",
+                     *             "scheduled": 3,
+                     *             "completed": 5,
+                     *             "canceled": 1
+                     *           },
+                     *           {
+                     *             "stage": "hired",
+                     *             "name": "Hired",
+                     *             "type": "hired",
+                     *             "scheduled": 0,
+                     *             "completed": 0,
+                     *             "canceled": 0
+                     *           },
+                     *           {
+                     *             "stage": "rejected",
+                     *             "name": "Rejected",
+                     *             "type": "rejected",
+                     *             "scheduled": 0,
+                     *             "completed": 0,
+                     *             "canceled": 0
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["InterviewsPerStageReport"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `reports:read` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "reports-overdueScorecards": {
+        parameters: {
+            query?: {
+                from?: string;
+                hours?: string;
+                job_id?: number;
+                to?: string;
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "range": {
+                     *           "from": "2026-08-03",
+                     *           "to": "2026-10-31",
+                     *           "tz": "UTC",
+                     *           "job_id": null
+                     *         },
+                     *         "hours": 48,
+                     *         "total": 1,
+                     *         "interviewers": [
+                     *           {
+                     *             "id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                     *             "name": "Grace Hopper",
+                     *             "email": "grace@acme.example",
+                     *             "overdue": 1,
+                     *             "oldest_hours_overdue": 71.5
+                     *           }
+                     *         ],
+                     *         "scorecards": [
+                     *           {
+                     *             "interview": {
+                     *               "id": 311,
+                     *               "title": "Technical interview",
+                     *               "start_at": "2026-10-28T09:00:00.000Z",
+                     *               "end_at": "2026-10-28T10:00:00.000Z"
+                     *             },
+                     *             "candidate": {
+                     *               "id": 42,
+                     *               "name": "Ada Lovelace"
+                     *             },
+                     *             "job": {
+                     *               "id": 7,
+                     *               "title": "Platform Engineer"
+                     *             },
+                     *             "interviewer": {
+                     *               "id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                     *               "name": "Grace Hopper",
+                     *               "email": "grace@acme.example"
+                     *             },
+                     *             "hours_overdue": 71.5
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["OverdueScorecardsReport"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `reports:read` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "reports-timeToFirstInterview": {
+        parameters: {
+            query?: {
+                from?: string;
+                job_id?: number;
+                to?: string;
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "range": {
+                     *           "from": "2026-10-01",
+                     *           "to": "2026-10-31",
+                     *           "tz": "UTC",
+                     *           "job_id": null
+                     *         },
+                     *         "overall": {
+                     *           "candidates": 42,
+                     *           "interviewed": 17,
+                     *           "median_days": 6.5,
+                     *           "p75_days": 9.12,
+                     *           "p90_days": 14.3
+                     *         },
+                     *         "jobs": [
+                     *           {
+                     *             "job_id": 7,
+                     *             "title": "Platform Engineer",
+                     *             "candidates": 30,
+                     *             "interviewed": 12,
+                     *             "median_days": 5.75,
+                     *             "p75_days": 8,
+                     *             "p90_days": 12.6
+                     *           },
+                     *           {
+                     *             "job_id": 9,
+                     *             "title": "Product Designer",
+                     *             "candidates": 12,
+                     *             "interviewed": 5,
+                     *             "median_days": 8.2,
+                     *             "p75_days": 11.5,
+                     *             "p90_days": 15.4
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["TimeToFirstInterviewReport"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `reports:read` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "scorecards-get": {
         parameters: {
             query?: never;
@@ -6237,6 +6858,7 @@ export interface operations {
                      *             "candidate.stage_changed"
                      *           ],
                      *           "enabled": true,
+                     *           "include_scorecard_notes": false,
                      *           "disabled_reason": null,
                      *           "disabled_at": null,
                      *           "previous_secret_expires_at": null,
@@ -6329,6 +6951,8 @@ export interface operations {
                     description?: string | null;
                     /** @description Event types to receive; empty or omitted means every event type */
                     events?: ("candidate.applied" | "candidate.stage_changed" | "candidate.scored" | "candidate.deleted" | "interview.scheduled" | "interview.updated" | "interview.canceled" | "scorecard.submitted")[];
+                    /** @description true: `scorecard.submitted` deliveries to this endpoint carry the scorecard's free-text `notes`. Default false (ratings and recommendation only). */
+                    include_scorecard_notes?: boolean;
                     /** Format: uri */
                     url: string;
                 };
@@ -6352,6 +6976,7 @@ export interface operations {
                      *           "candidate.stage_changed"
                      *         ],
                      *         "enabled": true,
+                     *         "include_scorecard_notes": false,
                      *         "disabled_reason": null,
                      *         "disabled_at": null,
                      *         "previous_secret_expires_at": null,
@@ -6442,6 +7067,7 @@ export interface operations {
                      *           "candidate.stage_changed"
                      *         ],
                      *         "enabled": true,
+                     *         "include_scorecard_notes": false,
                      *         "disabled_reason": null,
                      *         "disabled_at": null,
                      *         "previous_secret_expires_at": null,
@@ -6624,6 +7250,8 @@ export interface operations {
                     enabled?: boolean;
                     /** @description Event types to receive; empty or omitted means every event type */
                     events?: ("candidate.applied" | "candidate.stage_changed" | "candidate.scored" | "candidate.deleted" | "interview.scheduled" | "interview.updated" | "interview.canceled" | "scorecard.submitted")[];
+                    /** @description true: `scorecard.submitted` deliveries to this endpoint carry the scorecard's free-text `notes`. Default false (ratings and recommendation only). */
+                    include_scorecard_notes?: boolean;
                     /** Format: uri */
                     url?: string;
                 };
@@ -6646,6 +7274,7 @@ export interface operations {
                      *           "candidate.stage_changed"
                      *         ],
                      *         "enabled": true,
+                     *         "include_scorecard_notes": false,
                      *         "disabled_reason": null,
                      *         "disabled_at": null,
                      *         "previous_secret_expires_at": null,
@@ -6888,6 +7517,7 @@ export interface operations {
                      *           "candidate.stage_changed"
                      *         ],
                      *         "enabled": true,
+                     *         "include_scorecard_notes": false,
                      *         "disabled_reason": null,
                      *         "disabled_at": null,
                      *         "previous_secret_expires_at": "2026-11-21T10:42:17.000Z",

@@ -13,7 +13,7 @@ export const submitScorecardProcedure = companyProcedure
       tags: ["Scorecards"],
       summary: "Submit a scorecard",
       description:
-        "An interviewer's scorecard for the interview: a rating per attribute of its kit (`strong_no`, `no`, `yes`, `strong_yes` or `not_assessed`; attributes left out are `not_assessed`), an overall `recommendation` and `notes`. One per interviewer: submitting again edits it, until the candidate is hired or rejected (409). With an API key, `on_behalf_of` names the interviewer, a member on the interview's panel. Every submission is in the candidate's timeline and sends `scorecard.submitted` (without the notes).",
+        "An interviewer's scorecard for the interview: a rating per attribute of its kit (`strong_no`, `no`, `yes`, `strong_yes` or `not_assessed`; attributes left out are `not_assessed`), an overall `recommendation` and `notes`. One per interviewer: submitting again edits it, until the candidate is hired or rejected (409). With an API key, `on_behalf_of` names the interviewer, a member on the interview's panel. Every submission is in the candidate's timeline and sends `scorecard.submitted` (without the notes, except to webhook endpoints with `include_scorecard_notes`).",
       protect: true,
       errorResponses: {
         400: "Validation failed (an attribute not in the kit: `ratings[i].attribute`; on_behalf_of missing or not a member)",

@@ -6,7 +6,8 @@ import { Alert, Button, Card, compactInputClass, PageHeader } from "@/components
 import { load, serverCaller } from "@/lib/server/caller";
 import { applicationSourceLabel } from "@hireflow/core/contracts/application-source";
 import { duration, percent } from "./format";
-import { ApplicationsChart, FitScoresChart, FunnelChart, RejectReasonsChart, SourcesChart, TimeInStageChart } from "./report-charts";
+import { ApplicationsChart, FitScoresChart, FunnelChart, InterviewsPerStageChart, RejectReasonsChart, SourcesChart, TimeInStageChart, TimeToFirstInterviewChart } from "./report-charts";
+import { type InterviewReportKind, OVERDUE_DEFAULT_HOURS } from "@hireflow/core/contracts/interview-report";
 
 export const metadata: Metadata = { title: "Reports" };
 
@@ -31,7 +32,7 @@ function parseFilters(raw: ReturnType<typeof readFilters>): { input: ReportInput
   return { errors: parsed.error.issues.map((issue) => `${names[String(issue.path[0])] ?? "Filters"}: ${issue.message}`) };
 }
 
-function csvHref(report: ReportKind, range: ReportRangeDto): string {
+function csvHref(report: ReportKind | InterviewReportKind, range: ReportRangeDto): string {
   const query = new URLSearchParams({ report, ...(range.job_id !== null && { job_id: String(range.job_id) }), from: range.from, to: range.to, tz: range.tz });
   return `/api/reports.csv?${query}`;
 }
@@ -63,7 +64,7 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
               . Every chart describes these candidates; each has its numbers in a table and as CSV.
             </>
           ) : (
-            "Hiring funnel, time in stage, reject reasons, applications, sources and fit scores."
+            "Hiring funnel, time in stage, reject reasons, interviews, applications, sources and fit scores."
           )
         }
       />
@@ -150,6 +151,13 @@ async function Reports({ input }: { input: ReportInput }) {
     load(caller.reports.sources(input)),
     load(caller.reports.fitScores(input)),
   ]);
+  // The interview reports take the same filters (query strings, as GET /reports/… does).
+  const interviewInput = { ...(input.job_id !== undefined && { job_id: String(input.job_id) }), from: input.from, to: input.to, tz: input.tz };
+  const [{ data: interviewsPerStage }, { data: timeToFirstInterview }, { data: overdue }] = await Promise.all([
+    load(caller.reports.interviewsPerStage(interviewInput)),
+    load(caller.reports.timeToFirstInterview(interviewInput)),
+    load(caller.reports.overdueScorecards(interviewInput)),
+  ]);
   const range = funnel.range;
   // One job's reports follow its own stages; company-wide, jobs' stages differ, so they count by type.
   const byType = funnel.by === "stage_type";
@@ -224,6 +232,94 @@ async function Reports({ input }: { input: ReportInput }) {
             </tr>
           ))}
         </DataTable>
+      </Section>
+
+      <Section
+        id="interviews-per-stage"
+        title="Interviews per stage"
+        csv={csvHref("interviews_per_stage", range)}
+        description={`Interviews that start in this range (${interviewsPerStage.totals.completed} completed, ${interviewsPerStage.totals.scheduled} still to come, ${interviewsPerStage.totals.canceled} canceled), by the stage whose interview plan their kit belongs to${byType ? " (by stage type)" : ""}; an interview without a kit counts at the candidate's current stage.`}
+        chart={<InterviewsPerStageChart report={interviewsPerStage} />}
+      >
+        <DataTable caption="Interviews per stage" head={["Stage", "Completed", "Scheduled", "Canceled"]}>
+          {interviewsPerStage.stages.map((s) => (
+            <tr key={s.stage}>
+              <th scope="row" className={cellHead}>
+                {s.name}
+              </th>
+              <td className={cellNumber}>{s.completed}</td>
+              <td className={cellNumber}>{s.scheduled}</td>
+              <td className={cellNumber}>{s.canceled}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </Section>
+
+      <Section
+        id="time-to-first-interview"
+        title="Time to first interview"
+        csv={csvHref("time_to_first_interview", range)}
+        description={`Days from application to the first interview that is not canceled, for the candidates who applied in this range: ${timeToFirstInterview.overall.interviewed} of ${timeToFirstInterview.overall.candidates} had one.`}
+        chart={<TimeToFirstInterviewChart report={timeToFirstInterview} />}
+      >
+        <DataTable caption="Days from application to first interview" head={["Job", "Interviewed", "Median", "75th pct.", "90th pct."]}>
+          {[{ job_id: 0, title: "All jobs", ...timeToFirstInterview.overall }, ...timeToFirstInterview.jobs].map((j) => (
+            <tr key={j.job_id}>
+              <th scope="row" className={cellHead}>
+                {j.title}
+              </th>
+              <td className={cellNumber}>
+                {j.interviewed} of {j.candidates}
+              </td>
+              <td className={cellNumber}>{dayCount(j.median_days)}</td>
+              <td className={cellNumber}>{dayCount(j.p75_days)}</td>
+              <td className={cellNumber}>{dayCount(j.p90_days)}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </Section>
+
+      <Section
+        id="overdue-scorecards"
+        title="Scorecards overdue"
+        csv={csvHref("overdue_scorecards", range)}
+        description={`Interviewers who have not submitted their scorecard for an interview that ended more than ${OVERDUE_DEFAULT_HOURS} hours ago (and in this range): ${overdue.total} overdue. Canceled interviews and hired or rejected candidates are left out.`}
+        chart={
+          <DataTable caption="Overdue scorecards per interviewer" head={["Interviewer", "Overdue", "Oldest"]}>
+            {overdue.interviewers.map((m) => (
+              <tr key={m.id}>
+                <th scope="row" className={cellHead}>
+                  {m.name ?? m.email}
+                </th>
+                <td className={cellNumber}>{m.overdue}</td>
+                <td className={cellNumber}>{duration(m.oldest_hours_overdue * 3600)}</td>
+              </tr>
+            ))}
+          </DataTable>
+        }
+        wide
+      >
+        {overdue.total === 0 ? (
+          <p className="text-sm text-slate-700">No scorecard is overdue.</p>
+        ) : (
+          <DataTable caption="Overdue scorecards, the longest overdue first" head={["Interviewer", "Interview", "Candidate", "Ended", "Overdue by"]} scroll>
+            {overdue.scorecards.map((d) => (
+              <tr key={`${d.interview.id}-${d.interviewer.id}`}>
+                <th scope="row" className={cellHead}>
+                  {d.interviewer.name ?? d.interviewer.email}
+                </th>
+                <td className="py-1.5 pl-3 text-left text-slate-800">{d.interview.title}</td>
+                <td className="py-1.5 pl-3 text-left text-slate-800">
+                  <Link href={`/candidates/${d.candidate.id}`} className="text-indigo-700 underline">
+                    {d.candidate.name ?? `Candidate ${d.candidate.id}`}
+                  </Link>
+                </td>
+                <td className={cellNumber}>{d.interview.end_at.slice(0, 16).replace("T", " ")} UTC</td>
+                <td className={cellNumber}>{duration(d.hours_overdue * 3600)}</td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
       </Section>
 
       <Section
@@ -308,6 +404,7 @@ async function Reports({ input }: { input: ReportInput }) {
 }
 
 const cellHead = "py-1.5 pr-3 text-left font-medium text-slate-900";
+const dayCount = (value: number | null) => (value === null ? "—" : `${value.toFixed(1)} days`);
 const cellNumber = "py-1.5 pl-3 text-right tabular-nums text-slate-800";
 
 function Section({ id, title, description, csv, chart, wide, children }: { id: string; title: string; description: ReactNode; csv: string; chart: ReactNode; wide?: boolean; children: ReactNode }) {

@@ -8,6 +8,7 @@ import type {
   SourcesReportDto,
   TimeInStageReportDto,
 } from "@hireflow/core/contracts/report";
+import type { InterviewsPerStageReportDto, TimeToFirstInterviewReportDto } from "@hireflow/core/contracts/interview-report";
 import { type ReactElement, useSyncExternalStore } from "react";
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { applicationSourceLabel } from "@hireflow/core/contracts/application-source";
@@ -155,6 +156,49 @@ export function RejectReasonsChart({ report }: { report: RejectReasonsReportDto 
         <Bar dataKey="candidates" name="Candidates" fill={BAR} isAnimationActive={false}>
           <LabelList dataKey="share" position="right" fill="#1e293b" fontSize={12} />
         </Bar>
+      </BarChart>
+    </ChartFrame>
+  );
+}
+
+/** Interview states: upcoming, done, canceled (each at least 3:1 against white). */
+const INTERVIEW_COLORS = { scheduled: "#4f46e5", completed: "#0f766e", canceled: "#b91c1c" } as const;
+
+export function InterviewsPerStageChart({ report }: { report: InterviewsPerStageReportDto }) {
+  const data = report.stages.map((s) => ({ stage: s.name, Scheduled: s.scheduled, Completed: s.completed, Canceled: s.canceled }));
+  return (
+    <ChartFrame
+      label={`Interviews per stage: ${report.stages.map((s) => `${s.name} ${s.scheduled} scheduled, ${s.completed} completed, ${s.canceled} canceled`).join("; ")}.`}
+    >
+      <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
+        <CartesianGrid stroke={GRID} vertical={false} />
+        <XAxis dataKey="stage" tick={AXIS} interval={0} />
+        <YAxis allowDecimals={false} tick={AXIS} width={48} />
+        <Tooltip />
+        <Legend wrapperStyle={{ fontSize: 12, color: "#334155" }} />
+        <Bar dataKey="Completed" stackId="interviews" fill={INTERVIEW_COLORS.completed} isAnimationActive={false} />
+        <Bar dataKey="Scheduled" stackId="interviews" fill={INTERVIEW_COLORS.scheduled} isAnimationActive={false} />
+        <Bar dataKey="Canceled" stackId="interviews" fill={INTERVIEW_COLORS.canceled} isAnimationActive={false} />
+      </BarChart>
+    </ChartFrame>
+  );
+}
+
+export function TimeToFirstInterviewChart({ report }: { report: TimeToFirstInterviewReportDto }) {
+  const rows = [{ title: "All jobs", ...report.overall }, ...report.jobs];
+  const data = rows.map((r) => ({ job: r.title, Median: r.median_days, p75: r.p75_days, p90: r.p90_days }));
+  const fmt = (value: number | null) => (value === null ? "none" : `${value} days`);
+  return (
+    <ChartFrame label={`Days from application to first interview: ${rows.map((r) => `${r.title} median ${fmt(r.median_days)}, p90 ${fmt(r.p90_days)}`).join("; ")}.`}>
+      <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
+        <CartesianGrid stroke={GRID} vertical={false} />
+        <XAxis dataKey="job" tick={AXIS} interval={0} />
+        <YAxis tick={AXIS} width={48} label={{ value: "days", angle: -90, position: "insideLeft", fill: "#475569", fontSize: 12 }} />
+        <Tooltip formatter={(value, name) => [`${value} days`, name]} />
+        <Legend wrapperStyle={{ fontSize: 12, color: "#334155" }} />
+        <Bar dataKey="Median" fill={BUCKET_COLORS[4]} isAnimationActive={false} />
+        <Bar dataKey="p75" fill={BUCKET_COLORS[3]} isAnimationActive={false} />
+        <Bar dataKey="p90" fill={BUCKET_COLORS[2]} isAnimationActive={false} />
       </BarChart>
     </ChartFrame>
   );

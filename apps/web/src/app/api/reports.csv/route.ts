@@ -1,4 +1,5 @@
-import { AppError, reportCsv } from "@hireflow/core";
+import { AppError, interviewReportCsv, reportCsv } from "@hireflow/core";
+import { INTERVIEW_REPORT_KINDS, type InterviewReportKind } from "@hireflow/core/contracts/interview-report";
 import { REPORT_KINDS, type ReportKind, reportInput } from "@hireflow/core/contracts/report";
 import { attachment, memberOfRequest } from "@/lib/server/download-route";
 import { handleRoute } from "@/lib/server/route-errors";
@@ -6,7 +7,8 @@ import { handleRoute } from "@/lib/server/route-errors";
 export const dynamic = "force-dynamic";
 
 /**
- * GET ?report=funnel|time_in_stage|applications|sources|fit_scores|reject_reasons[&job_id=&from=&to=&tz=] → the
+ * GET ?report=funnel|time_in_stage|applications|sources|fit_scores|reject_reasons|interviews_per_stage|
+ * time_to_first_interview|overdue_scorecards[&job_id=&from=&to=&tz=&hours=] → the
  * numbers of one chart of /reports as CSV, for a signed-in user; the parameters are those of the
  * page (an empty one means its default). Another company's job is a 404; bad parameters a 400.
  */
@@ -16,8 +18,13 @@ export function GET(req: Request): Promise<Response> {
     const params = new URL(req.url).searchParams;
     const value = (name: string) => params.get(name) || undefined;
     const report = value("report");
+    if (report && (INTERVIEW_REPORT_KINDS as readonly string[]).includes(report)) {
+      const params = Object.fromEntries(["job_id", "from", "to", "tz", "hours"].map((name) => [name, value(name)]));
+      const { filename, csv } = await interviewReportCsv(svc, report as InterviewReportKind, params);
+      return attachment(csv, "text/csv; charset=utf-8", filename);
+    }
     if (!report || !(REPORT_KINDS as readonly string[]).includes(report)) {
-      throw AppError.validation([{ field: "report", message: `Must be one of ${REPORT_KINDS.join(", ")}` }]);
+      throw AppError.validation([{ field: "report", message: `Must be one of ${[...REPORT_KINDS, ...INTERVIEW_REPORT_KINDS].join(", ")}` }]);
     }
     const jobId = value("job_id");
     if (jobId !== undefined && (!/^[1-9][0-9]{0,9}$/.test(jobId) || Number(jobId) > 2_147_483_647)) {

@@ -18,7 +18,7 @@ export function WebhookEndpoints({ initial, eventTypes }: { initial: WebhookEndp
   const [created, setCreated] = useState<{ id: number; url: string; secret: string } | null>(null);
 
   const create = useMutation({
-    mutationFn: (input: { url: string; events: string[]; description: string | null }) => trpc.webhookEndpoints.create.mutate(input as never),
+    mutationFn: (input: { url: string; events: string[]; description: string | null; include_scorecard_notes: boolean }) => trpc.webhookEndpoints.create.mutate(input as never),
     onSuccess: ({ data }) => {
       setCreated({ id: data.id, url: data.url, secret: data.secret });
       void queryClient.invalidateQueries({ queryKey: ENDPOINTS_KEY });
@@ -36,6 +36,7 @@ export function WebhookEndpoints({ initial, eventTypes }: { initial: WebhookEndp
         url: String(form.get("url") ?? "").trim(),
         events: form.getAll("events").map(String),
         description: String(form.get("description") ?? "").trim() || null,
+        include_scorecard_notes: form.get("include_scorecard_notes") === "on",
       },
       { onSuccess: () => formElement.reset() },
     );
@@ -72,6 +73,15 @@ export function WebhookEndpoints({ initial, eventTypes }: { initial: WebhookEndp
               </p>
             )}
           </fieldset>
+          <div>
+            <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+              <input type="checkbox" name="include_scorecard_notes" aria-describedby="scorecard-notes-hint" className="size-4 rounded border-slate-300" />
+              Include scorecard notes
+            </label>
+            <p id="scorecard-notes-hint" className="mt-1 text-xs text-slate-500">
+              <code>scorecard.submitted</code> carries ratings and the recommendation; tick this to send interviewers&apos; free-text notes to this endpoint too.
+            </p>
+          </div>
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? "Adding…" : "Add endpoint"}
           </Button>
@@ -115,6 +125,7 @@ export function WebhookEndpoints({ initial, eventTypes }: { initial: WebhookEndp
                     <div className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs text-slate-500">
                       <Badge tone={endpoint.enabled ? "green" : "red"}>{endpoint.enabled ? "Enabled" : "Disabled"}</Badge>
                       {endpoint.events.length ? endpoint.events.map((e) => <Badge key={e}>{e}</Badge>) : <Badge>All events</Badge>}
+                      {endpoint.include_scorecard_notes && <Badge tone="amber">Scorecard notes</Badge>}
                       <span>
                         Added <Time iso={endpoint.created_at} withTime={false} />
                       </span>

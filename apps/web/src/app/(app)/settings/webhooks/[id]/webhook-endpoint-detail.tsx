@@ -56,7 +56,7 @@ export function WebhookEndpointDetail({
     void queryClient.invalidateQueries({ queryKey: ["webhookEndpoints"] });
   };
   const update = useMutation({
-    mutationFn: (input: { enabled?: boolean; url?: string; events?: string[]; description?: string | null }) => trpc.webhookEndpoints.update.mutate({ id, ...input } as never),
+    mutationFn: (input: { enabled?: boolean; url?: string; events?: string[]; description?: string | null; include_scorecard_notes?: boolean }) => trpc.webhookEndpoints.update.mutate({ id, ...input } as never),
     onSuccess: () => {
       setEditing(false);
       refresh();
@@ -106,6 +106,7 @@ export function WebhookEndpointDetail({
       url: String(form.get("url") ?? "").trim(),
       events: form.getAll("events").map(String),
       description: String(form.get("description") ?? "").trim() || null,
+      include_scorecard_notes: form.get("include_scorecard_notes") === "on",
     });
   }
 
@@ -117,6 +118,7 @@ export function WebhookEndpointDetail({
             <div className="flex flex-wrap items-center gap-1.5">
               <Badge tone={e.enabled ? "green" : "red"}>{e.enabled ? "Enabled" : "Disabled"}</Badge>
               {e.events.length ? e.events.map((type) => <Badge key={type}>{type}</Badge>) : <Badge>All events</Badge>}
+              {e.include_scorecard_notes && <Badge tone="amber">Scorecard notes</Badge>}
             </div>
             {e.description && <p className="text-sm text-slate-700">{e.description}</p>}
             {e.previous_secret_expires_at && (
@@ -196,6 +198,21 @@ export function WebhookEndpointDetail({
                 ))}
               </div>
             </fieldset>
+            <div>
+              <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+                <input
+                  type="checkbox"
+                  name="include_scorecard_notes"
+                  defaultChecked={e.include_scorecard_notes}
+                  aria-describedby="edit-scorecard-notes-hint"
+                  className="size-4 rounded border-slate-300"
+                />
+                Include scorecard notes
+              </label>
+              <p id="edit-scorecard-notes-hint" className="mt-1 text-xs text-slate-500">
+                <code>scorecard.submitted</code> deliveries to this endpoint carry interviewers&apos; free-text notes.
+              </p>
+            </div>
             {updateError && !Object.keys(updateError.fields).length && <Alert>{updateError.message}</Alert>}
             <div className="flex gap-2">
               <Button type="submit" disabled={update.isPending}>
