@@ -17,12 +17,15 @@ export type { StageChange } from "./stage-change.ts";
  * (docs/BENCHMARKS.md, webhooks). The activity and event are what changeStage (candidates.ts) records
  * — both build them with stageChange — and candidate-move.test.ts compares the two paths' rows.
  * Filtered by the context's company here. Undefined: the client has no pool (a transaction's client),
- * use changeStage — as for a move out of a rejected stage (candidate-emails.ts cancels its e-mail).
+ * use changeStage — as for a move out of a rejected stage (candidate-emails.ts cancels its e-mail), or
+ * of a candidate the AI agent placed (the override needs its reason checked and audited).
  */
 const LOCK_CANDIDATE = {
-  name: "hireflow_candidate_for_update_with_stages",
+  name: "hireflow_candidate_for_update_with_stages_agent",
   text: `${CANDIDATE_WITH_JOB.replace("SELECT ", `SELECT (SELECT json_agg(json_build_object('key', p.key, 'name', p.name, 'type', p.type) ORDER BY p.position, p.id)
-    FROM job_stages p WHERE p.job_id = c.job_id) AS "jobStages", `)} WHERE c.company_id = $1 AND c.id = $2 FOR UPDATE OF c`,
+    FROM job_stages p WHERE p.job_id = c.job_id) AS "jobStages",
+    coalesce((SELECT a.added_by = 'ai_agent' AND a.data ->> 'new_stage' = c.stage FROM candidate_activities a
+      WHERE a.candidate_id = c.id AND a.type = 'stage_changed' ORDER BY a.id DESC LIMIT 1), false) AS "agentPlaced", `)} WHERE c.company_id = $1 AND c.id = $2 FOR UPDATE OF c`,
 };
 
 const MOVE_CANDIDATE = {
@@ -53,12 +56,12 @@ export async function moveCandidateStage(
   let broken = false;
   try {
     await client.query("BEGIN");
-    const locked = await client.query<CandidateSqlRow & { jobStages: PipelineStage[] | null }>({ ...LOCK_CANDIDATE, values: [svc.companyId, id] });
+    const locked = await client.query<CandidateSqlRow & { jobStages: PipelineStage[] | null; agentPlaced: boolean }>({ ...LOCK_CANDIDATE, values: [svc.companyId, id] });
     if (!locked.rows[0]) {
       await client.query("COMMIT");
       return null;
     }
-    const { jobStages, ...sqlRow } = locked.rows[0];
+    const { jobStages, agentPlaced, ...sqlRow } = locked.rows[0];
     const current = toCandidateRow(sqlRow);
     const target = requireStage(jobStages ?? DEFAULT_PIPELINE, value);
     const rejectReason = await rejectReasonForMove(svc.db, target, options.rejectReasonId);
@@ -68,7 +71,8 @@ export async function moveCandidateStage(
       return { row: current, moved: false };
     }
     // Leaving a rejected stage may withdraw a scheduled rejection e-mail: rare, and changeStage's to do.
-    if (leavesRejection(current, target)) {
+    // So does a move against the AI agent's move: it needs a reason and an audit entry (agent-override.ts).
+    if (leavesRejection(current, target) || agentPlaced) {
       await client.query("COMMIT");
       return undefined;
     }
