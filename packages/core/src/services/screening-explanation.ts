@@ -103,10 +103,8 @@ export async function getScreeningExplanation(svc: ServiceContext, id: number): 
   const score = judged && candidate.fitScore !== null ? Math.round(candidate.fitScore) : null;
   const threshold = judged && settings.mode === "auto" && settings.advance ? settings.advance.min_score : null;
   const recorded = (run?.action ?? null) as { action?: unknown; to?: unknown; reason?: unknown } | null;
-  const agentAction =
-    judged && recorded && (recorded.action === "advance" || recorded.action === "reject")
-      ? { action: recorded.action, to_stage: String(recorded.to ?? ""), reason: String(recorded.reason ?? "") }
-      : null;
+  const kind = recorded?.action === "advance" || recorded?.action === "reject" ? recorded.action : null;
+  const agentAction: ScreeningExplanationDto["agent_action"] = judged && kind ? { action: kind, to_stage: String(recorded?.to ?? ""), reason: String(recorded?.reason ?? "") } : null;
 
   const how = contact
     ? `To ask that a person at ${companyName} reviews the decision (or for an alternative process or an accommodation), contact ${contact}.`
