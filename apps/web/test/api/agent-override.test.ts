@@ -26,7 +26,7 @@ beforeAll(async () => {
   co = await createTestCompany({ title: "Overseen" });
   api = apiClient(app.url, co);
 });
-afterAll(() => app.close());
+afterAll(() => app?.close());
 
 const ADVANCE = { mode: "auto" as const, criteria: [], advance: { min_score: 80, to_stage: "phonescreen" }, reject_on_required_miss: false };
 const REJECT = { ...ADVANCE, advance: null, reject_on_required_miss: true };

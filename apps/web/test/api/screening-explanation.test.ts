@@ -50,7 +50,7 @@ beforeAll(async () => {
   api = apiClient(app.url, co);
   await updateCompanyScreeningSettings(systemContext(getPrisma(), co.id), { notice_contact: "review@acme.example" });
 });
-afterAll(() => app.close());
+afterAll(() => app?.close());
 
 async function candidate(company = co, extra: Record<string, unknown> = {}): Promise<number> {
   const res = await apiClient(app.url, company).post("/candidates", { job_id: company.jobId, name: "Cand", email: `c-${randomBytes(4).toString("hex")}@example.com`, stage: "applied", ...extra });
