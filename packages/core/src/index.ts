@@ -82,6 +82,8 @@ export * from "./contracts/event.ts";
 export { submitApplication, limitApplications, findOpenJob, APPLICATION_RECEIVED } from "./services/applications.ts";
 export { applicationInput, HONEYPOT_FIELD, type ApplicationInput } from "./contracts/application.ts";
 export { eraseCandidate, exportCandidate } from "./services/candidate-erasure.ts";
+export { getScreeningExplanation } from "./services/screening-explanation.ts";
+export { agentPlaced, agentPlacedIds } from "./services/agent-override.ts";
 export { countRetentionEligible, getPrivacySettings, retentionEligibleIds, updatePrivacySettings, type RetentionRule } from "./services/privacy.ts";
 export { getCompanyScreeningSettings, updateCompanyScreeningSettings } from "./services/company-screening.ts";
 export { agentHeldBack } from "./services/screening.ts";

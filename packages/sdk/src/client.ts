@@ -5,6 +5,7 @@ import type {
   CandidateCreateParams,
   CandidateDetail,
   CandidateExport,
+  ScreeningExplanation,
   CandidateListParams,
   CandidateNote,
   CandidateUpdateParams,
@@ -106,6 +107,11 @@ export class Candidates extends Resource {
   /** Everything held about the candidate, as one document (for an access request). */
   export(id: Id, options?: RequestOptions): Promise<CandidateExport> {
     return this.data("GET", `/candidates/${segment(id)}/export`, undefined, options);
+  }
+
+  /** The AI screening tool's part in a decision, in plain words, with how to ask for a human review. */
+  screeningExplanation(id: Id, options?: RequestOptions): Promise<ScreeningExplanation> {
+    return this.data("GET", `/candidates/${segment(id)}/screening_explanation`, undefined, options);
   }
 }
 

@@ -23,6 +23,7 @@ describe("OpenAPI document", () => {
         "/candidates/{id}",
         "/candidates/{id}/notes",
         "/candidates/{id}/export",
+        "/candidates/{id}/screening_explanation",
         "/candidates/{id}/scorecards",
         "/scorecards/{id}",
         "/interviews/{id}/scorecards",

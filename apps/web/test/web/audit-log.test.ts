@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { AUDIT_ACTIONS, appRouter, createCallerFactory, createCandidate, createUser, eraseCandidate, systemContext, type UserRole } from "@hireflow/core";
+import { AUDIT_ACTIONS, appRouter, createCallerFactory, createCandidate, createUser, eraseCandidate, saveScreeningOutcome, systemContext, type UserRole } from "@hireflow/core";
 import { createSession, SESSION_COOKIE } from "@hireflow/core/auth/sessions";
 import { type AuditLogEntry, getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -195,6 +195,30 @@ describe("every recorded action lands with actor, IP and target", () => {
     const old = await createCandidate(svc, { job_id: co.jobId, name: "Old Rejected", stage: "rejected" }, { source: "manual" });
     await eraseCandidate(svc, old.id);
     expect(await last("candidate.erased")).toMatchObject({ actorType: "system", actorLabel: "system", ip: null, targetId: String(old.id) });
+  });
+
+  it("candidates: a move against the AI agent's move, with its reason (a member on the board, a key over REST)", async () => {
+    const svc = systemContext(getPrisma(), co.id);
+    const settings = { mode: "auto" as const, criteria: [], advance: { min_score: 80, to_stage: "phonescreen" }, reject_on_required_miss: false };
+    const outcome = { fitScore: 95, criteria: [], engine: "local" as const, model: null, criteriaHash: "x", inputHash: "y", blindText: "" };
+    const placed = async () => {
+      const person = await createCandidate(svc, { job_id: co.jobId, name: `Agent Placed ${unique()}`, stage: "applied" }, { source: "manual" });
+      expect((await saveScreeningOutcome(svc, { candidateId: person.id, jobId: co.jobId, settings }, outcome, "initial")).action).toMatchObject({ to: "phonescreen" });
+      return person;
+    };
+    const onBoard = await placed();
+    await trpc("pipeline.move", { candidate_ids: [onBoard.id], stage: "inprogress", override_reason: "Strong portfolio; skip the phone screen" });
+    expect(await last("candidate.agent_overridden")).toMatchObject({
+      ...byUser(owner),
+      targetType: "candidate",
+      targetId: String(onBoard.id),
+      targetLabel: onBoard.public_id,
+      data: { from_stage: "phonescreen", to_stage: "inprogress", reason: "Strong portfolio; skip the phone screen" },
+    });
+    const overREST = await placed();
+    const res = await apiClient(app.url, co).patch(`/candidates/${overREST.id}`, { stage: "applied", override_reason: "Not a fit after all" }, XFF);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await last("candidate.agent_overridden")).toMatchObject({ actorType: "api_key", ip: IP, targetId: String(overREST.id), data: { from_stage: "phonescreen", to_stage: "applied", reason: "Not a fit after all" } });
   });
 
   it("privacy settings: each change with its value before and after", async () => {

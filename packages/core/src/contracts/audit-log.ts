@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = {
   "webhook_endpoint.deleted": "Webhook endpoint deleted",
   "candidate.erased": "Candidate erased",
   "candidate.exported": "Candidate exported",
+  "candidate.agent_overridden": "AI agent's move overridden",
   "privacy_settings.updated": "Privacy settings changed",
   "career_site.updated": "Careers site changed",
   "screening_settings.updated": "AI screening settings changed",

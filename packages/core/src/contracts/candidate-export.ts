@@ -2,6 +2,7 @@ import { z } from "zod";
 import { APPLICATION_SOURCES } from "./application-source.ts";
 import { candidateDetailSchema, getCandidateInput } from "./candidate.ts";
 import { RECOMMENDATIONS, scorecardRatingSchema } from "./scorecard.ts";
+import { screeningExplanationSchema } from "./screening-explanation.ts";
 
 export const eraseCandidateInput = getCandidateInput;
 export const exportCandidateInput = getCandidateInput;
@@ -19,6 +20,7 @@ export const candidateExportSchema = z
       source: z.enum(APPLICATION_SOURCES).meta({ description: "Where the application came from (the candidate's application_source)" }),
       source_label: z.string().meta({ description: "The same in words, as the app shows it: Careers page, API, Added manually, Import", example: "Careers page" }),
       privacy_consent_at: z.string().nullable().meta({ description: "When the applicant agreed to the company's privacy policy on the careers form; null when not asked" }),
+      ai_opt_out: z.boolean().meta({ description: "The applicant asked that a person, not the automated tool, reviews the application" }),
       answers: z.array(
         z.object({
           question_id: z.string(),
@@ -81,6 +83,9 @@ export const candidateExportSchema = z
         created_at: z.string(),
       }),
     ),
+    screening_explanation: screeningExplanationSchema.meta({
+      description: "The automated screening tool's part, in plain words (GET /candidates/{id}/screening_explanation)",
+    }),
   })
   .meta({ id: "CandidateExport" });
 

@@ -100,6 +100,12 @@ export type CreateCandidateInput = z.infer<typeof createCandidateInput>;
 
 export const getCandidateInput = z.strictObject({ id: idParam });
 
+/**
+ * Why a person moves a candidate against the AI agent's move (out of the stage the agent moved them to,
+ * or back out of its rejection): required then, ignored on any other move (docs/SCREENING.md).
+ */
+export const overrideReason = storableText(z.string().trim().min(1, "Must be 1 to 500 characters").max(500, "Must be 1 to 500 characters"));
+
 export const updateCandidateInput = z.strictObject({
   id: idParam,
   name: name.optional(),
@@ -115,6 +121,10 @@ export const updateCandidateInput = z.strictObject({
   rejection_email_delay_minutes: bodyInt(0, MAX_DELAY_MINUTES)
     .optional()
     .meta({ description: `Minutes until the rejection e-mail goes (0..${MAX_DELAY_MINUTES}; default: the company's setting, 60 unless changed); only with send_rejection_email` }),
+  override_reason: overrideReason.optional().meta({
+    description:
+      "Why the move goes against the AI agent's move (1..500 characters): required when the candidate's current stage was set by the AI agent (its advance or its rejection) and `stage` moves them elsewhere; kept in the timeline and the audit log. Ignored on any other move.",
+  }),
   rating: bodyInt(1, 5).nullish(),
   ats_candidate_id: atsCandidateId.nullish(),
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { candidateDetailSchema, PUBLIC_API_STAGES, RESUME_STATUSES, APPLICATION_SOURCES } from "./candidate.ts";
+import { candidateDetailSchema, overrideReason, PUBLIC_API_STAGES, RESUME_STATUSES, APPLICATION_SOURCES } from "./candidate.ts";
 import { INT32_MAX, storableText, timestamp } from "./common.ts";
 import { jobStageSchema, stageKey } from "./job-stages.ts";
 import { jobSchema, LOCATION_TYPES, screeningQuestionSchema } from "./job.ts";
@@ -46,6 +46,8 @@ export const pipelineCandidateSchema = z.object({
   /** Of the `fit_total` criteria scored, how many could be judged (fit_score rests on these); 0 of 0 when unscored. */
   fit_judged: z.number().int(),
   fit_total: z.number().int(),
+  /** The AI agent set the candidate's current stage (its last move was the agent's): moving them elsewhere asks for override_reason. */
+  agent_placed: z.boolean(),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -76,6 +78,8 @@ export const moveCandidatesInput = z.strictObject({
   send_rejection_email: z.boolean().optional(),
   /** Minutes until it goes (default: the company's setting). */
   rejection_email_delay_minutes: z.number().int().min(0).max(MAX_DELAY_MINUTES).optional(),
+  /** Why the move goes against the AI agent's move: required for each candidate of the selection the agent placed where they are. */
+  override_reason: overrideReason.optional(),
 });
 
 export const moveCandidatesResultSchema = z.object({
@@ -101,6 +105,8 @@ export const candidateProfileSchema = z.object({
   resume_filename: z.string().nullable(),
   answers: z.array(z.object({ id: z.string(), label: z.string(), answer: z.unknown() })),
   job: z.object({ id: z.number().int(), title: z.string(), screening_questions: z.array(screeningQuestionSchema) }).nullable(),
+  /** The AI agent set the candidate's current stage: moving them elsewhere asks for override_reason. */
+  agent_placed: z.boolean(),
   /** Oldest first. */
   timeline: z.array(timelineEntrySchema),
 });

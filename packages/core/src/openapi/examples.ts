@@ -126,6 +126,32 @@ const candidateDetail = {
   ai_opt_out: false,
 };
 
+const EXPLANATION_SUMMARY =
+  "An automated screening tool assessed your application for Platform Engineer on 2026-11-21 against 2 qualifications: 1 met, 0 not met, and 1 it could not judge from your application. Its score was 80 out of 100. No automatic step depends on the score.";
+const screeningExplanation = {
+  candidate_id: CANDIDATE_ID,
+  status: "judged",
+  tool_used: true,
+  summary: `${EXPLANATION_SUMMARY} The decision to decline your application was made by a person on Acme Inc.'s hiring team, who could see the tool's assessment.`,
+  engine: "local",
+  assessed_at: "2026-11-21T09:30:05.002Z",
+  criteria: [
+    { id: "skill-kubernetes", type: "skill", qualification: "Experience with Kubernetes (required)", required: true, result: "met", evidence: "SKILLS: Kubernetes, Go, PostgreSQL" },
+    { id: "min-years-5", type: "min_years", qualification: "At least 5 years of work experience", required: false, result: "unknown", evidence: "The resume does not say how many years" },
+  ],
+  score: 80,
+  threshold: null,
+  agent_action: null,
+  rejected: true,
+  rejected_by: "person",
+  rejected_at: "2026-11-23T11:00:00.000Z",
+  human_review: {
+    contact: "jobs@acme.example",
+    how: "To ask that a person at Acme Inc. reviews the decision (or for an alternative process or an accommodation), contact jobs@acme.example.",
+  },
+  text: "About your application for Platform Engineer at Acme Inc.\n\nAn automated screening tool assessed your application…\n\nWhat the tool judged:\n- Experience with Kubernetes (required): met. SKILLS: Kubernetes, Go, PostgreSQL\n- At least 5 years of work experience: could not be judged. The resume does not say how many years\n\nTo ask that a person at Acme Inc. reviews the decision…",
+};
+
 const endpoint = {
   id: ENDPOINT_ID,
   url: "https://example.com/hireflow/webhooks",
@@ -380,13 +406,21 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     },
   },
   "candidates-delete": { path: { id: CANDIDATE_ID }, response: undefined },
+  "candidates-screeningExplanation": { path: { id: CANDIDATE_ID }, response: { data: screeningExplanation } },
   "candidates-export": {
     path: { id: CANDIDATE_ID },
     response: {
       data: {
         exported_at: "2026-11-22T15:00:00.000Z",
         candidate: candidateDetail,
-        application: { lead_type: "sourced", source: "public_api", source_label: "API", privacy_consent_at: null, answers: [{ question_id: "work_permit", question: "Are you allowed to work in the EU?", answer: true }] },
+        application: {
+          lead_type: "sourced",
+          source: "public_api",
+          source_label: "API",
+          privacy_consent_at: null,
+          ai_opt_out: false,
+          answers: [{ question_id: "work_permit", question: "Are you allowed to work in the EU?", answer: true }],
+        },
         self_identification: { sex: "female", race_ethnicity: "decline", created_at: T0 },
         resume: { filename: "ada-lovelace-cv.pdf", content_type: "application/pdf", size: 84213, extracted_text: "Ada Lovelace\nPlatform engineer with 8 years of experience running Kubernetes at scale…" },
         activities: [
@@ -408,6 +442,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         screening_runs: [
           { id: 57, trigger: "created", status: "completed", engine: "local", model: null, fit_score: 80, criteria: candidateDetail.fit.criteria, action: null, created_at: "2026-11-21T09:30:05.002Z" },
         ],
+        screening_explanation: { ...screeningExplanation, summary: EXPLANATION_SUMMARY, rejected: false, rejected_by: null, rejected_at: null },
       },
     },
   },

@@ -8,6 +8,7 @@ import { logger } from "../logger.ts";
 import { recordAudit } from "./audit.ts";
 import { lockCandidate } from "./candidates.ts";
 import { notifyEventsCommitted, recordEvent } from "./events.ts";
+import { getScreeningExplanation } from "./screening-explanation.ts";
 import { candidateInclude, serializeCandidateDetail } from "./serialize.ts";
 
 /**
@@ -97,6 +98,7 @@ export async function exportCandidate(svc: ServiceContext, id: number): Promise<
       source: candidate.applicationSource,
       source_label: applicationSourceLabel(candidate.applicationSource),
       privacy_consent_at: candidate.privacyConsentAt?.toISOString() ?? null,
+      ai_opt_out: candidate.aiOptOut,
       answers: Object.entries(answers).map(([questionId, answer]) => {
         const question = questions.find((q) => q.id === questionId);
         return { question_id: questionId, question: question?.label ?? null, answer: answer as string | boolean };
@@ -146,6 +148,7 @@ export async function exportCandidate(svc: ServiceContext, id: number): Promise<
       action: (run.action ?? null) as Record<string, unknown> | null,
       created_at: run.createdAt.toISOString(),
     })),
+    screening_explanation: await getScreeningExplanation(svc, id),
   };
 }
 

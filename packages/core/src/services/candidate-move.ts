@@ -18,13 +18,16 @@ export type { StageChange } from "./stage-change.ts";
  * — both build them with stageChange — and candidate-move.test.ts compares the two paths' rows.
  * Filtered by the context's company here. Undefined: the client has no pool (a transaction's client),
  * use changeStage — as for a move out of a rejected stage while its rejection e-mail is still scheduled
- * (candidate-emails.ts cancels it).
+ * (candidate-emails.ts cancels it), or of a candidate the AI agent placed (the override needs its reason
+ * checked and audited).
  */
 const LOCK_CANDIDATE = {
   name: "hireflow_candidate_lock_for_move",
   text: `${CANDIDATE_WITH_JOB.replace("SELECT ", `SELECT (SELECT json_agg(json_build_object('key', p.key, 'name', p.name, 'type', p.type) ORDER BY p.position, p.id)
     FROM job_stages p WHERE p.job_id = c.job_id) AS "jobStages",
-    EXISTS (SELECT 1 FROM email_messages m WHERE m.candidate_id = c.id AND m.kind = 'rejection' AND m.status = 'scheduled') AS "scheduledRejection", `)}
+    EXISTS (SELECT 1 FROM email_messages m WHERE m.candidate_id = c.id AND m.kind = 'rejection' AND m.status = 'scheduled') AS "scheduledRejection",
+    coalesce((SELECT a.added_by = 'ai_agent' AND a.data ->> 'new_stage' = c.stage FROM candidate_activities a
+      WHERE a.candidate_id = c.id AND a.type = 'stage_changed' ORDER BY a.id DESC LIMIT 1), false) AS "agentPlaced", `)}
     WHERE c.company_id = $1 AND c.id = $2 FOR UPDATE OF c`,
 };
 
@@ -56,12 +59,15 @@ export async function moveCandidateStage(
   let broken = false;
   try {
     await client.query("BEGIN");
-    const locked = await client.query<CandidateSqlRow & { jobStages: PipelineStage[] | null; scheduledRejection: boolean }>({ ...LOCK_CANDIDATE, values: [svc.companyId, id] });
+    const locked = await client.query<CandidateSqlRow & { jobStages: PipelineStage[] | null; scheduledRejection: boolean; agentPlaced: boolean }>({
+      ...LOCK_CANDIDATE,
+      values: [svc.companyId, id],
+    });
     if (!locked.rows[0]) {
       await client.query("COMMIT");
       return null;
     }
-    const { jobStages, scheduledRejection, ...sqlRow } = locked.rows[0];
+    const { jobStages, scheduledRejection, agentPlaced, ...sqlRow } = locked.rows[0];
     const current = toCandidateRow(sqlRow);
     const target = requireStage(jobStages ?? DEFAULT_PIPELINE, value);
     const rejectReason = await rejectReasonForMove(svc.db, target, options.rejectReasonId);
@@ -71,8 +77,9 @@ export async function moveCandidateStage(
       return { row: current, moved: false };
     }
     // Leaving a rejected stage withdraws a rejection e-mail still scheduled (read under the row lock, and
-    // only a move of this candidate schedules one): rare, and changeStage's to do.
-    if (scheduledRejection && leavesRejection(current, target)) {
+    // only a move of this candidate schedules one): rare, and changeStage's to do. So is a move against
+    // the AI agent's move: it needs a reason and an audit entry (agent-override.ts).
+    if ((scheduledRejection && leavesRejection(current, target)) || agentPlaced) {
       await client.query("COMMIT");
       return undefined;
     }

@@ -15,6 +15,7 @@ import { listCandidateRows } from "./candidate-list.ts";
 import { moveCandidateStage } from "./candidate-move.ts";
 import { DEFAULT_PIPELINE, firstOfType, type PipelineStage, readJobStages, requireStage } from "./job-pipeline.ts";
 import { rejectReasonForMove, stageChange } from "./stage-change.ts";
+import { checkAgentOverride, recordAgentOverride } from "./agent-override.ts";
 import {
   applicationEmailApplies,
   cancelScheduledRejections,
@@ -217,14 +218,22 @@ export async function changeStage(
   svc: ServiceContext,
   current: CandidateRow,
   value: string,
-  options: { reason?: string; rejectReasonId?: number | null; stages?: readonly PipelineStage[]; rejectionEmail?: RejectionEmailRequest } = {},
+  options: {
+    reason?: string;
+    rejectReasonId?: number | null;
+    stages?: readonly PipelineStage[];
+    rejectionEmail?: RejectionEmailRequest;
+    /** Why a person moves the candidate against the AI agent's move (agent-override.ts): required then, else ignored. */
+    overrideReason?: string;
+  } = {},
 ): Promise<CandidateRow | null> {
   const stages = options.stages ?? (current.jobId === null ? DEFAULT_PIPELINE : await readJobStages(tx, current.jobId));
   const target = requireStage(stages, value);
   const rejectReason = await rejectReasonForMove(tx, target, options.rejectReasonId);
   checkRejectionRequest(target, current, options.rejectionEmail);
   if (current.stage === target.key) return null;
-  const change = stageChange(svc, current, target, { reason: options.reason, rejectReason });
+  const override = await checkAgentOverride(tx, svc, current, target, options.overrideReason);
+  const change = stageChange(svc, current, target, { reason: options.reason, rejectReason, overrideReason: override });
   const moved = await tx.candidate.update({
     where: { id: current.id },
     data: { stage: target.key, hiredAt: change.outcome.hiredAt, rejectedAt: change.outcome.rejectedAt, rejectReasonId: change.outcome.rejectReasonId },
@@ -240,15 +249,27 @@ export async function changeStage(
     }),
   });
   await recordEvent(tx, "candidate.stage_changed", change.eventPayload);
+  if (override) await recordAgentOverride(tx, svc, current, target, override);
   if (leavesRejection(current, target)) await cancelScheduledRejections(tx, svc, current.id);
   if (options.rejectionEmail) await scheduleRejectionEmail(tx, svc, { ...moved, job: current.job }, rejectReason?.name ?? null, options.rejectionEmail);
   return { ...moved, job: current.job, jobStage: { name: target.name, type: target.type }, rejectReason: target.type === "rejected" ? rejectReason : null };
 }
 
 export async function updateCandidate(svc: ServiceContext, input: UpdateCandidateInput): Promise<CandidateDetailDto> {
-  const { id, stage, reject_reason_id: rejectReasonId, send_rejection_email: sendRejection, rejection_email_delay_minutes: delayMinutes, ...fields } = input;
+  const {
+    id,
+    stage,
+    reject_reason_id: rejectReasonId,
+    send_rejection_email: sendRejection,
+    rejection_email_delay_minutes: delayMinutes,
+    override_reason: overrideReason,
+    ...fields
+  } = input;
   if (rejectReasonId != null && stage === undefined) {
     throw AppError.validation([{ field: "reject_reason_id", message: "Only with a move: give stage (a stage of type \"rejected\") too" }]);
+  }
+  if (overrideReason !== undefined && stage === undefined) {
+    throw AppError.validation([{ field: "override_reason", message: "Only with a move: give stage too" }]);
   }
   const rejectionEmail = rejectionEmailRequest(stage, sendRejection, delayMinutes);
   const region = fields.phone ? await companyRegion(svc) : "US";
@@ -277,7 +298,7 @@ export async function updateCandidate(svc: ServiceContext, input: UpdateCandidat
       if (stage !== undefined) await lockCandidate(tx, svc.companyId, id);
       const current = await tx.candidate.findUnique({ where: { id }, ...candidateRead });
       if (!current) throw AppError.notFound("Candidate", id);
-      if (stage !== undefined) moved = await changeStage(tx, svc, current, stage, { rejectReasonId, rejectionEmail });
+      if (stage !== undefined) moved = await changeStage(tx, svc, current, stage, { rejectReasonId, rejectionEmail, overrideReason });
       // A stage-only change answers with the row the move's UPDATE returned (no re-read).
       if (Object.keys(data).length === 0) return moved ?? current;
       return tx.candidate.update({ where: { id }, data, ...candidateRead });

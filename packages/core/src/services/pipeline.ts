@@ -14,6 +14,7 @@ import { DEFAULT_PIPELINE, type PipelineStage, readJobStages } from "./job-pipel
 import { notifyEventsCommitted } from "./events.ts";
 import { type RejectionEmailRequest } from "./candidate-emails.ts";
 import { fitCoverageOf, NO_COVERAGE } from "./fit-coverage.ts";
+import { agentPlaced, agentPlacedIds } from "./agent-override.ts";
 import { candidateInclude, candidateRead, serializeCandidateDetail, serializeJob } from "./serialize.ts";
 
 /** The board shows at most this many candidates of a job (newest first). */
@@ -83,7 +84,11 @@ export async function getPipeline(svc: ServiceContext, jobId: number): Promise<P
     take: BOARD_LIMIT + 1,
   });
   const shown = rows.slice(0, BOARD_LIMIT);
-  const coverage = await fitCoverageOf(svc, shown.filter((c) => c.fitStatus !== null).map((c) => c.id));
+  const [coverage, placed] = await Promise.all([
+    fitCoverageOf(svc, shown.filter((c) => c.fitStatus !== null).map((c) => c.id)),
+    // Read from the timeline, not the fit status (a later re-score may have cleared it).
+    agentPlacedIds(svc, shown.map((c) => c.id)),
+  ]);
   return {
     job,
     truncated: rows.length > BOARD_LIMIT,
@@ -99,6 +104,7 @@ export async function getPipeline(svc: ServiceContext, jobId: number): Promise<P
       fit_status: c.fitStatus,
       fit_judged: (coverage.get(c.id) ?? NO_COVERAGE).judged,
       fit_total: (coverage.get(c.id) ?? NO_COVERAGE).total,
+      agent_placed: placed.has(c.id),
       created_at: c.createdAt.toISOString(),
       updated_at: c.updatedAt.toISOString(),
     })),
@@ -111,13 +117,14 @@ export async function getPipeline(svc: ServiceContext, jobId: number): Promise<P
  * `candidate.stage_changed` event with the acting user. `stage` is a key or a type, resolved in each
  * candidate's own job (a selection may span jobs). Locks are taken in id order, so two bulk moves over
  * overlapping selections cannot deadlock. An unknown id (or a stage one of the jobs lacks) fails the
- * whole move.
+ * whole move, and so does a candidate the AI agent placed when no `overrideReason` is given (the one
+ * reason is recorded for each such candidate of the selection).
  */
 export async function moveCandidates(
   svc: ServiceContext,
   candidateIds: number[],
   stage: string,
-  options: { rejectReasonId?: number | null; reason?: string; rejectionEmail?: RejectionEmailRequest } = {},
+  options: { rejectReasonId?: number | null; reason?: string; rejectionEmail?: RejectionEmailRequest; overrideReason?: string } = {},
 ): Promise<{ moved: number[]; unchanged: number[] }> {
   const ids = [...new Set(candidateIds)].sort((a, b) => a - b);
   const result = await svc.db.$transaction(
@@ -175,6 +182,7 @@ export async function getCandidateProfile(svc: ServiceContext, id: number): Prom
     take: 1000,
   });
   const questions = (candidate.job?.screeningQuestions ?? []) as ScreeningQuestion[];
+  const placed = await agentPlaced(svc.db, candidate);
   const timeline: TimelineEntryDto[] = activities.map((a) => ({
     id: a.id,
     type: a.type,
@@ -190,6 +198,7 @@ export async function getCandidateProfile(svc: ServiceContext, id: number): Prom
     resume_filename: candidate.resumeFilename,
     answers: answerList(candidate.answers, questions),
     job: candidate.job ? { id: candidate.job.id, title: candidate.job.title, screening_questions: questions } : null,
+    agent_placed: placed,
     timeline,
   };
 }

@@ -23,6 +23,8 @@ export interface StageChangeOptions {
   /** Why (the AI agent's rule, or a reject's free text); kept in the timeline. */
   reason?: string;
   rejectReason?: RejectReasonOfRow | null;
+  /** Why a person moved the candidate against the AI agent's move (agent-override.ts); kept in the timeline. */
+  overrideReason?: string | null;
 }
 
 export function stageChange(svc: ServiceContext, current: CandidateRow, target: PipelineStage, options: StageChangeOptions = {}): StageChange {
@@ -41,6 +43,7 @@ export function stageChange(svc: ServiceContext, current: CandidateRow, target: 
       new_stage_name: target.name,
       ...(options.reason && { reason: options.reason }),
       ...(rejectReason && { reject_reason: rejectReason }),
+      ...(options.overrideReason && { overrides_agent: true, override_reason: options.overrideReason }),
     },
     eventPayload: {
       candidate: { id: current.id, public_id: current.publicId, name: current.name, email: current.email, url: candidateUrl(current.id) },

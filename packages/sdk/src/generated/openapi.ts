@@ -128,6 +128,28 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/candidates/{id}/screening_explanation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Explain the AI screening tool's part in a decision
+         * @description A plain-language explanation for the candidate (say, after a rejection): whether the automated screening tool assessed the application, each criterion it judged and how (met, not met, could not be judged, with the evidence), the score against the job's threshold, whether a person or the AI agent made the rejection, and how to ask for a review by a person (the company's screening contact). `status` says when the tool was not used (opted out, screening off, not scored). `text` holds it all, ready to send. Also in GET /candidates/{id}/export.
+         *
+         *     **Required scope:** `candidates:read`
+         */
+        get: operations["candidates-screeningExplanation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -1052,6 +1074,8 @@ export type components = {
                 type: string;
             }[];
             application: {
+                /** @description The applicant asked that a person, not the automated tool, reviews the application */
+                ai_opt_out: boolean;
                 answers: {
                     answer: string | boolean;
                     /** @description The question's label; null if the job no longer asks it */
@@ -1106,6 +1130,8 @@ export type components = {
                 submitted_at: string;
                 updated_at: string;
             }[];
+            /** @description The automated screening tool's part, in plain words (GET /candidates/{id}/screening_explanation) */
+            screening_explanation: components["schemas"]["ScreeningExplanation"];
             screening_runs: {
                 action: {
                     [key: string]: unknown;
@@ -1927,6 +1953,64 @@ export type components = {
             value: string | number | null;
             weight: number;
         };
+        ScreeningExplanation: {
+            /** @description What the AI agent did after assessing the application; null when it moved no one */
+            agent_action: {
+                /** @enum {string} */
+                action: "advance" | "reject";
+                reason: string;
+                to_stage: string;
+            } | null;
+            /** @description When the tool assessed the application (ISO 8601); null when not judged */
+            assessed_at: string | null;
+            candidate_id: number;
+            criteria: {
+                /** @description What decided it: a quote of the resume or the answer, or why it could not be judged */
+                evidence: string;
+                id: string;
+                /**
+                 * @description The criterion in plain words, as the careers page's notice lists it
+                 * @example Experience with Go (required)
+                 */
+                qualification: string;
+                required: boolean;
+                /**
+                 * @description unknown: the tool could not judge it from the application
+                 * @enum {string}
+                 */
+                result: "met" | "not_met" | "unknown";
+                /** @enum {string} */
+                type: "skill" | "min_years" | "location" | "answer" | "text";
+            }[];
+            /** @description local, or model:<id>; null when not judged */
+            engine: string | null;
+            human_review: {
+                /** @description The company's screening contact (Settings → AI screening); null when none is set */
+                contact: string | null;
+                /** @description How to ask for a review by a person, in plain words */
+                how: string;
+            };
+            /** @description The candidate is in a rejected-type stage */
+            rejected: boolean;
+            rejected_at: string | null;
+            /** @description Who made the rejection: ai_agent (the tool, automatically), person (a member of the hiring team), integration (an API client), system; null when not rejected */
+            rejected_by: ("ai_agent" | "person" | "integration" | "system") | null;
+            /** @description The fit score, 0..100 (null when no criterion could be judged or not judged) */
+            score: number | null;
+            /**
+             * @description judged: the tool assessed the application; opted_out: the applicant asked for a person instead (never assessed); screening_off: the job does not use the tool; not_scored: the tool is on but did not assess this application; pending: not assessed yet; failed: the assessment failed (no result used)
+             * @enum {string}
+             */
+            status: "judged" | "opted_out" | "screening_off" | "not_scored" | "pending" | "failed";
+            /** @description The explanation in a few plain sentences */
+            summary: string;
+            /** @description The whole explanation as plain text, ready to copy or send to the candidate */
+            text: string;
+            /** @description The score at or above which the AI agent moves an application forward (the job's setting now); null when it moves no one on a score */
+            threshold: number | null;
+            /** @description Whether the automated tool assessed this application (status judged) */
+            tool_used: boolean;
+        };
         ScreeningQuestion: {
             id: string;
             label: string;
@@ -2703,6 +2787,8 @@ export interface operations {
                     linkedin?: string | null;
                     location?: string | null;
                     name?: string;
+                    /** @description Why the move goes against the AI agent's move (1..500 characters): required when the candidate's current stage was set by the AI agent (its advance or its rejection) and `stage` moves them elsewhere; kept in the timeline and the audit log. Ignored on any other move. */
+                    override_reason?: string;
                     phone?: string | null;
                     rating?: number | null;
                     /** @description A reject reason (GET /reject_reasons); only with a move to a rejected-type stage */
@@ -2981,6 +3067,7 @@ export interface operations {
                      *           "source": "public_api",
                      *           "source_label": "API",
                      *           "privacy_consent_at": null,
+                     *           "ai_opt_out": false,
                      *           "answers": [
                      *             {
                      *               "question_id": "work_permit",
@@ -3090,7 +3177,44 @@ export interface operations {
                      *             "action": null,
                      *             "created_at": "2026-11-21T09:30:05.002Z"
                      *           }
-                     *         ]
+                     *         ],
+                     *         "screening_explanation": {
+                     *           "candidate_id": 42,
+                     *           "status": "judged",
+                     *           "tool_used": true,
+                     *           "summary": "An automated screening tool assessed your application for Platform Engineer on 2026-11-21 against 2 qualifications: 1 met, 0 not met, and 1 it could not judge from your application. Its score was 80 out of 100. No automatic step depends on the score.",
+                     *           "engine": "local",
+                     *           "assessed_at": "2026-11-21T09:30:05.002Z",
+                     *           "criteria": [
+                     *             {
+                     *               "id": "skill-kubernetes",
+                     *               "type": "skill",
+                     *               "qualification": "Experience with Kubernetes (required)",
+                     *               "required": true,
+                     *               "result": "met",
+                     *               "evidence": "SKILLS: Kubernetes, Go, PostgreSQL"
+                     *             },
+                     *             {
+                     *               "id": "min-years-5",
+                     *               "type": "min_years",
+                     *               "qualification": "At least 5 years of work experience",
+                     *               "required": false,
+                     *               "result": "unknown",
+                     *               "evidence": "The resume does not say how many years"
+                     *             }
+                     *           ],
+                     *           "score": 80,
+                     *           "threshold": null,
+                     *           "agent_action": null,
+                     *           "rejected": false,
+                     *           "rejected_by": null,
+                     *           "rejected_at": null,
+                     *           "human_review": {
+                     *             "contact": "jobs@acme.example",
+                     *             "how": "To ask that a person at Acme Inc. reviews the decision (or for an alternative process or an accommodation), contact jobs@acme.example."
+                     *           },
+                     *           "text": "About your application for Platform Engineer at Acme Inc.\n\nAn automated screening tool assessed your application…\n\nWhat the tool judged:\n- Experience with Kubernetes (required): met. SKILLS: Kubernetes, Go, PostgreSQL\n- At least 5 years of work experience: could not be judged. The resume does not say how many years\n\nTo ask that a person at Acme Inc. reviews the decision…"
+                     *         }
                      *       }
                      *     }
                      */
@@ -3368,6 +3492,126 @@ export interface operations {
                 };
             };
             /** @description The API key lacks the scope `scorecards:read` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "candidates-screeningExplanation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "candidate_id": 42,
+                     *         "status": "judged",
+                     *         "tool_used": true,
+                     *         "summary": "An automated screening tool assessed your application for Platform Engineer on 2026-11-21 against 2 qualifications: 1 met, 0 not met, and 1 it could not judge from your application. Its score was 80 out of 100. No automatic step depends on the score. The decision to decline your application was made by a person on Acme Inc.'s hiring team, who could see the tool's assessment.",
+                     *         "engine": "local",
+                     *         "assessed_at": "2026-11-21T09:30:05.002Z",
+                     *         "criteria": [
+                     *           {
+                     *             "id": "skill-kubernetes",
+                     *             "type": "skill",
+                     *             "qualification": "Experience with Kubernetes (required)",
+                     *             "required": true,
+                     *             "result": "met",
+                     *             "evidence": "SKILLS: Kubernetes, Go, PostgreSQL"
+                     *           },
+                     *           {
+                     *             "id": "min-years-5",
+                     *             "type": "min_years",
+                     *             "qualification": "At least 5 years of work experience",
+                     *             "required": false,
+                     *             "result": "unknown",
+                     *             "evidence": "The resume does not say how many years"
+                     *           }
+                     *         ],
+                     *         "score": 80,
+                     *         "threshold": null,
+                     *         "agent_action": null,
+                     *         "rejected": true,
+                     *         "rejected_by": "person",
+                     *         "rejected_at": "2026-11-23T11:00:00.000Z",
+                     *         "human_review": {
+                     *           "contact": "jobs@acme.example",
+                     *           "how": "To ask that a person at Acme Inc. reviews the decision (or for an alternative process or an accommodation), contact jobs@acme.example."
+                     *         },
+                     *         "text": "About your application for Platform Engineer at Acme Inc.\n\nAn automated screening tool assessed your application…\n\nWhat the tool judged:\n- Experience with Kubernetes (required): met. SKILLS: Kubernetes, Go, PostgreSQL\n- At least 5 years of work experience: could not be judged. The resume does not say how many years\n\nTo ask that a person at Acme Inc. reviews the decision…"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ScreeningExplanation"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `candidates:read` (code forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -16,7 +16,7 @@ export const moveCandidateTool = defineTool({
   name: "move_candidate",
   title: "Move a candidate",
   description:
-    "Moves a candidate to another stage of its job's pipeline (a stage key from get_job, or a stage type such as phonescreen or rejected). An optional reason is kept in the timeline; reject_reason_id (a company reject reason) only with a move to a rejected stage. No e-mail is sent.",
+    "Moves a candidate to another stage of its job's pipeline (a stage key from get_job, or a stage type such as phonescreen or rejected). An optional reason is kept in the timeline; reject_reason_id (a company reject reason) only with a move to a rejected stage. Moving a candidate out of the stage the AI agent moved them to (its advance or its rejection) needs override_reason. No e-mail is sent.",
   scopes: ["candidates:write", "candidates:read"],
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({
@@ -24,10 +24,11 @@ export const moveCandidateTool = defineTool({
     stage: z.string().max(100).describe("The target stage key (or stage type)"),
     reason: z.string().max(500).optional().describe("Why, kept in the timeline"),
     reject_reason_id: toolId("A reject reason, with a move to a rejected stage").optional(),
+    override_reason: z.string().max(500).optional().describe("Why the move goes against the AI agent's move (required then; kept in the timeline and the audit log)"),
   }),
   output,
   run: async (caller, args) => {
-    const result = await caller.pipeline.move({ candidate_ids: [args.candidate_id], stage: args.stage, reason: args.reason, reject_reason_id: args.reject_reason_id });
+    const result = await caller.pipeline.move({ candidate_ids: [args.candidate_id], stage: args.stage, reason: args.reason, reject_reason_id: args.reject_reason_id, override_reason: args.override_reason });
     const { data } = await caller.candidates.get({ id: String(args.candidate_id) } as never);
     return { data, moved: result.data.moved.length > 0 };
   },

@@ -4,6 +4,7 @@ import { createNoteProcedure } from "./create-note.ts";
 import { deleteCandidateProcedure } from "./delete-candidate.ts";
 import { exportCandidateProcedure } from "./export-candidate.ts";
 import { getCandidateProcedure } from "./get-candidate.ts";
+import { getScreeningExplanationProcedure } from "./get-screening-explanation.ts";
 import { listCandidatesProcedure } from "./list-candidates.ts";
 import { updateCandidateProcedure } from "./update-candidate.ts";
 
@@ -15,4 +16,5 @@ export const candidateRouter = router({
   addNote: createNoteProcedure,
   delete: deleteCandidateProcedure,
   export: exportCandidateProcedure,
+  screeningExplanation: getScreeningExplanationProcedure,
 });

@@ -12,6 +12,7 @@ export const moveCandidatesProcedure = companyProcedure
     data: await moveCandidates(ctx.svc, input.candidate_ids, input.stage, {
       rejectReasonId: input.reject_reason_id,
       reason: input.reason || undefined,
+      overrideReason: input.override_reason,
       rejectionEmail: rejectionEmailRequest(input.stage, input.send_rejection_email, input.rejection_email_delay_minutes),
     }),
   }));

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { FitCoverage } from "@/components/fit-coverage";
+import { needsOverrideReason, useOverridePrompt } from "@/components/override-dialog";
 import { type RejectChoice, useRejectPrompt } from "@/components/reject-dialog";
 import { StageOptions } from "@/components/stage-options";
 import { Alert, Badge, Button, compactInputClass, EmptyState, formatDate, LinkButton } from "@/components/ui";
@@ -53,14 +54,15 @@ export function CandidateList({
   const stage = choice !== null && stages.some((s) => s.key === choice) ? choice : (stages.find((s) => s.type === "phonescreen") ?? stages[1] ?? stages[0])!.key;
   const [announcement, setAnnouncement] = useState("");
   const reject = useRejectPrompt();
+  const override = useOverridePrompt();
   const rows = page.data;
   // A search sorted by relevance says why each candidate is listed (a name, or only a resume mention).
   const showMatch = rows.some((c) => c.match !== null);
   const nameOf = (key: string) => stages.find((s) => s.key === key)?.name ?? key;
 
   const move = useMutation({
-    mutationFn: async ({ ids, to, reason }: { ids: number[]; to: string; reason?: RejectChoice }) =>
-      (await trpc.pipeline.move.mutate({ candidate_ids: ids, stage: to, ...reason })).data,
+    mutationFn: async ({ ids, to, reason, overrideReason }: { ids: number[]; to: string; reason?: RejectChoice; overrideReason?: string }) =>
+      (await trpc.pipeline.move.mutate({ candidate_ids: ids, stage: to, ...reason, ...(overrideReason && { override_reason: overrideReason }) })).data,
     onSuccess: (result, { to }) => {
       const n = result.moved.length;
       setAnnouncement(n === 0 ? `Already in ${nameOf(to)}.` : `Moved ${n} candidate${n === 1 ? "" : "s"} to ${nameOf(to)}.`);
@@ -88,7 +90,21 @@ export function CandidateList({
         reason = answer;
       }
     }
-    move.mutate({ ids, to: target.key, reason });
+    // The list does not know whom the AI agent placed: the server says so (override_reason), then the
+    // override dialog asks why and the move is sent again with the reason.
+    try {
+      await move.mutateAsync({ ids, to: target.key, reason });
+    } catch (error) {
+      if (!needsOverrideReason(error)) return;
+      const who = ids.length === 1 ? (rows.find((c) => c.id === ids[0])?.name ?? `Candidate ${ids[0]}`) : `${ids.length} candidates`;
+      const why = await override.ask({ count: ids.length, who, stageName: target.name });
+      if (!why) {
+        move.reset();
+        setAnnouncement(ids.length === 1 ? `Not moved: ${who} stays where they were.` : `Not moved: the ${who} stay where they were.`);
+        return;
+      }
+      move.mutate({ ids, to: target.key, reason, overrideReason: why });
+    }
   }
 
   const allSelected = rows.length > 0 && rows.every((c) => selected.has(c.id));
@@ -125,7 +141,8 @@ export function CandidateList({
     );
   }
 
-  const moveError = move.error ? errorInfo(move.error) : null;
+  // A refusal for want of an override reason opens its dialog instead of an error.
+  const moveError = move.error && !needsOverrideReason(move.error) ? errorInfo(move.error) : null;
   return (
     <div>
       <div className="sticky top-0 z-10 -mx-4 mb-3 flex flex-wrap items-center gap-2 border-b border-slate-200 bg-slate-50/95 px-4 py-2 backdrop-blur sm:mx-0 sm:rounded-md sm:border sm:bg-white sm:px-3">
@@ -149,6 +166,7 @@ export function CandidateList({
       </div>
       {status}
       {reject.dialog}
+      {override.dialog}
       {moveError && (
         <div className="mb-3">
           <Alert>Could not move: {moveError.message}</Alert>

@@ -16,6 +16,7 @@ import { type JobStage, stageName, stageTone, TYPE_STAGES } from "@/lib/stages";
 import { InterviewsSection } from "./interviews-section";
 import { NoteForm } from "./note-form";
 import { PrivacyActions } from "./privacy-actions";
+import { ScreeningExplanation } from "./screening-explanation";
 import { ScorecardsSection } from "./scorecards-section";
 import { StageSelect } from "./stage-select";
 
@@ -50,6 +51,8 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
   const kits = jobStages?.find((stage) => stage.key === c.stage)?.interviews ?? [];
   const name = c.name ?? c.email ?? `Candidate ${c.id}`;
   const [interviews, members] = await Promise.all([load(caller.interviews.list({ candidate_id: String(c.id), limit: "100" })), load(caller.users.list({ limit: "100" }))]);
+  // A rejected candidate may ask what the automated tool had to do with it (issue 25 §3).
+  const explanation = c.stage_type === "rejected" ? (await load(caller.candidates.screeningExplanation({ id: String(c.id) }))).data : null;
   return (
     <>
       <PageHeader
@@ -72,7 +75,7 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
             <Outcome candidate={c} />
           </span>
         }
-        actions={<StageSelect candidateId={c.id} stage={c.stage ?? ""} name={name} stages={stages} />}
+        actions={<StageSelect candidateId={c.id} stage={c.stage ?? ""} name={name} stages={stages} agentPlaced={profile.agent_placed} />}
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="space-y-6">
@@ -108,6 +111,11 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
           </Section>
           {scorecardsSection}
           <ScreeningSection profile={profile} />
+          {explanation && (
+            <Section title="Explanation after the rejection">
+              <ScreeningExplanation explanation={explanation} />
+            </Section>
+          )}
           <ResumeSection profile={profile} />
           {profile.answers.length > 0 && (
             <Section title="Screening answers">
@@ -489,6 +497,11 @@ function describe(entry: TimelineEntryDto, stages: readonly JobStage[]): ReactNo
         <>
           Moved from <strong>{from}</strong> to <strong>{to}</strong>
           {moveReason(data)}
+          {data.overrides_agent === true && typeof data.override_reason === "string" && (
+            <span className="mt-0.5 block text-slate-700" data-testid="override-reason">
+              Overrode the AI agent&apos;s move: {data.override_reason}
+            </span>
+          )}
         </>
       );
     }

@@ -2,6 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useOverridePrompt } from "@/components/override-dialog";
 import { type RejectChoice, useRejectPrompt } from "@/components/reject-dialog";
 import { StageOptions } from "@/components/stage-options";
 import { compactInputClass } from "@/components/ui";
@@ -11,14 +12,29 @@ import { useTrpc } from "@/lib/trpc";
 
 /**
  * Moves this candidate to a stage of its job (pipeline.move → changeStage with the user as actor);
- * into a rejected-type stage only with the reason the dialog asks for.
+ * into a rejected-type stage only with the reason the dialog asks for; out of the stage the AI agent
+ * moved them to (`agentPlaced`) only with the override reason its dialog asks for.
  */
-export function StageSelect({ candidateId, stage, name, stages }: { candidateId: number; stage: string; name: string; stages: readonly JobStage[] }) {
+export function StageSelect({
+  candidateId,
+  stage,
+  name,
+  stages,
+  agentPlaced = false,
+}: {
+  candidateId: number;
+  stage: string;
+  name: string;
+  stages: readonly JobStage[];
+  agentPlaced?: boolean;
+}) {
   const trpc = useTrpc();
   const router = useRouter();
   const reject = useRejectPrompt();
+  const override = useOverridePrompt();
   const move = useMutation({
-    mutationFn: ({ to, choice }: { to: string; choice?: RejectChoice }) => trpc.pipeline.move.mutate({ candidate_ids: [candidateId], stage: to, ...choice }),
+    mutationFn: ({ to, choice, overrideReason }: { to: string; choice?: RejectChoice; overrideReason?: string }) =>
+      trpc.pipeline.move.mutate({ candidate_ids: [candidateId], stage: to, ...choice, ...(overrideReason && { override_reason: overrideReason }) }),
     onSuccess: () => router.refresh(),
   });
   const known = stages.some((s) => s.key === stage);
@@ -26,13 +42,19 @@ export function StageSelect({ candidateId, stage, name, stages }: { candidateId:
   async function change(to: string) {
     const target = stages.find((s) => s.key === to);
     if (!target || to === stage) return;
+    let overrideReason: string | undefined;
+    if (agentPlaced) {
+      const answer = await override.ask({ count: 1, who: name, stageName: target.name });
+      if (!answer) return;
+      overrideReason = answer;
+    }
     let choice: RejectChoice | undefined;
     if (target.type === "rejected") {
       const answer = await reject.ask({ count: 1, who: name, stageName: target.name });
       if (!answer) return;
       choice = answer;
     }
-    move.mutate({ to, choice });
+    move.mutate({ to, choice, overrideReason });
   }
 
   return (
@@ -51,6 +73,7 @@ export function StageSelect({ candidateId, stage, name, stages }: { candidateId:
         </select>
       </label>
       {reject.dialog}
+      {override.dialog}
       {move.error && (
         <p role="alert" className="text-sm text-red-700">
           {errorInfo(move.error).message}

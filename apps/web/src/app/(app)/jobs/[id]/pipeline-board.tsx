@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type DragEvent, type ReactNode } from "react";
 import { FitCoverage } from "@/components/fit-coverage";
+import { useOverridePrompt } from "@/components/override-dialog";
 import { type RejectChoice, useRejectPrompt } from "@/components/reject-dialog";
 import { StageOptions } from "@/components/stage-options";
 import { Alert, Badge, Button, cx, EmptyState, formatDate, compactInputClass } from "@/components/ui";
@@ -45,8 +46,9 @@ function defaultBulkStage(stages: readonly JobStage[]): string {
  * The board of one job: one column per stage of the job's pipeline, in order, headed by its name.
  * Move a candidate by dragging its card to another column, or (keyboard, touch) with the stage menu
  * on the card; move several by ticking them and using "Move selected". A move into a rejected-type
- * stage first asks for a reason (Cancel leaves everyone where they were). Every move goes through
- * pipeline.move, i.e. the same changeStage the API uses.
+ * stage first asks for a reason (Cancel leaves everyone where they were), and so does a move against
+ * the AI agent's move (a card the agent placed, `agent_placed`, leaving its stage: override_reason).
+ * Every move goes through pipeline.move, i.e. the same changeStage the API uses.
  */
 export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
   const trpc = useTrpc();
@@ -66,14 +68,15 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const reject = useRejectPrompt();
+  const override = useOverridePrompt();
   const stages = board.data.job.stages;
   const nameOf = (key: string) => stageName(stages, key);
   // The bulk move's stage: the one picked while the job still has it, else the default.
   const bulkStage = bulkChoice !== null && stages.some((s) => s.key === bulkChoice) ? bulkChoice : defaultBulkStage(stages);
 
   const move = useMutation({
-    mutationFn: async ({ ids, stage, choice }: { ids: number[]; stage: string; choice?: RejectChoice }) =>
-      (await trpc.pipeline.move.mutate({ candidate_ids: ids, stage, ...choice })).data,
+    mutationFn: async ({ ids, stage, choice, overrideReason }: { ids: number[]; stage: string; choice?: RejectChoice; overrideReason?: string }) =>
+      (await trpc.pipeline.move.mutate({ candidate_ids: ids, stage, ...choice, ...(overrideReason && { override_reason: overrideReason }) })).data,
     onMutate: async ({ ids, stage }) => {
       await queryClient.cancelQueries({ queryKey });
       const previous = queryClient.getQueryData<PipelineBoardDto>(queryKey);
@@ -113,6 +116,19 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
    */
   async function requestMove(ids: number[], key: string, options: { clearSelection?: boolean } = {}) {
     const target = stages.find((s) => s.key === key);
+    // Against the agent's move: the cards it placed that would leave their stage.
+    const overridden = candidates.filter((c) => ids.includes(c.id) && c.agent_placed && c.stage !== key);
+    let overrideReason: string | undefined;
+    if (overridden.length) {
+      const only = overridden.length === 1 ? overridden[0]! : undefined;
+      const who = only ? (only.name ?? only.email ?? `Candidate ${only.id}`) : `${overridden.length} candidates`;
+      const answer = await override.ask({ count: overridden.length, who, stageName: target?.name ?? nameOf(key) });
+      if (!answer) {
+        setAnnouncement(only ? `Not moved: ${who} stays in ${nameOf(only.stage)}.` : "Not moved: the candidates stay where they were.");
+        return;
+      }
+      overrideReason = answer;
+    }
     let choice: RejectChoice | undefined;
     if (target?.type === "rejected") {
       const moving = ids.filter((id) => candidates.find((c) => c.id === id)?.stage !== key);
@@ -127,7 +143,7 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
         choice = answer;
       }
     }
-    move.mutate({ ids, stage: key, choice }, { onSuccess: () => options.clearSelection && setSelected(new Set()) });
+    move.mutate({ ids, stage: key, choice, overrideReason }, { onSuccess: () => options.clearSelection && setSelected(new Set()) });
   }
 
   function moveSelected() {
@@ -207,6 +223,7 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
         {announcement}
       </p>
       {reject.dialog}
+      {override.dialog}
       {moveError && (
         <div className="mb-4">
           <Alert>Could not move: {moveError.message}</Alert>
@@ -333,6 +350,11 @@ function CandidateCard({
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-1.5">
         {showFit && <FitBadge candidate={c} />}
+        {c.agent_placed && (
+          <span data-testid="agent-placed" title="The AI agent moved this candidate to this stage; moving them elsewhere asks for a reason">
+            <Badge tone="amber">Moved by AI agent</Badge>
+          </span>
+        )}
         {c.application_source === "self_apply" && <Badge tone="indigo">{applicationSourceLabel(c.application_source)}</Badge>}
         {resume && <Badge tone={resume.tone}>{resume.label}</Badge>}
         <span className="text-xs text-slate-500">{formatDate(c.created_at, false)}</span>
