@@ -164,8 +164,9 @@ describe("the agent in mode auto", () => {
 
     const marcus = await applyWith(co, "marcus-oneill.pdf", "marcus-rescore@example.org");
     expect((await scored(api, marcus.id)).stage).toBe("phonescreen");
-    // Someone moves Marcus back; a re-score of the whole job must not move him again.
-    expect((await api.patch(`/candidates/${marcus.id}`, { stage: "applied" })).status).toBe(200);
+    // Someone moves Marcus back (against the agent's move, so with a reason); a re-score of the whole job
+    // must not move him again.
+    expect((await api.patch(`/candidates/${marcus.id}`, { stage: "applied", override_reason: "Wants to finish the take-home first" })).status).toBe(200);
     await publisher.flush();
     await getLocalRunner().idle();
     const before = hook.requests().filter((r) => r.json.event === "candidate.stage_changed").length;

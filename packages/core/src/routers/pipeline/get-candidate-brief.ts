@@ -8,7 +8,7 @@ import { companyProcedure } from "../../trpc.ts";
  * timeline entries, read in SQL side by side (services/candidate-brief.ts).
  */
 export const getCandidateBriefProcedure = companyProcedure
-  .meta({ scope: "candidates:read", interviewer: "candidate" })
+  .meta({ interviewer: "candidate" })
   .input(getCandidateBriefInput)
   .output(dataEnvelope(candidateBriefSchema))
   .query(async ({ ctx, input }) => ({ data: await getCandidateBrief(ctx.svc, input.id) }));
