@@ -34,7 +34,7 @@ export function apiScenarios(company: SeededCompany, deepCursor: string): Scenar
     { key: "indeed_feed", label: `GET /careers/{slug}/feeds/indeed.xml (${SEED.boardJobs.toLocaleString("en")} open jobs)`, next: () => ({ path: `/careers/${BOARD_SLUG}/feeds/indeed.xml` }) },
     // The feed's latency goal (p95 ≤ 200 ms) is about what a crawler waits for, fetching a few at a time. At 50
     // connections every response costs ~9 ms of these two cores' CPU (server, PostgreSQL, autocannon reading
-    // ~1 MB), so the queue alone is ~230 ms: that row shows throughput, this one the latency.
+    // ~0.7 MB), so the queue alone is ~230 ms: that row shows throughput, this one the latency.
     {
       key: "indeed_feed_crawler",
       label: `GET /careers/{slug}/feeds/indeed.xml (${SEED.boardJobs.toLocaleString("en")} open jobs, 4 connections)`,
