@@ -3,7 +3,8 @@ import { defineConfig } from "vitest/config";
 
 /**
  * `npm run test:build`: the API suites again, against the production build (`next build`, then
- * the production server `npm start` runs, per test file on the run's database) instead of the route modules. startApp() and
+ * the production server `npm start` runs on the run's database: one shared by the files, or a file's own
+ * when it needs an environment of its own) instead of the route modules. startApp() and
  * the hardening suites' app helpers switch on HIREFLOW_TEST_TARGET=build. Files whose subject only
  * exists inside the test process (a storage driver or log sink swapped in-process, a pure function)
  * are not listed: they test the same code in `npm test`. docs/RELIABILITY.md names them.
@@ -27,7 +28,8 @@ export default defineConfig({
       "apps/web/test/hardening/routes-cross-tenant.test.ts",
       "apps/web/test/hardening/secrets-and-errors.test.ts",
     ],
-    globalSetup: ["packages/db/src/testing/global-setup.ts"],
+    // The run's database, and one production server on it that the files share (helpers/app.ts).
+    globalSetup: ["apps/web/test/helpers/shared-built-server.global.ts"],
     setupFiles: ["packages/db/src/testing/setup-env.ts", "apps/web/test/helpers/build-target.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -1,51 +1,66 @@
-import * as filesRoute from "@/app/api/files/[token]/route";
-import * as applicationsRoute from "@/app/api/public/jobs/[id]/applications/route";
-import * as boardJobRoute from "@/app/api/public/companies/[slug]/jobs/[id]/route";
-import * as boardJobsRoute from "@/app/api/public/companies/[slug]/jobs/route";
-import * as indeedFeedRoute from "@/app/careers/[slug]/feeds/indeed.xml/route";
-import * as jsonFeedRoute from "@/app/careers/[slug]/feeds/jobs.json/route";
-import * as careersSitemapRoute from "@/app/careers/[slug]/sitemap.xml/route";
-import * as embedScriptRoute from "@/app/careers/[slug]/embed.js/route";
-import * as robotsRoute from "@/app/robots.txt/route";
-import * as sitemapIndexRoute from "@/app/sitemap.xml/route";
-import * as openApiRoute from "@/app/api/v1/openapi.json/route";
-import * as restRoute from "@/app/api/v1/[[...path]]/route";
-import * as mcpRoute from "@/app/api/mcp/route";
-import * as oauthRegisterRoute from "@/app/api/oauth/register/route";
-import * as oauthRevokeRoute from "@/app/api/oauth/revoke/route";
-import * as oauthTokenRoute from "@/app/api/oauth/token/route";
-import * as authorizationServerRoute from "@/app/.well-known/oauth-authorization-server/route";
-import * as protectedResourceRoute from "@/app/.well-known/oauth-protected-resource/route";
-import * as protectedResourcePathRoute from "@/app/.well-known/oauth-protected-resource/[...api]/route";
-import * as consentDecisionRoute from "@/app/oauth/authorize/decision/route";
+import { inject } from "vitest";
 import { startBuiltServer, testingTheBuild } from "./built-server.ts";
 import { serve } from "./server.ts";
+import { fingerprintDifference, serverEnvironmentFingerprint } from "./server-env.ts";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Response | Promise<Response>;
 
-/** The app's route handlers (the very modules Next serves), routed the way Next routes them. */
-const routes: { pattern: RegExp; module: Record<string, unknown>; param?: string; params?: string[] }[] = [
-  { pattern: /^\/api\/v1\/openapi\.json$/, module: openApiRoute },
-  { pattern: /^\/api\/v1(\/.*)?$/, module: restRoute },
-  { pattern: /^\/api\/mcp$/, module: mcpRoute },
-  { pattern: /^\/api\/files\/([^/]+)$/, module: filesRoute, param: "token" },
-  { pattern: /^\/api\/public\/jobs\/([^/]+)\/applications$/, module: applicationsRoute, param: "id" },
-  { pattern: /^\/api\/public\/companies\/([^/]+)\/jobs$/, module: boardJobsRoute, param: "slug" },
-  { pattern: /^\/api\/public\/companies\/([^/]+)\/jobs\/([^/]+)$/, module: boardJobRoute, params: ["slug", "id"] },
-  { pattern: /^\/careers\/([^/]+)\/feeds\/indeed\.xml$/, module: indeedFeedRoute, param: "slug" },
-  { pattern: /^\/careers\/([^/]+)\/feeds\/jobs\.json$/, module: jsonFeedRoute, param: "slug" },
-  { pattern: /^\/careers\/([^/]+)\/sitemap\.xml$/, module: careersSitemapRoute, param: "slug" },
-  { pattern: /^\/careers\/([^/]+)\/embed\.js$/, module: embedScriptRoute, param: "slug" },
-  { pattern: /^\/robots\.txt$/, module: robotsRoute },
-  { pattern: /^\/sitemap\.xml$/, module: sitemapIndexRoute },
-  { pattern: /^\/api\/oauth\/token$/, module: oauthTokenRoute },
-  { pattern: /^\/api\/oauth\/register$/, module: oauthRegisterRoute },
-  { pattern: /^\/api\/oauth\/revoke$/, module: oauthRevokeRoute },
-  { pattern: /^\/\.well-known\/oauth-authorization-server$/, module: authorizationServerRoute },
-  { pattern: /^\/\.well-known\/oauth-protected-resource$/, module: protectedResourceRoute },
-  { pattern: /^\/\.well-known\/oauth-protected-resource\/(.+)$/, module: protectedResourcePathRoute, param: "api" },
-  { pattern: /^\/oauth\/authorize\/decision$/, module: consentDecisionRoute },
-];
+type Route = { pattern: RegExp; module: Record<string, unknown>; param?: string; params?: string[]; catchAll?: boolean };
+
+/**
+ * The app's route handlers (the very modules Next serves), routed the way Next routes them. Loaded on
+ * first use: under test:build the files talk to the built server and never need them, and importing
+ * them is most of a file's start-up time.
+ */
+let routes: Promise<Route[]> | undefined;
+function loadRoutes(): Promise<Route[]> {
+  routes ??= (async () => {
+    // One after another, in the order the static imports had (the module graph has cycles).
+    const filesRoute = await import("@/app/api/files/[token]/route");
+    const applicationsRoute = await import("@/app/api/public/jobs/[id]/applications/route");
+    const boardJobRoute = await import("@/app/api/public/companies/[slug]/jobs/[id]/route");
+    const boardJobsRoute = await import("@/app/api/public/companies/[slug]/jobs/route");
+    const indeedFeedRoute = await import("@/app/careers/[slug]/feeds/indeed.xml/route");
+    const jsonFeedRoute = await import("@/app/careers/[slug]/feeds/jobs.json/route");
+    const careersSitemapRoute = await import("@/app/careers/[slug]/sitemap.xml/route");
+    const embedScriptRoute = await import("@/app/careers/[slug]/embed.js/route");
+    const robotsRoute = await import("@/app/robots.txt/route");
+    const sitemapIndexRoute = await import("@/app/sitemap.xml/route");
+    const openApiRoute = await import("@/app/api/v1/openapi.json/route");
+    const restRoute = await import("@/app/api/v1/[[...path]]/route");
+    const mcpRoute = await import("@/app/api/mcp/route");
+    const oauthRegisterRoute = await import("@/app/api/oauth/register/route");
+    const oauthRevokeRoute = await import("@/app/api/oauth/revoke/route");
+    const oauthTokenRoute = await import("@/app/api/oauth/token/route");
+    const authorizationServerRoute = await import("@/app/.well-known/oauth-authorization-server/route");
+    const protectedResourceRoute = await import("@/app/.well-known/oauth-protected-resource/route");
+    const protectedResourcePathRoute = await import("@/app/.well-known/oauth-protected-resource/[...api]/route");
+    const consentDecisionRoute = await import("@/app/oauth/authorize/decision/route");
+    return [
+      { pattern: /^\/api\/v1\/openapi\.json$/, module: openApiRoute },
+      { pattern: /^\/api\/v1(\/.*)?$/, module: restRoute },
+      { pattern: /^\/api\/mcp$/, module: mcpRoute },
+      { pattern: /^\/api\/files\/([^/]+)$/, module: filesRoute, param: "token" },
+      { pattern: /^\/api\/public\/jobs\/([^/]+)\/applications$/, module: applicationsRoute, param: "id" },
+      { pattern: /^\/api\/public\/companies\/([^/]+)\/jobs$/, module: boardJobsRoute, param: "slug" },
+      { pattern: /^\/api\/public\/companies\/([^/]+)\/jobs\/([^/]+)$/, module: boardJobRoute, params: ["slug", "id"] },
+      { pattern: /^\/careers\/([^/]+)\/feeds\/indeed\.xml$/, module: indeedFeedRoute, param: "slug" },
+      { pattern: /^\/careers\/([^/]+)\/feeds\/jobs\.json$/, module: jsonFeedRoute, param: "slug" },
+      { pattern: /^\/careers\/([^/]+)\/sitemap\.xml$/, module: careersSitemapRoute, param: "slug" },
+      { pattern: /^\/careers\/([^/]+)\/embed\.js$/, module: embedScriptRoute, param: "slug" },
+      { pattern: /^\/robots\.txt$/, module: robotsRoute },
+      { pattern: /^\/sitemap\.xml$/, module: sitemapIndexRoute },
+      { pattern: /^\/api\/oauth\/token$/, module: oauthTokenRoute },
+      { pattern: /^\/api\/oauth\/register$/, module: oauthRegisterRoute },
+      { pattern: /^\/api\/oauth\/revoke$/, module: oauthRevokeRoute },
+      { pattern: /^\/\.well-known\/oauth-authorization-server$/, module: authorizationServerRoute },
+      { pattern: /^\/\.well-known\/oauth-protected-resource$/, module: protectedResourceRoute },
+      { pattern: /^\/\.well-known\/oauth-protected-resource\/(.+)$/, module: protectedResourcePathRoute, param: "api", catchAll: true },
+      { pattern: /^\/oauth\/authorize\/decision$/, module: consentDecisionRoute },
+    ];
+  })();
+  return routes;
+}
 
 /**
  * The app on a real socket: the route modules in this process, or with HIREFLOW_TEST_TARGET=build
@@ -58,8 +73,9 @@ export interface RunningApp {
   output?: string[];
 }
 
-export function startApp(): Promise<RunningApp> {
-  if (testingTheBuild()) return startBuiltServer();
+export async function startApp(): Promise<RunningApp> {
+  if (testingTheBuild()) return sharedOrOwnBuiltServer();
+  const routes = await loadRoutes();
   return serve(async (req) => {
     const { pathname } = new URL(req.url);
     for (const route of routes) {
@@ -70,7 +86,7 @@ export function startApp(): Promise<RunningApp> {
       const names = route.params ?? (route.param ? [route.param] : []);
       const params = Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
       // A catch-all segment ([...api]) arrives as its parts, as Next passes it.
-      if (route.module === protectedResourcePathRoute) params.api = params.api!.split("/") as never;
+      if (route.catchAll) params.api = params.api!.split("/") as never;
       return handler(req, { params: Promise.resolve(params) });
     }
     return new Response("not found", { status: 404 });
@@ -102,4 +118,18 @@ export async function withAppEnv<T>(env: Record<string, string>, url: string, fn
       else process.env[name] = value;
     }
   }
+}
+
+/**
+ * test:build's server for a file: the run's shared one (shared-built-server.global.ts) when the file's
+ * environment is the one it was started with, else one of the file's own with the file's environment.
+ */
+async function sharedOrOwnBuiltServer(): Promise<RunningApp> {
+  const shared = inject("sharedBuiltServer");
+  if (shared) {
+    const mine = serverEnvironmentFingerprint(process.env);
+    if (mine === shared.fingerprint) return { url: shared.url, close: async () => {} };
+    console.info(`startApp: a server of this file's own (its environment differs from the shared server's in ${fingerprintDifference(mine, shared.fingerprint).join(", ")})`);
+  }
+  return startBuiltServer();
 }

@@ -26,7 +26,7 @@ export interface BuiltServer {
  * the way `npm start` starts it (same environment builder and CLI), with this test process's
  * configuration: its database, secret, limits and blob folder, as set when the server starts.
  */
-export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
+export async function startBuiltServer(env: Record<string, string> = {}, options: { onOutput?: (text: string) => void } = {}): Promise<BuiltServer> {
   const distDir = process.env.NEXT_DIST_DIR || ".next";
   if (!existsSync(path.join(webDir, distDir, "BUILD_ID"))) {
     throw new Error(`No production build in apps/web/${distDir}: run \`npm run build\` first (npm run test:build does).`);
@@ -43,9 +43,12 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
       ...env,
     }),
   }, "pipe");
+  // Kept in memory for the tests that read it, or handed to onOutput (a server that lives for the
+  // whole run would otherwise hold every log line of it).
   const output: string[] = [];
-  child.stdout!.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
-  child.stderr!.on("data", (chunk: Buffer) => output.push(chunk.toString("utf8")));
+  const onOutput = options.onOutput ?? ((text: string) => output.push(text));
+  child.stdout!.on("data", (chunk: Buffer) => onOutput(chunk.toString("utf8")));
+  child.stderr!.on("data", (chunk: Buffer) => onOutput(chunk.toString("utf8")));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = `http://127.0.0.1:${port}`;
 
@@ -61,7 +64,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
 
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${output.join("")}`);
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})${options.onOutput ? "" : `:\n${output.join("")}`}`);
     try {
       // Any answer of the app itself (the OpenAPI document needs no key and no database).
       const res = await fetch(`${url}/api/v1/openapi.json`, { signal: AbortSignal.timeout(5_000) });
@@ -72,7 +75,7 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
     }
     if (Date.now() > deadline) {
       await close();
-      throw new Error(`the server did not answer within 60 s:\n${output.join("")}`);
+      throw new Error(`the server did not answer within 60 s${options.onOutput ? "" : `:\n${output.join("")}`}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
