@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { createCandidate, createUser, eraseCandidate, systemContext, updateCandidate } from "@hireflow/core";
 import { createSession, SESSION_COOKIE } from "@hireflow/core/auth/sessions";
 import { MY_INTERVIEWS_LIMIT, type MyInterviewsDto } from "@hireflow/core/contracts/my-interviews";
+import { myInterviews, myInterviewsThroughPrisma } from "@hireflow/core/services/my-interviews";
 import { getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
@@ -211,5 +212,26 @@ describe("My interviews", () => {
     expect(titles(after.scorecards_due)).toEqual(["due old", "due tie"]);
     expect(after.scorecards_due_count).toBe(2);
     expect(await dueCount(members.me)).toBe(2);
+  });
+});
+
+describe("the typed statements answer what the Prisma reference does", () => {
+  it("at every instant around the interviews' ends, for every member", async () => {
+    const svc = systemContext(prisma, company.id);
+    // Each end exactly (end ≤ now is due), a millisecond before it (still upcoming), and now; of the
+    // bulk interviews, every tenth.
+    const interviews = await prisma.interview.findMany({ where: { companyId: company.id }, select: { endAt: true, title: true }, orderBy: { id: "asc" } });
+    const ends = interviews.filter(({ title }, n) => !title.startsWith("bulk") || n % 10 === 0).map(({ endAt }) => endAt);
+    const instants = [new Date(), ...ends.flatMap((endAt) => [endAt, new Date(endAt.getTime() - 1)])];
+    for (const who of [members.me, members.colleague, members.busy, members.idle]) {
+      for (const now of instants) {
+        const typed = await myInterviews(svc, who.id, now);
+        expect(typed, `${who.id} at ${now.toISOString()}`).toEqual(await myInterviewsThroughPrisma(svc, who.id, now));
+      }
+    }
+    // The boundary itself: an interview is due from the instant it ends.
+    const end = new Date(base - 2 * HOUR);
+    expect((await myInterviews(svc, members.me.id, end)).scorecards_due.map((i) => i.id)).toContain(ids.dueTie);
+    expect((await myInterviews(svc, members.me.id, new Date(end.getTime() - 1))).upcoming.map((i) => i.id)).toContain(ids.dueTie);
   });
 });
