@@ -91,6 +91,8 @@ test.describe("cross-origin calls from another site's page, as Chromium enforces
       expect(Number(call.headers["ratelimit-remaining"])).toBeGreaterThan(0);
       expect(call.headers["content-type"]).toContain("application/json");
       expect(call.headers["x-content-type-options"]).toBeNull();
+      // …though the app sends it: a client outside the browser sees it on the same call.
+      expect((await fetch(mcp, { method: "POST", headers, body })).headers.get("x-content-type-options")).toBe("nosniff");
 
       // A header the preflight does not allow: the browser refuses before sending the call.
       const extra = await fetchFromPage(site, mcp, { method: "POST", headers: { ...headers, "x-debug": "1" }, body });
