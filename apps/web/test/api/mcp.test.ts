@@ -332,6 +332,13 @@ describe("errors", () => {
     const badParams = await post(JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/call", params: { arguments: {} } }), app.acme.apiKey, { "mcp-protocol-version": "2025-06-18" });
     expect(badParams.status).toBe(200);
     expect(await badParams.json()).toMatchObject({ jsonrpc: "2.0", id: 8, error: { code: -32602, message: expect.stringContaining("name") } });
+    // Params the server tells valid without the SDK's schema (server.ts plainToolCallParams) — and their near misses, which the schema refuses.
+    for (const params of [{ name: "list_jobs", arguments: [] }, { name: "list_jobs", arguments: null }, { name: "list_jobs", arguments: "{}" }, { name: 7, arguments: {} }, { name: "list_jobs", _meta: "x" }]) {
+      const refused = await post(JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params }), app.acme.apiKey, { "mcp-protocol-version": "2025-06-18" });
+      expect(await refused.json(), JSON.stringify(params)).toMatchObject({ jsonrpc: "2.0", id: 9, error: { code: -32602 } });
+    }
+    const noArguments = await post(JSON.stringify({ jsonrpc: "2.0", id: 10, method: "tools/call", params: { name: "list_jobs" } }), app.acme.apiKey, { "mcp-protocol-version": "2025-06-18" });
+    expect((await noArguments.json()).result.structuredContent.data).toEqual(expect.any(Array));
   });
 
   it("refuses an oversized body with 413 like the REST gateway", async () => {
