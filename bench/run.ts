@@ -14,7 +14,7 @@ import { runPipelinesBench, type PipelinesBenchResult } from "./pipelines.ts";
 import { runResumeBench, type ResumeResult } from "./resume.ts";
 import { apiScenarios, DEEP_PAGE, duplicateScenario, followCursors } from "./scenarios.ts";
 import { runScreeningBench, type ScreeningResult } from "./screening.ts";
-import { seed, type SeededCompany } from "./seed.ts";
+import { mintOAuthAccessToken, seed, type SeededCompany } from "./seed.ts";
 import { parseFlags } from "./flags.ts";
 import { repoRoot } from "./util.ts";
 import { runWebhookBench, type WebhookResult } from "./webhooks.ts";
@@ -85,6 +85,7 @@ async function sanityCheck(url: string, scenario: ReturnType<typeof apiScenarios
 async function loadTests(app: AppServer, bare: BareServer, company: SeededCompany, databaseUrl: string): Promise<LoadResult[]> {
   const cursor = await followCursors(app.url, company, DEEP_PAGE);
   log(`followed next_cursor to page ${DEEP_PAGE} of job ${company.jobIds[0]}'s list`);
+  await mintOAuthAccessToken(databaseUrl, company, app.url);
   const api = apiScenarios(company, cursor).filter((s) => !flags.only || flags.only.includes(s.key));
   for (const scenario of api) await sanityCheck(app.url, scenario);
   const options = { connections: flags.connections, durationS: flags.duration, warmupS: flags.warmup };
@@ -149,6 +150,8 @@ async function profileServer(env: Record<string, string>, work: string, company:
     const result = await runWebhookBench(app, company, databaseUrl);
     if (!result.available) throw new Error(`profile: the webhooks phase failed: ${result.reason}`);
   } else {
+    // The profiled server listens on a port of its own: a token for its origin.
+    await mintOAuthAccessToken(databaseUrl, company, app.url);
     const scenario = apiScenarios(company, "").find((s) => s.key === flags.profileScenario);
     if (!scenario) throw new Error(`--profile=${flags.profileScenario}: no such scenario (bench/scenarios.ts)`);
     label = scenario.label;

@@ -16,6 +16,7 @@ export function apiScenarios(company: SeededCompany, deepCursor: string): Scenar
   return [
     { key: "get_candidate", label: "GET /api/v1/candidates/{id}", headers: auth, next: () => ({ path: `/api/v1/candidates/${candidate()}` }) },
     mcpGetCandidateScenario(company, candidate),
+    ...(company.oauth.accessToken ? [mcpGetCandidateScenario(company, candidate, "oauth")] : []),
     { key: "get_job", label: "GET /api/v1/jobs/{id}", headers: auth, next: () => ({ path: `/api/v1/jobs/${job()}` }) },
     {
       key: "list_first",
@@ -66,18 +67,22 @@ export function apiScenarios(company: SeededCompany, deepCursor: string): Scenar
 
 /**
  * Issue 24: the same read as GET /candidates/{id} through the MCP server: one stateless Streamable
- * HTTP POST of `tools/call get_candidate` with the API key (no initialize per call, as a stateless
- * server allows). Its tool reads the candidate page's procedure (the REST candidate plus screening
- * answers and the timeline), so it does a little more work than the REST row beside it.
+ * HTTP POST of `tools/call get_candidate` (no initialize per call, as a stateless server allows), with
+ * the company's API key or (`credential` "oauth") with a member's OAuth access token bound to this
+ * server's /api/mcp (seed.ts mintOAuthAccessToken). Its tool reads pipeline.candidateBrief (the REST
+ * candidate plus screening answers and the newest timeline entries), so it does a little more work
+ * than the REST row beside it.
  */
-export function mcpGetCandidateScenario(company: SeededCompany, candidate: () => number): Scenario {
+export function mcpGetCandidateScenario(company: SeededCompany, candidate: () => number, credential: "api_key" | "oauth" = "api_key"): Scenario {
   let id = 0;
+  const oauth = credential === "oauth";
+  if (oauth && !company.oauth.accessToken) throw new Error("no OAuth access token minted for this server (seed.ts mintOAuthAccessToken)");
   return {
-    key: "mcp_get_candidate",
-    label: "MCP tools/call get_candidate (POST /api/mcp)",
+    key: oauth ? "mcp_get_candidate_oauth" : "mcp_get_candidate",
+    label: `MCP tools/call get_candidate (POST /api/mcp${oauth ? ", OAuth token" : ""})`,
     method: "POST",
     headers: {
-      authorization: `Bearer ${company.apiKey}`,
+      authorization: `Bearer ${oauth ? company.oauth.accessToken : company.apiKey}`,
       "content-type": "application/json",
       accept: "application/json, text/event-stream",
       "mcp-protocol-version": "2025-06-18",

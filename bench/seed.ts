@@ -18,6 +18,14 @@ export interface SeededCompany {
   /** Careers slug: its public job board (the seed's jobs are all open and public). */
   slug: string;
   apiKey: string;
+  /**
+   * Issue 24: a member (recruiter) who connected an app by OAuth: the grant (candidates:read, jobs:read)
+   * and an access token of it, stored as the OAuth code stores them (packages/core/src/oauth/tokens.ts:
+   * SHA-256 of an hfo_at_ secret). The token is minted for a server's origin once that server runs
+   * (mintOAuthAccessToken): a token is bound to the resource it was issued for (RFC 8707), and the
+   * bench's servers listen on ports chosen at start.
+   */
+  oauth: { userId: string; grantId: number; accessToken?: string };
   /** Job ids, first = the big job (half of the candidates). */
   jobIds: number[];
   candidateIds: number[];
@@ -29,6 +37,8 @@ export interface SeedResult {
   /** The company the load tests act as. */
   company: SeededCompany;
 }
+
+const BENCH_OAUTH_CLIENT = "hfc_bench0000000000";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -127,6 +137,26 @@ export async function seed(databaseUrl: string, log: (line: string) => void): Pr
     );
     counts.api_keys = companies.length;
 
+    // Issue 24: a recruiter of the measured company, an app (a dynamically registered public client) and
+    // the member's consent for it. Only the token itself waits for the server (mintOAuthAccessToken).
+    const member = (
+      await client.query<{ id: string }>(
+        `INSERT INTO users (company_id, email, name, password_hash, role) VALUES ($1, 'bench-recruiter@example.com', 'Bench Recruiter', 'not-a-password-hash', 'recruiter') RETURNING id`,
+        [companies[0]!.id],
+      )
+    ).rows[0]!;
+    await client.query(
+      `INSERT INTO oauth_clients (id, kind, name, client_uri, redirect_uris) VALUES ($1, 'dynamic', 'Bench MCP client', 'https://assistant.example', ARRAY['http://127.0.0.1:33418/callback'])`,
+      [BENCH_OAUTH_CLIENT],
+    );
+    const grant = (
+      await client.query<{ id: number }>(
+        `INSERT INTO oauth_grants (company_id, user_id, client_id, scopes, resource) VALUES ($1, $2, $3, ARRAY['candidates:read', 'jobs:read'], 'http://bench.invalid/api/mcp') RETURNING id`,
+        [companies[0]!.id, member.id, BENCH_OAUTH_CLIENT],
+      )
+    ).rows[0]!;
+    counts.oauth_grants = 1;
+
     const t = performance.now();
     await client.query("VACUUM ANALYZE");
     log(`  VACUUM ANALYZE in ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -137,9 +167,40 @@ export async function seed(databaseUrl: string, log: (line: string) => void): Pr
     return {
       seconds: (performance.now() - started) / 1000,
       counts,
-      company: { id: companyId, slug: (await client.query<{ slug: string }>("SELECT slug FROM companies WHERE id = $1", [companyId])).rows[0]!.slug, apiKey: secrets[0]!, jobIds, candidateIds },
+      company: {
+        id: companyId,
+        slug: (await client.query<{ slug: string }>("SELECT slug FROM companies WHERE id = $1", [companyId])).rows[0]!.slug,
+        apiKey: secrets[0]!,
+        oauth: { userId: member.id, grantId: grant.id },
+        jobIds,
+        candidateIds,
+      },
     };
   } finally {
     await client.end();
   }
+}
+
+/**
+ * An access token of the seeded grant for the server at `origin`, as the token endpoint issues one
+ * (issueTokens: an hfo_at_ secret, 256 random bits, stored as its SHA-256, valid 1 h): the grant is
+ * bound to `origin`/api/mcp — the resource an MCP client asks for — and the token is kept in
+ * `company.oauth.accessToken`. Binding the grant again NOTIFYs every server (its cached tokens go), so
+ * call it before the load, not during it.
+ */
+export async function mintOAuthAccessToken(databaseUrl: string, company: SeededCompany, origin: string): Promise<string> {
+  const token = `hfo_at_${randomBytes(32).toString("base64url")}`;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("UPDATE oauth_grants SET resource = $1 WHERE id = $2", [`${origin}/api/mcp`, company.oauth.grantId]);
+    await client.query(`INSERT INTO oauth_tokens (grant_id, kind, token_hash, expires_at) VALUES ($1, 'access', $2, now() + interval '1 hour')`, [
+      company.oauth.grantId,
+      createHash("sha256").update(token).digest("hex"),
+    ]);
+  } finally {
+    await client.end();
+  }
+  company.oauth.accessToken = token;
+  return token;
 }

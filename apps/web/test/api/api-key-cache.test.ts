@@ -60,6 +60,15 @@ describe("API keys cached per process, revoked everywhere at once", () => {
     return { status: res.status, trips: counter.log() };
   }
 
+  /** Round trips B makes to PostgreSQL for one request. */
+  async function roundTripsOf<T>(request: () => Promise<T>): Promise<T & { trips: string[] }> {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    counter.reset();
+    const answer = await request();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return { ...answer, trips: counter.log() };
+  }
+
   it("a verified key is served from memory: the next read makes one round trip, the job's", async () => {
     const key = await addApiKey(company);
     const first = await roundTripsOfOneRead(key);
@@ -101,6 +110,48 @@ describe("API keys cached per process, revoked everywhere at once", () => {
     });
     expect(revoked.status).toBe(200);
     expect((await apiClient(b.url, { apiKey: token }).get(`/jobs/${company.jobId}`)).status).toBe(401);
+  });
+
+  it("over /api/mcp too: a known OAuth access token costs no auth query, and revoking its grant through A ends it on B at once", async () => {
+    const prisma = getPrisma();
+    const user = await createUser(prisma, { companyId: company.id, email: `mcp-${randomBytes(4).toString("hex")}@example.com`, password: "correct horse battery staple", role: "recruiter" });
+    const candidate = await apiClient(a.url, await addApiKey(company)).post("/candidates", { job_id: company.jobId, name: "Cached Caller", email: `cached-${randomBytes(4).toString("hex")}@example.com` });
+    expect(candidate.status).toBe(201);
+    // Stored as the token endpoint stores them (oauth/tokens.ts issueTokens), bound to B's MCP endpoint (RFC 8707).
+    const client = await prisma.oAuthClient.create({ data: { id: `hfc_${randomBytes(8).toString("hex")}`, kind: "dynamic", name: "Cached assistant", redirectUris: ["http://127.0.0.1:9/cb"] } });
+    const grant = await prisma.oAuthGrant.create({ data: { companyId: company.id, userId: user.id, clientId: client.id, scopes: ["candidates:read"], resource: `${b.url}/api/mcp` } });
+    const token = newOAuthSecret("hfo_at_");
+    await prisma.oAuthToken.create({ data: { grantId: grant.id, kind: "access", tokenHash: hashOAuthSecret(token), expiresAt: new Date(Date.now() + 3600_000) } });
+    const getCandidate = (server: BuiltServer) => mcpCall(server, token, { name: "get_candidate", arguments: { id: candidate.body.data.id } });
+
+    const first = await roundTripsOf(() => getCandidate(b));
+    expect(first.status).toBe(200);
+    expect(first.body.result.structuredContent.data.candidate.id).toBe(candidate.body.data.id);
+    // The token by hash (with its grant and member), then the tool's read.
+    expect(first.trips.length).toBeGreaterThan(MCP_GET_CANDIDATE_TRIPS.length);
+    for (let i = 0; i < 3; i++) {
+      const again = await roundTripsOf(() => getCandidate(b));
+      expect(again.status).toBe(200);
+      expect(again.body.result.structuredContent.data.candidate.id).toBe(candidate.body.data.id);
+      // Only the tool's read: the token came from memory.
+      expect(again.trips).toEqual(MCP_GET_CANDIDATE_TRIPS);
+    }
+    // The cached token keeps its audience: bound to /api/mcp, it is no key to /api/v1.
+    expect((await apiClient(b.url, { apiKey: token }).get(`/candidates/${candidate.body.data.id}`)).status).toBe(401);
+
+    const revoked = await fetch(`${a.url}/api/trpc/connectedApps.revoke`, {
+      method: "POST",
+      headers: { cookie: session.cookie, "x-csrf-token": session.csrf, "content-type": "application/json" },
+      body: JSON.stringify({ id: grant.id }),
+    });
+    expect(revoked.status).toBe(200);
+    // No wait and no retry: the revocation answered only after every server dropped the grant's tokens.
+    for (const server of [b, a]) {
+      const refused = await getCandidate(server);
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get("www-authenticate")).toMatch(/^Bearer .*resource_metadata=/);
+      expect(refused.body).toMatchObject({ jsonrpc: "2.0", error: { data: { code: "unauthorized" } }, id: null });
+    }
   });
 
   it("revoked the other way (through B), refused by A at once", async () => {
@@ -160,6 +211,22 @@ describe("API keys cached per process, revoked everywhere at once", () => {
     expect((await apiClient(b.url, key).get(`/jobs/${company.jobId}`)).status).toBe(401);
   });
 });
+
+/**
+ * What B sends PostgreSQL for one MCP get_candidate once the caller is known: pipeline.candidateBrief's
+ * one statement (services/candidate-brief.ts).
+ */
+const MCP_GET_CANDIDATE_TRIPS = ["S"];
+
+/** One stateless JSON-RPC tools/call, as an MCP client sends it over Streamable HTTP. */
+async function mcpCall(server: BuiltServer, token: string, params: { name: string; arguments: Record<string, unknown> }) {
+  const res = await fetch(`${server.url}/api/mcp`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-06-18" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params }),
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+}
 
 async function waitForOutput(server: BuiltServer, text: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -195,11 +195,24 @@ describe("every tool, as the REST API sees the same data", () => {
     for (let n = 1; n <= RECENT_TIMELINE_ENTRIES + 3; n++) expect((await app.api.post(`/candidates/${id}/notes`, { note: `Note ${n}` })).status).toBe(201);
     const member = await createUser(getPrisma(), { companyId: app.acme.id, email: `performer-${marker}@example.com`, password: "correct horse battery staple", name: "Pat Performer", role: "recruiter" });
     await getPrisma().candidate.update({ where: { id }, data: { answers: { relocation: "Berlin" } } });
+    // An entry with JSON data (nested, with a null and a non-ASCII string), as the SQL builds it.
+    await getPrisma().candidateActivity.create({
+      data: { companyId: app.acme.id, candidateId: id, type: "updated", addedBy: "system", data: { fields: ["answers"], nested: { list: [1, "zwei – ü", null], ok: true } } },
+    });
     const last = await getPrisma().candidateActivity.create({ data: { companyId: app.acme.id, candidateId: id, type: "note_added", note: "By a member", addedBy: "user", performerId: member.id } });
     const brief = structured(await call(full, "get_candidate", { id })).data;
-    const newest = await getPrisma().candidateActivity.findMany({ where: { candidateId: id }, orderBy: { id: "desc" }, take: RECENT_TIMELINE_ENTRIES });
-    expect(await getPrisma().candidateActivity.count({ where: { candidateId: id } })).toBe(RECENT_TIMELINE_ENTRIES + 5); // created, the notes, the member's
-    expect(brief.recent_timeline.map((entry: { id: number }) => entry.id)).toEqual(newest.map((a) => a.id));
+    const newest = await getPrisma().candidateActivity.findMany({
+      where: { candidateId: id },
+      include: { performer: { select: { id: true, name: true, email: true } } },
+      orderBy: { id: "desc" },
+      take: RECENT_TIMELINE_ENTRIES,
+    });
+    expect(await getPrisma().candidateActivity.count({ where: { candidateId: id } })).toBe(RECENT_TIMELINE_ENTRIES + 6); // created, the notes, the update, the member's
+    // Every entry as Prisma reads the row: the contract's shape, key for key.
+    expect(brief.recent_timeline).toStrictEqual(
+      newest.map((a) => ({ id: a.id, type: a.type, note: a.note, data: a.data, added_by: a.addedBy, performer: a.performer, created_at: a.createdAt.toISOString() })),
+    );
+    expect(brief.recent_timeline[1]).toMatchObject({ type: "updated", note: null, added_by: "system", data: { fields: ["answers"], nested: { list: [1, "zwei – ü", null], ok: true } } });
     expect(brief.recent_timeline[0]).toEqual({
       id: last.id,
       type: "note_added",
@@ -209,7 +222,7 @@ describe("every tool, as the REST API sees the same data", () => {
       performer: { id: member.id, name: "Pat Performer", email: member.email },
       created_at: last.createdAt.toISOString(),
     });
-    expect(brief.recent_timeline[1]).toMatchObject({ type: "note_added", note: `Note ${RECENT_TIMELINE_ENTRIES + 3}`, added_by: "api", performer: null });
+    expect(brief.recent_timeline[2]).toMatchObject({ type: "note_added", note: `Note ${RECENT_TIMELINE_ENTRIES + 3}`, added_by: "api", performer: null });
     expect(brief.candidate).toEqual((await app.api.get(`/candidates/${id}`)).body.data);
     // The job asks no screening questions, so the answer is labelled by its key (as on the candidate page).
     expect(brief.answers).toEqual([{ id: "relocation", label: "relocation", answer: "Berlin" }]);
@@ -319,6 +332,13 @@ describe("errors", () => {
     const badParams = await post(JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/call", params: { arguments: {} } }), app.acme.apiKey, { "mcp-protocol-version": "2025-06-18" });
     expect(badParams.status).toBe(200);
     expect(await badParams.json()).toMatchObject({ jsonrpc: "2.0", id: 8, error: { code: -32602, message: expect.stringContaining("name") } });
+    // Params the server tells valid without the SDK's schema (server.ts plainToolCallParams) — and their near misses, which the schema refuses.
+    for (const params of [{ name: "list_jobs", arguments: [] }, { name: "list_jobs", arguments: null }, { name: "list_jobs", arguments: "{}" }, { name: 7, arguments: {} }, { name: "list_jobs", _meta: "x" }]) {
+      const refused = await post(JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params }), app.acme.apiKey, { "mcp-protocol-version": "2025-06-18" });
+      expect(await refused.json(), JSON.stringify(params)).toMatchObject({ jsonrpc: "2.0", id: 9, error: { code: -32602 } });
+    }
+    const noArguments = await post(JSON.stringify({ jsonrpc: "2.0", id: 10, method: "tools/call", params: { name: "list_jobs" } }), app.acme.apiKey, { "mcp-protocol-version": "2025-06-18" });
+    expect((await noArguments.json()).result.structuredContent.data).toEqual(expect.any(Array));
   });
 
   it("refuses an oversized body with 413 like the REST gateway", async () => {

@@ -138,12 +138,30 @@ function invalidParamsAnswer(body: unknown): Response | undefined {
   if (!body || typeof body !== "object" || Array.isArray(body)) return undefined;
   const message = body as { jsonrpc?: unknown; id?: unknown; method?: unknown };
   if (message.jsonrpc !== "2.0" || (typeof message.id !== "string" && typeof message.id !== "number") || typeof message.method !== "string") return undefined;
+  if (message.method === "tools/call" && plainToolCallParams((message as { params?: unknown }).params)) return undefined;
   const schema = Object.hasOwn(REQUEST_SCHEMAS, message.method) ? REQUEST_SCHEMAS[message.method] : undefined;
   const parsed = schema?.safeParse(body);
   if (!parsed || parsed.success) return undefined;
   const issues = (parsed.error?.issues ?? []).map((issue) => `${issue.path.map(String).join(".") || "params"}: ${issue.message}`).join("; ");
   const answer = { jsonrpc: "2.0", id: message.id, error: { code: ErrorCode.InvalidParams, message: `Invalid params: ${issues}` } };
   return new Response(JSON.stringify(answer), { status: 200, headers: { "content-type": "application/json" } });
+}
+
+/**
+ * Params CallToolRequestSchema accepts, told without running it (a zod parse of the SDK's schema cost a
+ * measurable share of a tools/call, docs/BENCHMARKS.md issue 24): a name, arguments absent or a plain
+ * object (a record of unknown values), and neither `_meta` nor `task` (those are left to the schema).
+ * Anything else is parsed by the schema as before, so what is refused, and how, does not change.
+ */
+function plainToolCallParams(params: unknown): boolean {
+  if (!params || typeof params !== "object" || Array.isArray(params)) return false;
+  const p = params as { name?: unknown; arguments?: unknown; _meta?: unknown; task?: unknown };
+  if (typeof p.name !== "string" || p._meta !== undefined || p.task !== undefined) return false;
+  const args = p.arguments;
+  if (args === undefined) return true;
+  if (!args || typeof args !== "object" || Array.isArray(args)) return false;
+  const proto = Object.getPrototypeOf(args);
+  return proto === Object.prototype || proto === null;
 }
 
 /**

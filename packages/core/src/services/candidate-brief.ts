@@ -8,25 +8,27 @@ import { answerList } from "./pipeline.ts";
 import { candidateRead, serializeCandidateDetail } from "./serialize.ts";
 
 /**
- * MCP get_candidate (issue 24): GET /candidates/{id}'s typed read plus the job's screening questions,
- * and the newest timeline entries limited in SQL, as two statements on Prisma's own pool run side by
- * side. The candidate page's procedure (pipeline.candidate) reads the candidate through Prisma with its
- * resume text and then the whole timeline; for an assistant that cost about 6 × the CPU of the REST
- * read (docs/BENCHMARKS.md). Both statements filter by the context's company themselves, like
- * candidate-read.ts; a transaction's client goes through Prisma.
+ * MCP get_candidate (issue 24): GET /candidates/{id}'s typed read plus the job's screening questions and
+ * the newest timeline entries, in ONE statement on Prisma's own pool: the entries come back as a JSON
+ * array already in the contract's shape (json_build_object per entry, created_at as toISOString writes
+ * it), so the server neither maps rows nor waits on a second connection. Two statements side by side
+ * cost a second pool checkout and PostgreSQL's per-statement work for every call (docs/BENCHMARKS.md,
+ * issue 24). The candidate page's procedure (pipeline.candidate) reads the whole timeline; for an
+ * assistant that cost about 6 × the CPU of the REST read. The statement filters by the context's
+ * company itself (the timeline by the candidate's, which is the same), like candidate-read.ts; a
+ * transaction's client goes through Prisma.
  */
 const CANDIDATE_BRIEF = {
   name: "hireflow_candidate_brief",
-  text: `SELECT ${CANDIDATE_COLUMNS}, ${CANDIDATE_JOINED_COLUMNS}, j.screening_questions AS "screeningQuestions"
+  text: `SELECT ${CANDIDATE_COLUMNS}, ${CANDIDATE_JOINED_COLUMNS}, j.screening_questions AS "screeningQuestions",
+      (SELECT coalesce(json_agg(t.entry ORDER BY t.id DESC), '[]')
+         FROM (SELECT a.id, json_build_object(
+                 'id', a.id, 'type', a.type, 'note', a.note, 'data', a.data, 'added_by', a.added_by,
+                 'performer', CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name, 'email', u.email) END,
+                 'created_at', to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) AS entry
+                 FROM candidate_activities a LEFT JOIN users u ON u.id = a.performer_id
+                WHERE a.company_id = c.company_id AND a.candidate_id = c.id ORDER BY a.id DESC LIMIT $3) t) AS "recentTimeline"
     FROM candidates c ${CANDIDATE_JOINS} WHERE c.company_id = $1 AND c.id = $2`,
-};
-
-const RECENT_ACTIVITIES = {
-  name: "hireflow_candidate_recent_activities",
-  text: `SELECT a.id, a.type::text AS type, a.note, a.data, a.added_by::text AS "addedBy", a.created_at AS "createdAt",
-      u.id AS "performerId", u.name AS "performerName", u.email AS "performerEmail"
-    FROM candidate_activities a LEFT JOIN users u ON u.id = a.performer_id
-    WHERE a.company_id = $1 AND a.candidate_id = $2 ORDER BY a.id DESC LIMIT $3`,
 };
 
 interface ActivitySqlRow {
@@ -56,17 +58,16 @@ function timelineEntry(a: ActivitySqlRow): TimelineEntryDto {
 export async function getCandidateBrief(svc: ServiceContext, id: number): Promise<CandidateBriefDto> {
   const base = baseClientOf(svc.db);
   if (!base) return briefThroughPrisma(svc, id);
-  const pool = poolOf(base);
-  const [candidates, activities] = await Promise.all([
-    pool.query<CandidateSqlRow & { screeningQuestions: ScreeningQuestion[] | null }>({ ...CANDIDATE_BRIEF, values: [svc.companyId, id] }),
-    pool.query<ActivitySqlRow>({ ...RECENT_ACTIVITIES, values: [svc.companyId, id, RECENT_TIMELINE_ENTRIES] }),
-  ]);
-  const row = candidates.rows[0];
+  const { rows } = await poolOf(base).query<CandidateSqlRow & { screeningQuestions: ScreeningQuestion[] | null; recentTimeline: TimelineEntryDto[] }>({
+    ...CANDIDATE_BRIEF,
+    values: [svc.companyId, id, RECENT_TIMELINE_ENTRIES],
+  });
+  const row = rows[0];
   if (!row) throw AppError.notFound("Candidate", id);
   return {
     candidate: serializeCandidateDetail(toCandidateRow(row)),
     answers: answerList(row.answers, row.screeningQuestions ?? []),
-    recent_timeline: activities.rows.map(timelineEntry),
+    recent_timeline: row.recentTimeline,
   };
 }
 
