@@ -19,8 +19,8 @@ import { readScreening } from "./screening-settings.ts";
  * rejection"). Built from what is stored — the candidate's fit (each criterion with its evidence),
  * the agent's recorded move (screening_runs.action, the timeline), the threshold and the company's
  * screening contact — never recomputed, so it says what the tool did, not what it would do.
- * The decision is explained as it was made: from the scoring it was made on (the run the agent acted
- * on; else the last scoring before the rejection; else the last one) with the settings recorded with
+ * The decision is explained as it was made: from the scoring it was made on (for a person's rejection
+ * the last scoring before it; else the run the agent acted on; else the last one) with the settings recorded with
  * it (screening_runs.settings: the threshold, the mode) and its criteria version and engine. Runs
  * recorded before the settings were kept fall back to the job's settings of today, labelled so
  * (`threshold_basis: "current"`). Read through the scoped client: another company's candidate is a 404.
@@ -110,10 +110,10 @@ async function explain(db: Db, companyId: number, id: number): Promise<Screening
             ? "screening_off"
             : "not_scored";
   const judged = status === "judged";
-  // The scoring the decision was made on: the agent's own; else the last one before the rejection; else the last.
-  const basis = judged
-    ? (run ?? (rejected && candidate.rejectedAt ? runs.find((r) => r.createdAt <= candidate.rejectedAt!) : undefined) ?? runs[0] ?? null)
-    : null;
+  // The scoring the decision was made on: for a rejection by anyone but the agent, the last one before it (what the
+  // person saw); otherwise the one the agent acted on; else the last one.
+  const beforeRejection = rejected && rejectedBy !== "ai_agent" && candidate.rejectedAt ? runs.find((r) => r.createdAt <= candidate.rejectedAt!) : undefined;
+  const basis = judged ? (beforeRejection ?? run ?? runs[0] ?? null) : null;
   const recordedSettings = (basis?.settings ?? null) as DecisionSettings | null;
   const stored = !judged
     ? []

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { addNote, candidateInclude, changeStage, createCandidate, lockCandidate, systemContext } from "@hireflow/core";
-import { getPrisma } from "@hireflow/db";
+import { getPrisma, type Prisma } from "@hireflow/db";
 import { settleBackgroundWork, testingTheBuild } from "../../helpers/built-server.ts";
 import { addJob, type TestCompany } from "../../helpers/fixtures.ts";
 import { label, type Operation } from "./operations.ts";
@@ -106,7 +106,7 @@ export async function seedResources(company: TestCompany, marker: string): Promi
     met: true,
     evidence: `SKILLS: ${marker}`,
     match: marker,
-  }));
+  })) as unknown as Prisma.InputJsonArray;
   const scoredAt = new Date();
   await prisma.candidate.update({ where: { id: candidate.id }, data: { fitStatus: "completed", fitScore: 100, fitEngine: "local", fitScoredAt: scoredAt, fitCriteria: criteria } });
   await prisma.screeningRun.create({
