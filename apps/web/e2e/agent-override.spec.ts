@@ -8,7 +8,8 @@ import { gotoHydrated } from "./support/page.ts";
  * Issue 25 §3 in the browser: a candidate the AI agent advanced is marked on the board; moving them
  * elsewhere asks why in a dialog (Cancel leaves them; an empty reason is refused), and the reason
  * lands in the timeline and the audit log. After a person rejects them, the candidate page shows the
- * plain-language explanation of the tool's part, with Copy. Axe-clean, the dialog open too.
+ * plain-language explanation of the tool's part, with Copy and "Send to candidate" (an e-mail in the
+ * timeline, the e-mail log and the audit log). Axe-clean, the dialog open too.
  *
  * The applicant goes to a job without screening (so the server's own scoring never races the test),
  * and the agent's move is written as its save writes it: the fit, and a stage_changed activity added
@@ -87,5 +88,23 @@ test("moving against the AI agent's move asks for a reason; the explanation afte
     await explanation.getByRole("button", { name: "Copy" }).click();
     await expect(explanation.getByText(/Copied to the clipboard\.|Selected: press Ctrl\+C/)).toBeVisible();
     await expectNoSeriousViolations(page, "candidate page with the screening explanation");
+  });
+
+  await test.step("Send to candidate e-mails it: the button reports it, the timeline and the e-mail log have it", async () => {
+    const explanation = page.getByTestId("screening-explanation");
+    await expect(explanation.getByTestId("send-screening-explanation-status")).toHaveText(`"Send to candidate" e-mails this text to ${email}.`);
+    await explanation.getByRole("button", { name: "Send to candidate" }).click();
+    await expect(explanation.getByTestId("send-screening-explanation-status")).toHaveText(`Sent to ${email}: the e-mail is queued (see the timeline and the e-mail log).`);
+    await expect(explanation.getByRole("button", { name: "Sent" })).toBeDisabled();
+    await expect(page.getByTestId("activity-email").filter({ hasText: "Screening explanation e-mail" }).first()).toBeVisible();
+    const [message] = await query<{ kind: string; to_addresses: string[]; text_body: string }>(
+      "SELECT kind::text, to_addresses, text_body FROM email_messages WHERE candidate_id = $1 AND kind = 'screening_explanation'",
+      [id],
+    );
+    expect(message).toMatchObject({ kind: "screening_explanation", to_addresses: [email] });
+    expect(message!.text_body).toContain("TOOLS: Figma, FigJam");
+    const [sent] = await query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE action = 'candidate.screening_explanation_sent' AND target_id = $1", [String(id)]);
+    expect(sent!.n).toBe(1);
+    await expectNoSeriousViolations(page, "candidate page after sending the screening explanation");
   });
 });

@@ -6,6 +6,7 @@ import type {
   CandidateDetail,
   CandidateExport,
   ScreeningExplanation,
+  ScreeningExplanationSent,
   CandidateListParams,
   CandidateNote,
   CandidateUpdateParams,
@@ -112,6 +113,11 @@ export class Candidates extends Resource {
   /** The AI screening tool's part in a decision, in plain words, with how to ask for a human review. */
   screeningExplanation(id: Id, options?: RequestOptions): Promise<ScreeningExplanation> {
     return this.data("GET", `/candidates/${segment(id)}/screening_explanation`, undefined, options);
+  }
+
+  /** E-mails the candidate that explanation (409 when they have no e-mail address or the tool never assessed them). */
+  sendScreeningExplanation(id: Id, options?: RequestOptions): Promise<ScreeningExplanationSent> {
+    return this.data("POST", `/candidates/${segment(id)}/screening_explanation/send`, undefined, options);
   }
 }
 

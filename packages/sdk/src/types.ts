@@ -13,6 +13,8 @@ export type CandidateNote = Schemas["CandidateNote"];
 export type CandidateExport = Schemas["CandidateExport"];
 /** GET /candidates/{id}/screening_explanation: the AI screening tool's part in plain words (after a rejection). */
 export type ScreeningExplanation = Schemas["ScreeningExplanation"];
+/** POST /candidates/{id}/screening_explanation/send: the e-mail queued to the candidate, with the explanation it carries. */
+export type ScreeningExplanationSent = Schemas["ScreeningExplanationSent"];
 export type Job = Schemas["Job"];
 /** A stage of a job's pipeline: `key` is what a candidate's `stage` holds, `type` one of the six stage types. */
 export type JobStage = Schemas["JobStageWithPlan"];

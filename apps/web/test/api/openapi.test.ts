@@ -24,6 +24,7 @@ describe("OpenAPI document", () => {
         "/candidates/{id}/notes",
         "/candidates/{id}/export",
         "/candidates/{id}/screening_explanation",
+        "/candidates/{id}/screening_explanation/send",
         "/candidates/{id}/scorecards",
         "/scorecards/{id}",
         "/interviews/{id}/scorecards",
@@ -60,6 +61,8 @@ describe("OpenAPI document", () => {
     expect(doc.paths["/jobs"]!.post!.responses["201"]).toBeDefined();
     expect(Object.keys(doc.paths["/jobs/{id}"]!).sort()).toEqual(["get", "patch"]);
     expect(doc.paths["/jobs/{id}/rescore"]!.post!.responses["202"]).toBeDefined();
+    expect(doc.paths["/candidates/{id}/screening_explanation/send"]!.post!.responses["202"]).toBeDefined();
+    expect(doc.paths["/candidates/{id}/screening_explanation/send"]!.post!.responses["409"]).toBeDefined();
     expect(doc.paths["/candidates"]!.post!.requestBody!.content["multipart/form-data"]).toBeDefined();
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(item)) {

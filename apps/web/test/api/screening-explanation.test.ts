@@ -98,7 +98,8 @@ describe("GET /candidates/{id}/screening_explanation", () => {
     expect(Date.parse(data.assessed_at)).toBeGreaterThan(Date.now() - 600_000);
     expect(data.rejected_at).not.toBeNull();
     expect(data.summary).toMatch(/against 3 qualifications: 1 met, 1 not met, and 1 it could not judge/);
-    expect(data.summary).toMatch(/score was 60 out of 100; applications scoring 80 or more are moved forward automatically/);
+    expect(data.summary).toMatch(/score was 60 out of 100; applications scoring 80 or more were moved forward automatically\./);
+    expect(data).toMatchObject({ threshold_basis: "decision", criteria_hash: "h" });
     expect(data.summary).toMatch(/not by the automated tool/);
     expect(data.human_review.how).toMatch(/contact review@acme\.example/);
     // The text to send holds it all.
@@ -158,5 +159,139 @@ describe("GET /candidates/{id}/screening_explanation", () => {
     const doc = (await api.get(`/candidates/${optedOut}/export`)).body.data;
     expect(doc.application.ai_opt_out).toBe(true);
     expect(doc.screening_explanation).toMatchObject({ status: "opted_out" });
+  });
+});
+
+describe("the decision as it was made: the threshold recorded with the scoring", () => {
+  let company: TestCompany;
+  beforeAll(async () => {
+    // Screening off while they apply: only the agent's own save below scores anyone.
+    company = await createTestCompany({ title: "Site Reliability Engineer" });
+  });
+
+  it("explains with the threshold in force at the decision after the job's threshold changed, and its criteria version and engine", async () => {
+    const id = await candidate(company);
+    const svc = systemContext(getPrisma(), company.id);
+    const saved = await saveScreeningOutcome(svc, { candidateId: id, jobId: company.jobId, settings: SETTINGS }, { ...outcome(true, 85), engine: "model", model: "gpt-test", criteriaHash: "crit-v1" }, "initial");
+    expect(saved.action).toMatchObject({ action: "advance", to: "phonescreen" });
+    // The job's threshold goes up afterwards (and its criteria change): 85 would no longer be moved forward.
+    await updateJob(svc, { id: company.jobId, screening: { mode: "auto", criteria: CRITERIA.slice(0, 1), advance: { min_score: 95, to_stage: "phonescreen" }, reject_on_required_miss: false } });
+    const client = apiClient(app.url, company);
+    expect((await client.patch(`/candidates/${id}`, { stage: "rejected", override_reason: "Not a fit after the interview" })).status).toBe(200);
+
+    const data = (await explain(id, client)).body.data;
+    expect(data).toMatchObject({ status: "judged", score: 85, threshold: 80, threshold_basis: "decision", engine: "model:gpt-test", criteria_hash: "crit-v1", agent_action: { action: "advance" } });
+    expect(data.criteria.map((c: { id: string }) => c.id)).toEqual(["go", "exp", "lead"]);
+    expect(data.summary).toMatch(/applications scoring 80 or more were moved forward automatically\./);
+    expect(data.text).not.toMatch(/95|setting today/);
+  });
+
+  it("a scoring recorded before the threshold was kept with it: today's threshold, labelled so", async () => {
+    const id = await candidate(company);
+    const svc = systemContext(getPrisma(), company.id);
+    await saveScreeningOutcome(svc, { candidateId: id, jobId: company.jobId, settings: { ...SETTINGS, advance: null } }, outcome(true, 60), "rescore");
+    // As every run written before migration 20261129030000 reads.
+    expect(await getPrisma().$executeRaw`UPDATE screening_runs SET settings = NULL WHERE candidate_id = ${id}`).toBe(1);
+
+    const data = (await explain(id, apiClient(app.url, company))).body.data;
+    expect(data).toMatchObject({ status: "judged", score: 60, threshold: 95, threshold_basis: "current" });
+    expect(data.summary).toMatch(/applications scoring 95 or more were moved forward automatically \(under the job's setting today; the setting at the time of the assessment was not recorded\)/);
+  });
+
+  it("not judged: no threshold and no basis", async () => {
+    const data = (await explain(await candidate(company, { ai_opt_out: true }), apiClient(app.url, company))).body.data;
+    expect(data).toMatchObject({ status: "opted_out", threshold: null, threshold_basis: null, criteria_hash: null, engine: null, assessed_at: null });
+  });
+});
+
+describe("POST /candidates/{id}/screening_explanation/send", () => {
+  let company: TestCompany;
+  let client: ApiClient;
+  beforeAll(async () => {
+    company = await createTestCompany({ title: "Data Engineer" });
+    client = apiClient(app.url, company);
+  });
+
+  /** A candidate of `company` the tool assessed (the agent's own save; screening stays off, so nothing else scores them). */
+  async function judged(extra: Record<string, unknown> = {}): Promise<number> {
+    const id = await candidate(company, { stage: "rejected", ...extra });
+    const saved = await saveScreeningOutcome(systemContext(getPrisma(), company.id), { candidateId: id, jobId: company.jobId, settings: SETTINGS }, outcome(true, 60), "initial");
+    expect(saved.saved).toBe(true);
+    return id;
+  }
+  const send = (id: number | string, api = client, headers?: Record<string, string>) => api.post(`/candidates/${id}/screening_explanation/send`, undefined, headers);
+  const messagesOf = (candidateId: number) => getPrisma().emailMessage.findMany({ where: { candidateId }, orderBy: { id: "asc" } });
+  const sentAudits = (candidateId: number) => getPrisma().auditLogEntry.count({ where: { action: "candidate.screening_explanation_sent", targetId: String(candidateId) } });
+
+  it("queues the explanation to the candidate (202): plain text and HTML, in the e-mail log, the timeline and the audit log", async () => {
+    const id = await judged();
+    const res = await send(id);
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    const explanation = (await explain(id, client)).body.data;
+    const { email } = await getPrisma().candidate.findUniqueOrThrow({ where: { id }, select: { email: true } });
+    expect(res.body.data).toMatchObject({ candidate_id: id, status: "queued", to: email, explanation });
+    expect(res.body.data.subject).toMatch(/^How your application for Data Engineer at Test [0-9a-f]{8} was assessed$/);
+
+    const [message, ...more] = await messagesOf(id);
+    expect(more).toEqual([]);
+    expect(message).toMatchObject({ id: res.body.data.email_message_id, kind: "screening_explanation", toAddresses: [email], subject: res.body.data.subject });
+    expect(message!.textBody).toContain(explanation.text);
+    expect(message!.textBody).toMatch(/^Hi Cand,/);
+    expect(message!.htmlBody).toContain("Experience with Go (required): met. SKILLS: Go, PostgreSQL");
+    const timeline = await getPrisma().candidateActivity.findMany({ where: { candidateId: id, type: "email" }, orderBy: { id: "asc" } });
+    expect(timeline[0]!.data).toMatchObject({ email_message_id: message!.id, kind: "screening_explanation", event: "queued", subject: message!.subject });
+    expect(timeline[0]!.addedBy).toBe("api");
+    expect(await sentAudits(id)).toBe(1);
+  });
+
+  it("honours Idempotency-Key: the retry replays the answer and sends nothing twice; a new key sends again", async () => {
+    const id = await judged();
+    const headers = { "idempotency-key": `explain-${randomBytes(4).toString("hex")}` };
+    const first = await send(id, client, headers);
+    const retry = await send(id, client, headers);
+    expect([first.status, retry.status]).toEqual([202, 202]);
+    expect(retry.body).toEqual(first.body);
+    expect(await messagesOf(id)).toHaveLength(1);
+    expect(await sentAudits(id)).toBe(1);
+    expect((await send(id, client, { "idempotency-key": `${headers["idempotency-key"]}-2` })).status).toBe(202);
+    expect(await messagesOf(id)).toHaveLength(2);
+  });
+
+  it("refuses (409 with the envelope) a candidate without an e-mail address, one who opted out, one never assessed; sends nothing", async () => {
+    const noEmail = await judged({ email: undefined });
+    const optedOut = await candidate(company, { ai_opt_out: true, stage: "rejected" });
+    const notScored = await candidate(company, { stage: "rejected" });
+    const cases: [number, RegExp][] = [
+      [noEmail, /no e-mail address/],
+      [optedOut, /asked that a person, not the automated tool/],
+      [notScored, /never assessed this application/],
+    ];
+    for (const [id, message] of cases) {
+      const res = await send(id);
+      expect([res.status, res.body.error?.code], JSON.stringify(res.body)).toEqual([409, "conflict"]);
+      expect(res.body.error.message).toMatch(message);
+      expect(res.headers.get("request-id")).toMatch(/^req_/);
+      expect(await messagesOf(id)).toEqual([]);
+      expect(await sentAudits(id)).toBe(0);
+    }
+  });
+
+  it("an erased candidate is gone (404); another company's candidate is a 404 that writes nothing; a key without candidates:write gets 403", async () => {
+    const erased = await judged();
+    expect((await client.call("DELETE", `/candidates/${erased}`)).status).toBe(204);
+    const gone = await send(erased);
+    expect([gone.status, gone.body.error?.code]).toEqual([404, "not_found"]);
+
+    const theirs = await judged();
+    const other = await createTestCompany({ title: "Elsewhere" });
+    const foreign = await send(theirs, apiClient(app.url, other));
+    expect([foreign.status, foreign.body.error?.code]).toEqual([404, "not_found"]);
+    const readOnly = await addApiKey(company, ["candidates:read"]);
+    const refused = await send(theirs, apiClient(app.url, { apiKey: readOnly.apiKey }));
+    expect([refused.status, refused.body.error?.code]).toEqual([403, "forbidden"]);
+    expect(refused.body.error.message).toContain("candidates:write");
+    expect(await messagesOf(theirs)).toEqual([]);
+    expect(await sentAudits(theirs)).toBe(0);
+    for (const bad of ["abc", "0"]) expect((await send(bad)).status, bad).toBe(400);
   });
 });

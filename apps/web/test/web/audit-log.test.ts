@@ -221,6 +221,32 @@ describe("every recorded action lands with actor, IP and target", () => {
     expect(await last("candidate.agent_overridden")).toMatchObject({ actorType: "api_key", ip: IP, targetId: String(overREST.id), data: { from_stage: "phonescreen", to_stage: "applied", reason: "Not a fit after all" } });
   });
 
+  it("candidates: the screening explanation sent (a member from the candidate page, a key over REST); the e-mail's id, nothing personal", async () => {
+    const svc = systemContext(getPrisma(), co.id);
+    const settings = { mode: "score" as const, criteria: [], advance: null, reject_on_required_miss: false };
+    const outcome = { fitScore: 70, criteria: [], engine: "local" as const, model: null, criteriaHash: "x", inputHash: "y", blindText: "" };
+    const judged = async () => {
+      const person = await createCandidate(svc, { job_id: co.jobId, name: `Sam Sent ${unique()}`, email: `sam-${unique()}@example.com`, stage: "rejected" }, { source: "manual" });
+      expect((await saveScreeningOutcome(svc, { candidateId: person.id, jobId: co.jobId, settings }, outcome, "initial")).saved).toBe(true);
+      return person;
+    };
+    const fromPage = await judged();
+    const sent = (await trpc("candidates.sendScreeningExplanation", { id: String(fromPage.id) })).data;
+    const entry = await last("candidate.screening_explanation_sent");
+    expect(entry).toMatchObject({
+      ...byUser(owner),
+      targetType: "candidate",
+      targetId: String(fromPage.id),
+      targetLabel: fromPage.public_id,
+      data: { email_message_id: sent.email_message_id, threshold: null, threshold_basis: "decision" },
+    });
+    expect(JSON.stringify(entry)).not.toMatch(new RegExp(`${fromPage.name}|${fromPage.email}`));
+    const overREST = await judged();
+    const res = await apiClient(app.url, co).post(`/candidates/${overREST.id}/screening_explanation/send`, undefined, XFF);
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(await last("candidate.screening_explanation_sent")).toMatchObject({ actorType: "api_key", ip: IP, targetId: String(overREST.id), data: { email_message_id: res.body.data.email_message_id } });
+  });
+
   it("privacy settings: each change with its value before and after", async () => {
     await trpc("privacy.update", { retention_months: 18, retention_scope: "not_hired" });
     expect(await last("privacy_settings.updated")).toMatchObject({

@@ -165,7 +165,7 @@ describe("settings procedures: owners and admins only", () => {
   it("jobs, candidates, pipeline, reports and search stay open to recruiters (no 403 anywhere else)", { timeout: 180_000 }, async () => {
     const recruiter = await sessionOf((await member("recruiter")).id);
     const others = procs.filter((p) => !settingsPaths.includes(p.path) && !erasePaths.includes(p.path) && !(p.path in NOT_FOR_SESSIONS) && !PUBLIC.has(p.path) && !OWN_RECORDS_ONLY.has(p.path));
-    expect(others.map((p) => p.path)).toEqual(expect.arrayContaining(["jobs.create", "candidates.update", "candidates.export", "candidates.screeningExplanation", "pipeline.move", "pipeline.quickSearch", "reports.funnel"]));
+    expect(others.map((p) => p.path)).toEqual(expect.arrayContaining(["jobs.create", "candidates.update", "candidates.export", "candidates.screeningExplanation", "candidates.sendScreeningExplanation", "pipeline.move", "pipeline.quickSearch", "reports.funnel"]));
     for (const proc of others) {
       const resources = await seedTrpcResources(company, `Open${unique()}`);
       const input = validInput(proc, referenceHint(proc, resources), { skip: ["cursor"] });

@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = {
   "candidate.erased": "Candidate erased",
   "candidate.exported": "Candidate exported",
   "candidate.agent_overridden": "AI agent's move overridden",
+  "candidate.screening_explanation_sent": "Screening explanation sent to the candidate",
   "privacy_settings.updated": "Privacy settings changed",
   "career_site.updated": "Careers site changed",
   "screening_settings.updated": "AI screening settings changed",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BODY_MAX, CANDIDATE_EMAIL_KINDS, type CandidateEmailKind, MAX_DELAY_MINUTES, PLACEHOLDERS, SUBJECT_MAX, unknownPlaceholders } from "../services/candidate-email-template.ts";
+import { BODY_MAX, CANDIDATE_EMAIL_KINDS, type CandidateEmailKind, MAX_DELAY_MINUTES, SUBJECT_MAX, TEMPLATE_PLACEHOLDERS, unknownPlaceholders } from "../services/candidate-email-template.ts";
 import { cursorParam, INT32_MAX, singleLine, storableText, timestamp } from "./common.ts";
 
 /**
@@ -73,7 +73,7 @@ function templateText(kind: CandidateEmailKind, max: number, schema: z.ZodString
       const unknown = unknownPlaceholders(kind, value);
       if (unknown.length) {
         const names = unknown.map((name) => `{{${name}}}`).join(", ");
-        ctx.addIssue({ code: "custom", message: `Unknown placeholder ${names} (available: ${Object.keys(PLACEHOLDERS).filter((p) => kind === "rejection" || p !== "reject_reason").map((p) => `{{${p}}}`).join(", ")})` });
+        ctx.addIssue({ code: "custom", message: `Unknown placeholder ${names} (available: ${TEMPLATE_PLACEHOLDERS[kind].map((p) => `{{${p}}}`).join(", ")})` });
       }
     })
     .nullable()

@@ -24,6 +24,7 @@ export const screeningExplanationSchema = z
     summary: z.string().meta({ description: "The explanation in a few plain sentences" }),
     engine: z.string().nullable().meta({ description: "local, or model:<id>; null when not judged" }),
     assessed_at: z.string().nullable().meta({ description: "When the tool assessed the application (ISO 8601); null when not judged" }),
+    criteria_hash: z.string().nullable().meta({ description: "The version of the criteria the tool judged (SHA-256 of them, as in the impact-ratio report); null when not judged or not recorded" }),
     criteria: z.array(
       z.object({
         id: z.string(),
@@ -35,7 +36,14 @@ export const screeningExplanationSchema = z
       }),
     ),
     score: z.number().int().nullable().meta({ description: "The fit score, 0..100 (null when no criterion could be judged or not judged)" }),
-    threshold: z.number().int().nullable().meta({ description: "The score at or above which the AI agent moves an application forward (the job's setting now); null when it moves no one on a score" }),
+    threshold: z.number().int().nullable().meta({
+      description:
+        "The score at or above which the AI agent moved an application forward when it assessed this one (see threshold_basis); null when it moved no one on a score, or not judged",
+    }),
+    threshold_basis: z.enum(["decision", "current"]).nullable().meta({
+      description:
+        "decision: threshold (and mode) as recorded with the scoring the decision was made on; current: the job's setting today, for scorings recorded before the setting was kept with them; null when not judged",
+    }),
     agent_action: z
       .object({ action: z.enum(["advance", "reject"]), to_stage: z.string(), reason: z.string() })
       .nullable()
@@ -54,3 +62,17 @@ export const screeningExplanationSchema = z
   .meta({ id: "ScreeningExplanation" });
 
 export type ScreeningExplanationDto = z.infer<typeof screeningExplanationSchema>;
+
+/** POST /candidates/{id}/screening_explanation/send: the e-mail queued, and the explanation it carries. */
+export const screeningExplanationSentSchema = z
+  .object({
+    candidate_id: z.number().int(),
+    email_message_id: z.number().int().meta({ description: "The message in the company's e-mail log (Settings → E-mail log)" }),
+    status: z.enum(["queued", "scheduled"]).meta({ description: "queued: on its way (sent over SMTP, or kept in the e-mail log when the server sends no mail)" }),
+    to: z.string().meta({ description: "The candidate's e-mail address it goes to" }),
+    subject: z.string(),
+    explanation: screeningExplanationSchema,
+  })
+  .meta({ id: "ScreeningExplanationSent" });
+
+export type ScreeningExplanationSentDto = z.infer<typeof screeningExplanationSentSchema>;

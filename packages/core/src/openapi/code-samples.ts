@@ -43,6 +43,8 @@ const RESULT_NAMES: Record<string, string> = {
   CandidateNote: "note",
   Job: "job",
   RescoreRequest: "rescore",
+  ScreeningExplanation: "explanation",
+  ScreeningExplanationSent: "sent",
   ImpactRatioReport: "report",
   WebhookEndpoint: "endpoint",
   WebhookEndpointWithSecret: "endpoint",

@@ -127,7 +127,7 @@ const candidateDetail = {
 };
 
 const EXPLANATION_SUMMARY =
-  "An automated screening tool assessed your application for Platform Engineer on 2026-11-21 against 2 qualifications: 1 met, 0 not met, and 1 it could not judge from your application. Its score was 80 out of 100. No automatic step depends on the score.";
+  "An automated screening tool assessed your application for Platform Engineer on 2026-11-21 against 2 qualifications: 1 met, 0 not met, and 1 it could not judge from your application. Its score was 80 out of 100. No automatic step depended on the score.";
 const screeningExplanation = {
   candidate_id: CANDIDATE_ID,
   status: "judged",
@@ -135,12 +135,14 @@ const screeningExplanation = {
   summary: `${EXPLANATION_SUMMARY} The decision to decline your application was made by a person on Acme Inc.'s hiring team, who could see the tool's assessment.`,
   engine: "local",
   assessed_at: "2026-11-21T09:30:05.002Z",
+  criteria_hash: "9f2c4b7e1d8a6f3c5e0b2d4a7c9e1f3b5d7a9c2e4f6b8d0a1c3e5f7b9d2a4c6e",
   criteria: [
     { id: "skill-kubernetes", type: "skill", qualification: "Experience with Kubernetes (required)", required: true, result: "met", evidence: "SKILLS: Kubernetes, Go, PostgreSQL" },
     { id: "min-years-5", type: "min_years", qualification: "At least 5 years of work experience", required: false, result: "unknown", evidence: "The resume does not say how many years" },
   ],
   score: 80,
   threshold: null,
+  threshold_basis: "decision",
   agent_action: null,
   rejected: true,
   rejected_by: "person",
@@ -407,6 +409,19 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
   },
   "candidates-delete": { path: { id: CANDIDATE_ID }, response: undefined },
   "candidates-screeningExplanation": { path: { id: CANDIDATE_ID }, response: { data: screeningExplanation } },
+  "candidates-sendScreeningExplanation": {
+    path: { id: CANDIDATE_ID },
+    response: {
+      data: {
+        candidate_id: CANDIDATE_ID,
+        email_message_id: 5120,
+        status: "queued",
+        to: "ada@example.com",
+        subject: "How your application for Platform Engineer at Acme Inc. was assessed",
+        explanation: screeningExplanation,
+      },
+    },
+  },
   "candidates-export": {
     path: { id: CANDIDATE_ID },
     response: {

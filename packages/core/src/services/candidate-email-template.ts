@@ -6,7 +6,9 @@ import { escapeHtml } from "./html.ts";
  * part is generated from the rendered text, escaped as a whole — a candidate named `<script>` is text
  * in both parts, whatever the template says.
  */
-export const CANDIDATE_EMAIL_KINDS = ["application_received", "rejection"] as const;
+export const CANDIDATE_EMAIL_KINDS = ["application_received", "rejection", "screening_explanation"] as const;
+/** The kinds a company writes its own template for (Settings → E-mail); the screening explanation's is built in. */
+export const EDITABLE_EMAIL_KINDS = ["application_received", "rejection"] as const satisfies readonly CandidateEmailKind[];
 export type CandidateEmailKind = (typeof CANDIDATE_EMAIL_KINDS)[number];
 
 export const PLACEHOLDERS = {
@@ -15,6 +17,7 @@ export const PLACEHOLDERS = {
   job_title: "The job's title",
   company_name: "The company's name",
   reject_reason: "The reject reason chosen in the move (empty without one); rejection only",
+  screening_explanation: "The plain-language explanation of the AI screening tool's part (GET /candidates/{id}/screening_explanation); screening explanation only",
 } as const;
 export type Placeholder = keyof typeof PLACEHOLDERS;
 
@@ -22,6 +25,7 @@ export type Placeholder = keyof typeof PLACEHOLDERS;
 export const TEMPLATE_PLACEHOLDERS: Record<CandidateEmailKind, readonly Placeholder[]> = {
   application_received: ["candidate_name", "candidate_first_name", "job_title", "company_name"],
   rejection: ["candidate_name", "candidate_first_name", "job_title", "company_name", "reject_reason"],
+  screening_explanation: ["candidate_name", "candidate_first_name", "job_title", "company_name", "screening_explanation"],
 };
 
 export const SUBJECT_MAX = 200;
@@ -62,6 +66,20 @@ export const DEFAULT_TEMPLATES: Record<CandidateEmailKind, EmailTemplate> = {
       "The {{company_name}} team",
     ].join("\n"),
   },
+  // Sent from the candidate page or POST /candidates/{id}/screening_explanation/send (issue 25 §3).
+  screening_explanation: {
+    subject: "How your application for {{job_title}} at {{company_name}} was assessed",
+    body: [
+      "Hi {{candidate_first_name}},",
+      "",
+      "here is, in plain words, the part an automated screening tool played in the decision about your application for {{job_title}} at {{company_name}}, and how to ask that a person reviews it.",
+      "",
+      "{{screening_explanation}}",
+      "",
+      "Best regards,",
+      "The {{company_name}} team",
+    ].join("\n"),
+  },
 };
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
@@ -80,6 +98,7 @@ export interface TemplateFacts {
   jobTitle: string | null;
   companyName: string;
   rejectReason?: string | null;
+  screeningExplanation?: string | null;
 }
 
 export function placeholderValues(facts: TemplateFacts): PlaceholderValues {
@@ -90,6 +109,7 @@ export function placeholderValues(facts: TemplateFacts): PlaceholderValues {
     job_title: facts.jobTitle ?? "",
     company_name: facts.companyName,
     reject_reason: facts.rejectReason ?? "",
+    screening_explanation: facts.screeningExplanation ?? "",
   };
 }
 

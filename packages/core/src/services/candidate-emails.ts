@@ -116,6 +116,26 @@ export async function scheduleRejectionEmail(tx: ScopedTx, svc: ServiceContext, 
 }
 
 /**
+ * The screening explanation (issue 25 §3), queued now in the caller's transaction with the built-in
+ * template: the explanation's text goes in as a placeholder's value, so nothing in it (a resume quote,
+ * a name) is read as a placeholder, and the HTML part escapes it like any candidate e-mail.
+ */
+export async function queueScreeningExplanationEmail(
+  tx: ScopedTx,
+  svc: ServiceContext,
+  candidate: EmailCandidate,
+  explanation: string,
+): Promise<{ id: number; subject: string; status: "queued" | "scheduled" }> {
+  if (!candidate.email) throw new AppError("conflict", "The candidate has no e-mail address");
+  const company = await tx.company.findUniqueOrThrow({ where: { id: svc.companyId }, select: { name: true } });
+  const values = placeholderValues({ candidateName: candidate.name, jobTitle: candidate.job?.title ?? null, companyName: company.name, screeningExplanation: explanation });
+  const rendered = renderTemplate(DEFAULT_TEMPLATES.screening_explanation, values);
+  const queued = await queueEmail(tx, svc, { ...recipient(candidate), ...rendered, candidateId: candidate.id, kind: "screening_explanation" });
+  await recordEmailActivity(tx, svc, candidate.id, emailActivityData({ id: queued.id, kind: "screening_explanation", subject: rendered.subject }, queued.status));
+  return { id: queued.id, subject: rendered.subject, status: queued.status };
+}
+
+/**
  * A candidate moved out of the rejected stage before their rejection e-mail went: it is canceled and
  * never sent. Only `scheduled` messages — a queued one is already on its way. The conditional update
  * races safely with the sweep that releases due messages: one of the two changes the row.

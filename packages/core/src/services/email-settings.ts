@@ -2,7 +2,7 @@ import { mailFrom, smtpUrl } from "@hireflow/config";
 import { type EmailSettingsDto, type UpdateEmailSettingsInput } from "../contracts/email.ts";
 import { type ServiceContext } from "../context.ts";
 import { recordSettingChanges } from "./audit.ts";
-import { CANDIDATE_EMAIL_KINDS, DEFAULT_TEMPLATES, type Placeholder, PLACEHOLDERS, TEMPLATE_PLACEHOLDERS } from "./candidate-email-template.ts";
+import { DEFAULT_TEMPLATES, EDITABLE_EMAIL_KINDS, type Placeholder, PLACEHOLDERS, TEMPLATE_PLACEHOLDERS } from "./candidate-email-template.ts";
 import { senderOf } from "./email-sender.ts";
 
 const SELECT = {
@@ -33,11 +33,14 @@ const AUDITED = [
   ["rejection.delay_minutes", "rejectionEmailDelayMinutes"],
 ] as const;
 
-const PLACEHOLDER_LIST = (Object.keys(PLACEHOLDERS) as Placeholder[]).map((name) => ({
-  name,
-  description: PLACEHOLDERS[name],
-  templates: CANDIDATE_EMAIL_KINDS.filter((kind) => TEMPLATE_PLACEHOLDERS[kind].includes(name)),
-}));
+/** The placeholders of the templates a company edits (the screening explanation's template is built in). */
+const PLACEHOLDER_LIST = (Object.keys(PLACEHOLDERS) as Placeholder[])
+  .map((name) => ({
+    name,
+    description: PLACEHOLDERS[name],
+    templates: EDITABLE_EMAIL_KINDS.filter((kind) => TEMPLATE_PLACEHOLDERS[kind].includes(name)),
+  }))
+  .filter((p) => p.templates.length > 0);
 
 /** Settings → E-mail: the company's sender, what is used now, whether the server sends at all, and the candidate e-mails. */
 export async function getEmailSettings(svc: ServiceContext): Promise<EmailSettingsDto> {

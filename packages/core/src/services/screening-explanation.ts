@@ -1,20 +1,29 @@
 import { type ServiceContext } from "../context.ts";
 import { type ScreeningQuestion } from "../contracts/job.ts";
 import { type CriterionResult } from "../contracts/screening.ts";
-import { type DECIDED_BY, type ScreeningExplanationDto } from "../contracts/screening-explanation.ts";
+import { type DECIDED_BY, type ScreeningExplanationDto, type ScreeningExplanationSentDto } from "../contracts/screening-explanation.ts";
 import { AppError } from "../errors.ts";
+import { recordAudit } from "./audit.ts";
+import { queueScreeningExplanationEmail } from "./candidate-emails.ts";
+import { lockCandidate } from "./candidates.ts";
+import { notifyEventsCommitted } from "./events.ts";
 import { type ScopedDb, type ScopedTx } from "../tenancy.ts";
 import { fallbackStage } from "./job-pipeline.ts";
 import { qualificationWords } from "./screening-notice.ts";
+import { type DecisionSettings } from "./screening.ts";
 import { readScreening } from "./screening-settings.ts";
 
 /**
  * The plain-language explanation of the automated tool's part in a decision (issue 25 §3; Colorado's
  * explanation and human review after an adverse outcome; docs/SCREENING.md "Explanation after a
  * rejection"). Built from what is stored — the candidate's fit (each criterion with its evidence),
- * the agent's recorded move (screening_runs.action, the timeline), the job's threshold and the
- * company's screening contact — never recomputed, so it says what the tool did, not what it would do.
- * Read through the scoped client: another company's candidate is a 404.
+ * the agent's recorded move (screening_runs.action, the timeline), the threshold and the company's
+ * screening contact — never recomputed, so it says what the tool did, not what it would do.
+ * The decision is explained as it was made: from the scoring it was made on (for a person's rejection
+ * the last scoring before it; else the run the agent acted on; else the last one) with the settings recorded with
+ * it (screening_runs.settings: the threshold, the mode) and its criteria version and engine. Runs
+ * recorded before the settings were kept fall back to the job's settings of today, labelled so
+ * (`threshold_basis: "current"`). Read through the scoped client: another company's candidate is a 404.
  */
 
 type Db = ScopedDb | ScopedTx;
@@ -47,7 +56,12 @@ async function rejectionDecider(db: Db, candidate: { id: number; stage: string }
 }
 
 export async function getScreeningExplanation(svc: ServiceContext, id: number): Promise<ScreeningExplanationDto> {
-  const candidate = await svc.db.candidate.findUnique({
+  return explain(svc.db, svc.companyId, id);
+}
+
+/** The explanation read with `db` (a transaction's, when sending it). */
+async function explain(db: Db, companyId: number, id: number): Promise<ScreeningExplanationDto> {
+  const candidate = await db.candidate.findUnique({
     where: { id },
     select: {
       id: true,
@@ -65,10 +79,15 @@ export async function getScreeningExplanation(svc: ServiceContext, id: number): 
   });
   if (!candidate) throw AppError.notFound("Candidate", id);
   const [company, runs] = await Promise.all([
-    svc.db.company.findUnique({ where: { id: svc.companyId }, select: { name: true, screeningContact: true } }),
-    // The agent moves at most once, on a first scoring: its run is the one with an action.
-    svc.db.screeningRun.findMany({ where: { candidateId: id, status: "completed" }, orderBy: { id: "desc" }, select: { action: true }, take: 100 }),
+    db.company.findUnique({ where: { id: companyId }, select: { name: true, screeningContact: true } }),
+    db.screeningRun.findMany({
+      where: { candidateId: id, status: "completed" },
+      orderBy: { id: "desc" },
+      select: { action: true, settings: true, engine: true, model: true, criteriaHash: true, fitScore: true, criteria: true, createdAt: true },
+      take: 100,
+    }),
   ]);
+  // The agent moves at most once, on a first scoring: its run is the one with an action.
   const run = runs.find((r) => r.action !== null);
   const companyName = company?.name ?? "the company";
   const contact = company?.screeningContact ?? null;
@@ -77,7 +96,7 @@ export async function getScreeningExplanation(svc: ServiceContext, id: number): 
   const jobTitle = candidate.job?.title ?? "the job";
   const stageType = candidate.jobStage?.type ?? fallbackStage(candidate.stage).type;
   const rejected = stageType === "rejected";
-  const rejectedBy = rejected ? await rejectionDecider(svc.db, candidate) : null;
+  const rejectedBy = rejected ? await rejectionDecider(db, candidate) : null;
 
   const status: ScreeningExplanationDto["status"] = candidate.aiOptOut
     ? "opted_out"
@@ -91,7 +110,18 @@ export async function getScreeningExplanation(svc: ServiceContext, id: number): 
             ? "screening_off"
             : "not_scored";
   const judged = status === "judged";
-  const stored = judged && Array.isArray(candidate.fitCriteria) ? (candidate.fitCriteria as unknown as CriterionResult[]) : [];
+  // The scoring the decision was made on: for a rejection by anyone but the agent, the last one before it (what the
+  // person saw); otherwise the one the agent acted on; else the last one.
+  const beforeRejection = rejected && rejectedBy !== "ai_agent" && candidate.rejectedAt ? runs.find((r) => r.createdAt <= candidate.rejectedAt!) : undefined;
+  const basis = judged ? (beforeRejection ?? run ?? runs[0] ?? null) : null;
+  const recordedSettings = (basis?.settings ?? null) as DecisionSettings | null;
+  const stored = !judged
+    ? []
+    : basis && Array.isArray(basis.criteria)
+      ? (basis.criteria as unknown as CriterionResult[])
+      : Array.isArray(candidate.fitCriteria)
+        ? (candidate.fitCriteria as unknown as CriterionResult[])
+        : [];
   const criteria = stored.map((c) => ({
     id: c.id,
     type: c.type,
@@ -100,8 +130,13 @@ export async function getScreeningExplanation(svc: ServiceContext, id: number): 
     result: resultOf(c.met),
     evidence: c.evidence,
   }));
-  const score = judged && candidate.fitScore !== null ? Math.round(candidate.fitScore) : null;
-  const threshold = judged && settings.mode === "auto" && settings.advance ? settings.advance.min_score : null;
+  const fitScore = basis ? basis.fitScore : candidate.fitScore;
+  const score = judged && fitScore !== null ? Math.round(fitScore) : null;
+  const thresholdBasis: ScreeningExplanationDto["threshold_basis"] = !judged ? null : recordedSettings ? "decision" : "current";
+  const inForce = recordedSettings ?? settings;
+  const threshold = judged && inForce.mode === "auto" && inForce.advance ? inForce.advance.min_score : null;
+  const engine = !judged ? null : basis ? (basis.engine === "model" && basis.model ? `model:${basis.model}` : basis.engine) : candidate.fitEngine;
+  const assessedAt = !judged ? null : (basis?.createdAt ?? candidate.fitScoredAt);
   const recorded = (run?.action ?? null) as { action?: unknown; to?: unknown; reason?: unknown } | null;
   const kind = recorded?.action === "advance" || recorded?.action === "reject" ? recorded.action : null;
   const agentAction: ScreeningExplanationDto["agent_action"] = judged && kind ? { action: kind, to_stage: String(recorded?.to ?? ""), reason: String(recorded?.reason ?? "") } : null;
@@ -130,14 +165,16 @@ export async function getScreeningExplanation(svc: ServiceContext, id: number): 
       const met = criteria.filter((c) => c.result === "met").length;
       const notMet = criteria.filter((c) => c.result === "not_met").length;
       const unknown = criteria.length - met - notMet;
-      const when = candidate.fitScoredAt ? ` on ${dateWords(candidate.fitScoredAt)}` : "";
+      const when = assessedAt ? ` on ${dateWords(assessedAt)}` : "";
+      // Explained with the threshold recorded with the scoring; an older scoring only has today's setting, said so.
+      const today = thresholdBasis === "current" ? " (under the job's setting today; the setting at the time of the assessment was not recorded)" : "";
       const parts = [
         `An automated screening tool assessed your application for ${jobTitle}${when} against ${plural(criteria.length, "qualification")}: ${met} met, ${notMet} not met, and ${unknown} it could not judge from your application.`,
         score === null
           ? "It could not give a score, because it could judge none of the qualifications."
           : threshold === null
-            ? `Its score was ${score} out of 100. No automatic step depends on the score.`
-            : `Its score was ${score} out of 100; applications scoring ${threshold} or more are moved forward automatically.`,
+            ? `Its score was ${score} out of 100. No automatic step depended on the score${today}.`
+            : `Its score was ${score} out of 100; applications scoring ${threshold} or more were moved forward automatically${today}.`,
       ];
       if (agentAction?.action === "advance") parts.push("The tool moved your application forward.");
       if (agentAction?.action === "reject") parts.push("The tool declined your application automatically, because a required qualification was not met.");
@@ -165,11 +202,13 @@ export async function getScreeningExplanation(svc: ServiceContext, id: number): 
     status,
     tool_used: judged,
     summary: decision ? `${summary} ${decision}` : summary,
-    engine: judged ? candidate.fitEngine : null,
-    assessed_at: judged ? (candidate.fitScoredAt?.toISOString() ?? null) : null,
+    engine,
+    assessed_at: assessedAt?.toISOString() ?? null,
+    criteria_hash: basis?.criteriaHash || null,
     criteria,
     score,
     threshold,
+    threshold_basis: thresholdBasis,
     agent_action: agentAction,
     rejected,
     rejected_by: rejectedBy,
@@ -178,3 +217,40 @@ export async function getScreeningExplanation(svc: ServiceContext, id: number): 
     text,
   };
 }
+
+/**
+ * POST /candidates/{id}/screening_explanation/send and the candidate page's "Send to candidate": the
+ * explanation as it reads now, e-mailed to the candidate through the e-mail delivery (SMTP_URL, else
+ * kept in the e-mail log), an `email` step in their timeline and an audit entry — one transaction,
+ * under the candidate's row lock. Refused (409) for a candidate without an e-mail address and for one
+ * the tool never assessed (opted out, not scored, pending, failed, screening off): there is no part
+ * of the tool to explain. An erased candidate no longer exists: 404, like any unknown id.
+ */
+export async function sendScreeningExplanation(svc: ServiceContext, id: number): Promise<ScreeningExplanationSentDto> {
+  const result = await svc.db.$transaction(async (tx) => {
+    await lockCandidate(tx, svc.companyId, id);
+    const candidate = await tx.candidate.findUnique({ where: { id }, select: { id: true, publicId: true, name: true, email: true, job: { select: { title: true } } } });
+    if (!candidate) throw AppError.notFound("Candidate", id);
+    if (!candidate.email) throw new AppError("conflict", "The candidate has no e-mail address: the explanation cannot be sent");
+    const explanation = await explain(tx, svc.companyId, id);
+    if (explanation.status !== "judged") throw new AppError("conflict", NOT_SENT[explanation.status]);
+    const queued = await queueScreeningExplanationEmail(tx, svc, candidate, explanation.text);
+    // The public id and the message only: the audit log keeps nothing personal of a candidate who may be erased later.
+    await recordAudit(tx, svc, {
+      action: "candidate.screening_explanation_sent",
+      target: { type: "candidate", id, label: candidate.publicId },
+      data: { email_message_id: queued.id, status: explanation.status, threshold: explanation.threshold, threshold_basis: explanation.threshold_basis },
+    });
+    return { candidate_id: id, email_message_id: queued.id, status: queued.status, to: candidate.email, subject: queued.subject, explanation };
+  });
+  notifyEventsCommitted();
+  return result;
+}
+
+const NOT_SENT: Record<Exclude<ScreeningExplanationDto["status"], "judged">, string> = {
+  opted_out: "The candidate asked that a person, not the automated tool, reviews the application: the tool never assessed it, so there is nothing of it to explain",
+  screening_off: "The job does not use the automated screening tool: it never assessed this application, so there is nothing of it to explain",
+  not_scored: "The automated screening tool never assessed this application: there is nothing of it to explain",
+  pending: "The automated screening tool has not assessed this application yet: send the explanation once it has",
+  failed: "The automated screening tool's assessment of this application failed and was not used: there is nothing of it to explain",
+};

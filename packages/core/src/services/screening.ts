@@ -156,6 +156,21 @@ export async function agentHeldBack(tx: ScopedTx, jobId: number, now: Date): Pro
   return null;
 }
 
+/** The part of a job's screening settings a scoring is explained by (screening_runs.settings). */
+export interface DecisionSettings {
+  mode: ScreeningSettings["mode"];
+  advance: { min_score: number; to_stage: string } | null;
+  reject_on_required_miss: boolean;
+}
+
+export function decisionSettings(settings: ScreeningSettings): DecisionSettings {
+  return {
+    mode: settings.mode,
+    advance: settings.advance ? { min_score: settings.advance.min_score, to_stage: settings.advance.to_stage } : null,
+    reject_on_required_miss: settings.reject_on_required_miss,
+  };
+}
+
 export interface SaveOutcomeResult {
   saved: boolean;
   action: AgentAction | null;
@@ -229,6 +244,8 @@ export async function saveScreeningOutcome(
         fitScore: outcome.fitScore,
         criteria: outcome.criteria as unknown as Prisma.InputJsonValue,
         action: (action ?? undefined) as Prisma.InputJsonValue | undefined,
+        // What it was judged and acted under: an explanation later describes this, not today's settings.
+        settings: decisionSettings(subject.settings) as unknown as Prisma.InputJsonValue,
         error: runNote,
       }),
     });

@@ -150,6 +150,28 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/candidates/{id}/screening_explanation/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the AI screening explanation to the candidate
+         * @description E-mails the candidate the explanation of GET /candidates/{id}/screening_explanation as it reads now (plain text and HTML), through the company's e-mail delivery (sent over SMTP, or kept in the e-mail log when the server sends no mail). Recorded in the candidate's timeline and the audit log. 409 when the candidate has no e-mail address, or the automated tool never assessed the application (opted out, screening off, not scored, pending, failed): there is nothing of it to explain. Honours Idempotency-Key: a retry with the same key sends nothing twice.
+         *
+         *     **Required scope:** `candidates:write`
+         */
+        post: operations["candidates-sendScreeningExplanation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -1982,6 +2004,8 @@ export type components = {
                 /** @enum {string} */
                 type: "skill" | "min_years" | "location" | "answer" | "text";
             }[];
+            /** @description The version of the criteria the tool judged (SHA-256 of them, as in the impact-ratio report); null when not judged or not recorded */
+            criteria_hash: string | null;
             /** @description local, or model:<id>; null when not judged */
             engine: string | null;
             human_review: {
@@ -2006,10 +2030,26 @@ export type components = {
             summary: string;
             /** @description The whole explanation as plain text, ready to copy or send to the candidate */
             text: string;
-            /** @description The score at or above which the AI agent moves an application forward (the job's setting now); null when it moves no one on a score */
+            /** @description The score at or above which the AI agent moved an application forward when it assessed this one (see threshold_basis); null when it moved no one on a score, or not judged */
             threshold: number | null;
+            /** @description decision: threshold (and mode) as recorded with the scoring the decision was made on; current: the job's setting today, for scorings recorded before the setting was kept with them; null when not judged */
+            threshold_basis: ("decision" | "current") | null;
             /** @description Whether the automated tool assessed this application (status judged) */
             tool_used: boolean;
+        };
+        ScreeningExplanationSent: {
+            candidate_id: number;
+            /** @description The message in the company's e-mail log (Settings → E-mail log) */
+            email_message_id: number;
+            explanation: components["schemas"]["ScreeningExplanation"];
+            /**
+             * @description queued: on its way (sent over SMTP, or kept in the e-mail log when the server sends no mail)
+             * @enum {string}
+             */
+            status: "queued" | "scheduled";
+            subject: string;
+            /** @description The candidate's e-mail address it goes to */
+            to: string;
         };
         ScreeningQuestion: {
             id: string;
@@ -3182,9 +3222,10 @@ export interface operations {
                      *           "candidate_id": 42,
                      *           "status": "judged",
                      *           "tool_used": true,
-                     *           "summary": "An automated screening tool assessed your application for Platform Engineer on 2026-11-21 against 2 qualifications: 1 met, 0 not met, and 1 it could not judge from your application. Its score was 80 out of 100. No automatic step depends on the score.",
+                     *           "summary": "An automated screening tool assessed your application for Platform Engineer on 2026-11-21 against 2 qualifications: 1 met, 0 not met, and 1 it could not judge from your application. Its score was 80 out of 100. No automatic step depended on the score.",
                      *           "engine": "local",
                      *           "assessed_at": "2026-11-21T09:30:05.002Z",
+                     *           "criteria_hash": "9f2c4b7e1d8a6f3c5e0b2d4a7c9e1f3b5d7a9c2e4f6b8d0a1c3e5f7b9d2a4c6e",
                      *           "criteria": [
                      *             {
                      *               "id": "skill-kubernetes",
@@ -3205,6 +3246,7 @@ export interface operations {
                      *           ],
                      *           "score": 80,
                      *           "threshold": null,
+                     *           "threshold_basis": "decision",
                      *           "agent_action": null,
                      *           "rejected": false,
                      *           "rejected_by": null,
@@ -3553,9 +3595,10 @@ export interface operations {
                      *         "candidate_id": 42,
                      *         "status": "judged",
                      *         "tool_used": true,
-                     *         "summary": "An automated screening tool assessed your application for Platform Engineer on 2026-11-21 against 2 qualifications: 1 met, 0 not met, and 1 it could not judge from your application. Its score was 80 out of 100. No automatic step depends on the score. The decision to decline your application was made by a person on Acme Inc.'s hiring team, who could see the tool's assessment.",
+                     *         "summary": "An automated screening tool assessed your application for Platform Engineer on 2026-11-21 against 2 qualifications: 1 met, 0 not met, and 1 it could not judge from your application. Its score was 80 out of 100. No automatic step depended on the score. The decision to decline your application was made by a person on Acme Inc.'s hiring team, who could see the tool's assessment.",
                      *         "engine": "local",
                      *         "assessed_at": "2026-11-21T09:30:05.002Z",
+                     *         "criteria_hash": "9f2c4b7e1d8a6f3c5e0b2d4a7c9e1f3b5d7a9c2e4f6b8d0a1c3e5f7b9d2a4c6e",
                      *         "criteria": [
                      *           {
                      *             "id": "skill-kubernetes",
@@ -3576,6 +3619,7 @@ export interface operations {
                      *         ],
                      *         "score": 80,
                      *         "threshold": null,
+                     *         "threshold_basis": "decision",
                      *         "agent_action": null,
                      *         "rejected": true,
                      *         "rejected_by": "person",
@@ -3622,6 +3666,147 @@ export interface operations {
             };
             /** @description Job not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "candidates-sendScreeningExplanation": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable characters. A retry with the same key and body within 24 hours replays the first response (header `idempotent-replayed: true`); the same key with another body, or while the first request runs, is a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Numeric id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "candidate_id": 42,
+                     *         "email_message_id": 5120,
+                     *         "status": "queued",
+                     *         "to": "ada@example.com",
+                     *         "subject": "How your application for Platform Engineer at Acme Inc. was assessed",
+                     *         "explanation": {
+                     *           "candidate_id": 42,
+                     *           "status": "judged",
+                     *           "tool_used": true,
+                     *           "summary": "An automated screening tool assessed your application for Platform Engineer on 2026-11-21 against 2 qualifications: 1 met, 0 not met, and 1 it could not judge from your application. Its score was 80 out of 100. No automatic step depended on the score. The decision to decline your application was made by a person on Acme Inc.'s hiring team, who could see the tool's assessment.",
+                     *           "engine": "local",
+                     *           "assessed_at": "2026-11-21T09:30:05.002Z",
+                     *           "criteria_hash": "9f2c4b7e1d8a6f3c5e0b2d4a7c9e1f3b5d7a9c2e4f6b8d0a1c3e5f7b9d2a4c6e",
+                     *           "criteria": [
+                     *             {
+                     *               "id": "skill-kubernetes",
+                     *               "type": "skill",
+                     *               "qualification": "Experience with Kubernetes (required)",
+                     *               "required": true,
+                     *               "result": "met",
+                     *               "evidence": "SKILLS: Kubernetes, Go, PostgreSQL"
+                     *             },
+                     *             {
+                     *               "id": "min-years-5",
+                     *               "type": "min_years",
+                     *               "qualification": "At least 5 years of work experience",
+                     *               "required": false,
+                     *               "result": "unknown",
+                     *               "evidence": "The resume does not say how many years"
+                     *             }
+                     *           ],
+                     *           "score": 80,
+                     *           "threshold": null,
+                     *           "threshold_basis": "decision",
+                     *           "agent_action": null,
+                     *           "rejected": true,
+                     *           "rejected_by": "person",
+                     *           "rejected_at": "2026-11-23T11:00:00.000Z",
+                     *           "human_review": {
+                     *             "contact": "jobs@acme.example",
+                     *             "how": "To ask that a person at Acme Inc. reviews the decision (or for an alternative process or an accommodation), contact jobs@acme.example."
+                     *           },
+                     *           "text": "About your application for Platform Engineer at Acme Inc.\n\nAn automated screening tool assessed your application…\n\nWhat the tool judged:\n- Experience with Kubernetes (required): met. SKILLS: Kubernetes, Go, PostgreSQL\n- At least 5 years of work experience: could not be judged. The resume does not say how many years\n\nTo ask that a person at Acme Inc. reviews the decision…"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ScreeningExplanationSent"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `candidates:write` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Duplicate e-mail in this job */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

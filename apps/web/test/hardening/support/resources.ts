@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { addNote, candidateInclude, changeStage, createCandidate, lockCandidate, systemContext } from "@hireflow/core";
-import { getPrisma } from "@hireflow/db";
+import { getPrisma, type Prisma } from "@hireflow/db";
 import { settleBackgroundWork, testingTheBuild } from "../../helpers/built-server.ts";
 import { addJob, type TestCompany } from "../../helpers/fixtures.ts";
 import { label, type Operation } from "./operations.ts";
@@ -98,6 +98,33 @@ export async function seedResources(company: TestCompany, marker: string): Promi
     { source: "public_api" },
   );
   await addNote(svc, candidate.id, `${marker} note`);
+  // Assessed by the screening tool, as its job would store it (written directly: no event, nothing in
+  // the background), so its screening explanation is a real one and sending it a real operation.
+  const { screening } = await prisma.job.findUniqueOrThrow({ where: { id: job }, select: { screening: true } });
+  const criteria = (screening as { criteria: { id: string; type: string; value: unknown; required: boolean; weight: number }[] }).criteria.map((c) => ({
+    ...c,
+    met: true,
+    evidence: `SKILLS: ${marker}`,
+    match: marker,
+  })) as unknown as Prisma.InputJsonArray;
+  const scoredAt = new Date();
+  await prisma.candidate.update({ where: { id: candidate.id }, data: { fitStatus: "completed", fitScore: 100, fitEngine: "local", fitScoredAt: scoredAt, fitCriteria: criteria } });
+  await prisma.screeningRun.create({
+    data: {
+      companyId: company.id,
+      jobId: job,
+      candidateId: candidate.id,
+      trigger: "initial",
+      status: "completed",
+      engine: "local",
+      criteriaHash: "seed",
+      inputHash: "seed",
+      fitScore: 100,
+      criteria,
+      settings: { mode: "score", advance: null, reject_on_required_miss: false },
+      createdAt: scoredAt,
+    },
+  });
   // A real event (the service's own stage change), committed already published: a built server's
   // outbox sweep would otherwise fan it out to the endpoint below while a sweep compares snapshots.
   const listed = await svc.db.$transaction(async (tx) => {

@@ -6,6 +6,7 @@ import { exportCandidateProcedure } from "./export-candidate.ts";
 import { getCandidateProcedure } from "./get-candidate.ts";
 import { getScreeningExplanationProcedure } from "./get-screening-explanation.ts";
 import { listCandidatesProcedure } from "./list-candidates.ts";
+import { sendScreeningExplanationProcedure } from "./send-screening-explanation.ts";
 import { updateCandidateProcedure } from "./update-candidate.ts";
 
 export const candidateRouter = router({
@@ -17,4 +18,5 @@ export const candidateRouter = router({
   delete: deleteCandidateProcedure,
   export: exportCandidateProcedure,
   screeningExplanation: getScreeningExplanationProcedure,
+  sendScreeningExplanation: sendScreeningExplanationProcedure,
 });

@@ -113,7 +113,7 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
           <ScreeningSection profile={profile} />
           {explanation && (
             <Section title="Explanation after the rejection">
-              <ScreeningExplanation explanation={explanation} />
+              <ScreeningExplanation explanation={explanation} candidateEmail={c.email} />
             </Section>
           )}
           <ResumeSection profile={profile} />
@@ -518,7 +518,7 @@ function describe(entry: TimelineEntryDto, stages: readonly JobStage[]): ReactNo
   }
 }
 
-const EMAIL_KIND_LABEL: Record<string, string> = { application_received: "Application-received e-mail", rejection: "Rejection e-mail" };
+const EMAIL_KIND_LABEL: Record<string, string> = { application_received: "Application-received e-mail", rejection: "Rejection e-mail", screening_explanation: "Screening explanation e-mail" };
 
 /** A candidate e-mail's step (candidate-emails.ts): queued, scheduled, canceled, sent, failed or kept in the log. */
 function emailStep(data: Record<string, unknown>) {
