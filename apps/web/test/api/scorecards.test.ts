@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { appRouter, createCallerFactory, createUser, type UserRole } from "@hireflow/core";
+import { type CandidateScorecardsDto } from "@hireflow/core/contracts/scorecard";
 import { getScorecardsTool } from "@hireflow/core/mcp/tools/get-scorecards";
 import { getPrisma } from "@hireflow/db";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -232,7 +233,7 @@ describe("visibility: no anchoring", () => {
     // Two interviews: the other interviewer's, and a second one with the viewer on its panel (or someone else).
     const interviews: number[] = [];
     for (const panel of [[other.id], [onPanel ? viewer.id : A.members.panelA.id]]) {
-      const scheduled = await A.api.post("/interviews", { candidate_id: candidateId, title: "Panel", start_at: "2026-01-06T09:00:00Z", time_zone: "Europe/Berlin", interviewer_ids: panel });
+      const scheduled = await A.api.post("/interviews", { candidate_id: candidateId, title: "Panel", start_at: "2026-01-06T09:00:00Z", end_at: "2026-01-06T10:00:00Z", time_zone: "Europe/Berlin", interviewer_ids: panel });
       expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
       interviews.push(scheduled.body.data.id as number);
     }
@@ -251,16 +252,18 @@ describe("visibility: no anchoring", () => {
     };
 
     // The web app (tRPC) and the MCP tool, which runs the same procedure on the caller.
-    const list = caller.scorecards.listForCandidate({ id: String(candidateId) });
-    const tool = getScorecardsTool.run(caller, { candidate_id: candidateId });
-    const single = caller.scorecards.get({ id: String(theirs.body.data.id) });
+    // Each call is made where it is awaited (a rejection never waits unhandled).
+    const list = () => caller.scorecards.listForCandidate({ id: String(candidateId) });
+    // defineTool erases the tool's types: its output is the procedure's envelope (CandidateScorecardsDto).
+    const tool = () => getScorecardsTool.run(caller, { candidate_id: candidateId }) as Promise<{ data: CandidateScorecardsDto }>;
+    const single = () => caller.scorecards.get({ id: String(theirs.body.data.id) });
     if (notTheirs) {
-      for (const refused of [list, tool, single]) await expect(refused).rejects.toMatchObject({ message: expect.stringMatching(/not found/i) });
+      for (const refused of [list, tool, single]) await expect(refused()).rejects.toMatchObject({ message: expect.stringMatching(/not found/i) });
     } else {
-      check((await list).data, "tRPC");
-      check((await tool).data, "MCP get_scorecards");
-      if (seesAll) await expect(single).resolves.toMatchObject({ data: { notes: "The other's notes" } });
-      else await expect(single).rejects.toMatchObject({ message: expect.stringMatching(/Submit your own scorecard/) });
+      check((await list()).data, "tRPC");
+      check((await tool()).data, "MCP get_scorecards");
+      if (seesAll) await expect(single()).resolves.toMatchObject({ data: { notes: "The other's notes" } });
+      else await expect(single()).rejects.toMatchObject({ message: expect.stringMatching(/Submit your own scorecard/) });
     }
 
     // REST: an API key with on_behalf_of follows the member; without it the key sees all.
