@@ -116,9 +116,10 @@ export async function scorecardView(svc: ServiceContext, viewer: Viewer | null, 
 }
 
 export async function listCandidateScorecards(svc: ServiceContext, candidateId: number, onBehalfOf?: string): Promise<CandidateScorecardsDto> {
-  const viewer = await viewerOf(svc, onBehalfOf);
+  // The candidate first: another company's is a 404 whatever on_behalf_of names.
   const candidate = await svc.db.candidate.findUnique({ where: { id: candidateId }, select: { id: true } });
   if (!candidate) throw AppError.notFound("Candidate", candidateId);
+  const viewer = await viewerOf(svc, onBehalfOf);
   const [view, rows] = await Promise.all([
     scorecardView(svc, viewer, candidateId),
     svc.db.scorecard.findMany({ where: { candidateId }, include: scorecardInclude, orderBy: [{ interview: { startAt: "asc" } }, { id: "asc" }] }),
@@ -129,9 +130,9 @@ export async function listCandidateScorecards(svc: ServiceContext, candidateId: 
 }
 
 export async function getScorecard(svc: ServiceContext, id: number, onBehalfOf?: string): Promise<ScorecardDto> {
-  const viewer = await viewerOf(svc, onBehalfOf);
   const row = await svc.db.scorecard.findUnique({ where: { id }, include: scorecardInclude });
   if (!row) throw AppError.notFound("Scorecard", id);
+  const viewer = await viewerOf(svc, onBehalfOf);
   if (viewer && row.interviewerId !== viewer.userId) {
     const view = await scorecardView(svc, viewer, row.candidateId);
     // An interviewer reaches only the candidates they are on a panel of; another candidate's scorecard is not found.
