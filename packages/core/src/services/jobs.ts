@@ -120,8 +120,10 @@ export async function createJob(svc: ServiceContext, input: CreateJobInput): Pro
   checkBoardFields({ locations: input.locations ?? [], locationType: input.location_type ?? "onsite", locationDetails: input.location_details ?? [], remoteCountries: input.remote_countries ?? [] });
   const screeningSettings = applyScreening(DEFAULT_SCREENING, screening, input.screening_questions ?? []);
   checkAdvanceStage(screeningSettings, stages ?? (await readPipelineTemplate(svc.db, svc.companyId)).stages);
+  // Another company's department is a 404 first; the leads' 400s before a department is created by name.
+  const byId = department_id === undefined ? undefined : await chosenDepartment(svc, { department_id });
   await checkHiringTeamLeads(svc, leadIds);
-  const chosen = (await chosenDepartment(svc, { department, department_id })) ?? (await departmentId(svc, "General"));
+  const chosen = byId ?? (await chosenDepartment(svc, { department })) ?? (await departmentId(svc, "General"));
   const job = await svc.db.$transaction(async (tx) => {
     // The jobs_default_stages trigger gives the job the company's template; a request's own list replaces it.
     const created = await tx.job.create({
@@ -163,8 +165,9 @@ export async function updateJob(svc: ServiceContext, input: UpdateJobInput): Pro
   const questions = (rest.screening_questions ?? existing.screeningQuestions) as ScreeningQuestion[];
   const screeningChanged = screening !== undefined || rest.screening_questions !== undefined;
   const screeningSettings = screeningChanged ? applyScreening(readScreening(existing.screening), screening, questions) : undefined;
+  const byId = department_id === undefined ? undefined : await chosenDepartment(svc, { department_id });
   await checkHiringTeamLeads(svc, leadIds);
-  const chosen = await chosenDepartment(svc, { department, department_id });
+  const chosen = byId ?? (await chosenDepartment(svc, { department }));
   const job = await svc.db.$transaction(async (tx) => {
     // The pipeline first: it locks the job row, and the advance target is checked against the result.
     if (stages !== undefined) {
