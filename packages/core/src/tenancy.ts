@@ -28,6 +28,7 @@ const TENANT_MODELS = new Set([
   "CandidateSelfIdentification",
   "OAuthGrant",
   "Scorecard",
+  "JobHiringTeamLead",
 ]);
 
 const WHERE_OPERATIONS = new Set([

@@ -20,6 +20,7 @@ import type {
   InterviewUpdateParams,
   CandidateScorecards,
   Scorecard,
+  ScorecardReadParams,
   ScorecardSubmitParams,
   ImpactRatioParams,
   ImpactRatioReport,
@@ -238,13 +239,19 @@ export class Interviews extends Resource {
 }
 
 export class Scorecards extends Resource {
-  /** A candidate's scorecards with their summary. Needs `scorecards:read`. */
-  listForCandidate(candidateId: Id, options?: RequestOptions): Promise<CandidateScorecards> {
-    return this.data("GET", `/candidates/${segment(candidateId)}/scorecards`, undefined, options);
+  /**
+   * A candidate's scorecards with their summary. Needs `scorecards:read`. The key sees them all; with
+   * `params.on_behalf_of` (a member id) it sees what that member sees (no anchoring: `hidden_count`).
+   */
+  async listForCandidate(candidateId: Id, params: ScorecardReadParams = {}, options?: RequestOptions): Promise<CandidateScorecards> {
+    const response = await this.http.request<{ data: CandidateScorecards }>({ method: "GET", path: `/candidates/${segment(candidateId)}/scorecards`, query: params as Query }, options);
+    return response.data;
   }
 
-  get(id: Id, options?: RequestOptions): Promise<Scorecard> {
-    return this.data("GET", `/scorecards/${segment(id)}`, undefined, options);
+  /** One scorecard; with `params.on_behalf_of`, a 403 while that member may not see it yet (no anchoring). */
+  async get(id: Id, params: ScorecardReadParams = {}, options?: RequestOptions): Promise<Scorecard> {
+    const response = await this.http.request<{ data: Scorecard }>({ method: "GET", path: `/scorecards/${segment(id)}`, query: params as Query }, options);
+    return response.data;
   }
 
   /** Submits (or edits) the scorecard of `params.on_behalf_of` for the interview. Needs `scorecards:write`. */

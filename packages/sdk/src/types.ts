@@ -80,6 +80,8 @@ export type InterviewUpdateParams = JsonBody<"interviews-update">;
 export type InterviewListParams = Omit<Query<"interviews-list">, "cursor">;
 /** `on_behalf_of`: the interviewer (a member on the interview's panel) the API key submits for. */
 export type ScorecardSubmitParams = JsonBody<"scorecards-submit">;
+/** `on_behalf_of`: read as this member (their no-anchoring view) instead of the key's (every scorecard). */
+export type ScorecardReadParams = Omit<Query<"scorecards-listForCandidate">, "id">;
 export type ImpactRatioParams = Query<"reports-impactRatios">;
 export type InterviewsPerStageParams = Query<"reports-interviewsPerStage">;
 export type TimeToFirstInterviewParams = Query<"reports-timeToFirstInterview">;

@@ -1,5 +1,6 @@
 "use client";
 
+import type { UserDto } from "@hireflow/core/contracts/interview";
 import type { JobDto } from "@hireflow/core/contracts/job";
 import type { JobStageDto } from "@hireflow/core/contracts/job-stages";
 import { useMutation } from "@tanstack/react-query";
@@ -57,6 +58,7 @@ function toInt(value: FormDataEntryValue | null): number | null {
  * Create or edit a job; every rule (lengths, salary range, currency, the pipeline's) is the API's,
  * shown inline. `stages`: what the pipeline editor starts with (the job's, or the company's template
  * for a new job); `retiredKeys` and `stageCounts` (candidates per stage key) are the job's.
+ * `members`: the company's members, of whom any but interviewers may lead the job's hiring team.
  */
 export function JobForm({
   job,
@@ -65,14 +67,19 @@ export function JobForm({
   stages,
   retiredKeys = [],
   stageCounts = {},
+  members,
 }: {
   job?: JobDto;
+  members: UserDto[];
   departmentName?: string;
   departments: string[];
   stages: JobStageDto[];
   retiredKeys?: string[];
   stageCounts?: Record<string, number>;
 }) {
+  // Interviewers cannot lead a hiring team; a lead stays listed (checked) whatever the list's order.
+  const leadIds = new Set(job?.hiring_team_lead_ids ?? []);
+  const leadChoices = members.filter((member) => member.role !== "interviewer" || leadIds.has(member.id));
   const trpc = useTrpc();
   const router = useRouter();
   // Row keys count from 1 in every render of the page, so the server's HTML and the browser's agree
@@ -109,6 +116,7 @@ export function JobForm({
   const error = save.error ? errorInfo(save.error) : null;
   // The form's inputs are flat; the API names nested fields by path (salary.max).
   const fieldError = (name: string) => error?.fields[name] ?? error?.fields[name.replace(/^salary_/, "salary.")];
+  const leadError = fieldError("hiring_team_lead_ids") ?? Object.entries(error?.fields ?? {}).find(([k]) => k.startsWith("hiring_team_lead_ids["))?.[1];
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -140,6 +148,7 @@ export function JobForm({
       screening: screeningInput(screening, (key) => questionIds.get(key)),
       stages: stageList,
       ...(job && Object.keys(stage_moves).length ? { stage_moves } : {}),
+      hiring_team_lead_ids: form.getAll("hiring_team_lead_ids").map(String),
     });
   }
 
@@ -226,6 +235,44 @@ export function JobForm({
               <span className="font-medium">Public</span> <span className="text-slate-500">— listed on the careers page (when active)</span>
             </span>
           </label>
+        </fieldset>
+      </Card>
+
+      <Card className="p-5">
+        <fieldset aria-describedby="hiring_team_lead_ids-hint">
+          <legend className="text-base font-semibold text-slate-900">Hiring team leads</legend>
+          <p id="hiring_team_lead_ids-hint" className="mb-3 text-sm text-slate-600">
+            Like owners and admins, the leads see every interviewer&apos;s scorecard for the job&apos;s candidates before submitting their own. Others on an interview
+            panel see the rest only after theirs.
+          </p>
+          {leadError && (
+            <p id="hiring_team_lead_ids-error" role="alert" className="mb-2 text-sm text-red-700">
+              {leadError}
+            </p>
+          )}
+          {leadChoices.length === 0 ? (
+            <p className="text-sm text-slate-500">No members to choose from.</p>
+          ) : (
+            <ul className="grid gap-2 sm:grid-cols-2">
+              {leadChoices.map((member) => (
+                <li key={member.id}>
+                  <label className="flex items-start gap-2 text-sm">
+                    <input
+                      type="checkbox"
+                      name="hiring_team_lead_ids"
+                      value={member.id}
+                      defaultChecked={leadIds.has(member.id)}
+                      aria-describedby={leadError ? "hiring_team_lead_ids-error" : undefined}
+                      className="mt-0.5 size-4 rounded border-slate-300 text-indigo-600"
+                    />
+                    <span>
+                      <span className="font-medium">{member.name ?? member.email}</span> <span className="text-slate-500">— {member.role}</span>
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
         </fieldset>
       </Card>
 

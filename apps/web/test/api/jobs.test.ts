@@ -44,6 +44,7 @@ describe("GET /api/v1/jobs/{id}", () => {
           { key: "hired", name: "Hired", type: "hired" },
           { key: "rejected", name: "Rejected", type: "rejected" },
         ],
+        hiring_team_lead_ids: [],
         created_at: expect.stringMatching(/Z$/),
         updated_at: expect.stringMatching(/Z$/),
       },

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { appRouter, createCallerFactory, createUser, type UserRole } from "@hireflow/core";
+import { type CandidateScorecardsDto } from "@hireflow/core/contracts/scorecard";
+import { getScorecardsTool } from "@hireflow/core/mcp/tools/get-scorecards";
 import { getPrisma } from "@hireflow/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useApiApp } from "../helpers/api-app.ts";
@@ -197,35 +199,103 @@ describe("POST /interviews/{id}/scorecards", () => {
 });
 
 describe("visibility: no anchoring", () => {
-  type Viewer = "owner" | "admin" | "recruiter" | "panelA" | "panelB";
-  // Every role, before and after the viewer's own scorecard (an owner, admin or recruiter need none).
-  it.each([
-    ["owner", false],
-    ["admin", false],
-    ["recruiter", false],
-    ["recruiter", true],
-    ["panelA", false],
-    ["panelA", true],
-  ] as [Viewer, boolean][])("%s, own scorecard submitted: %s", async (viewer, submitted) => {
-    const c = await company();
-    // Someone else's scorecard (panelB's), and for `submitted` the viewer's own.
-    const theirs = await submit(c, { ratings: [{ attribute: "Ownership", rating: "strong_no" }], recommendation: "strong_no", notes: "B's notes", on_behalf_of: c.members.panelB.id });
+  /**
+   * Every role × on one of the candidate's panels or not × own scorecard submitted or not × lead of the
+   * candidate's job or not (an interviewer is never a lead: refused in job-hiring-team.test.ts), through
+   * the router as the web app calls it, the MCP tool on the same caller, and the REST endpoints with an
+   * API key's on_behalf_of.
+   */
+  interface Case {
+    role: UserRole;
+    onPanel: boolean;
+    submitted: boolean;
+    lead: boolean;
+  }
+  const cases: Case[] = [];
+  for (const role of ["owner", "admin", "recruiter", "interviewer"] as const) {
+    for (const lead of role === "interviewer" ? [false] : [false, true]) {
+      for (const [onPanel, submitted] of [[false, false], [true, false], [true, true]] as const) cases.push({ role, onPanel, submitted, lead });
+    }
+  }
+  const name = ({ role, onPanel, submitted, lead }: Case) => `${role}${lead ? " (lead)" : ""}, ${onPanel ? `on a panel, ${submitted ? "submitted" : "not submitted"}` : "on no panel"}`;
+
+  it.each(cases.map((c) => [name(c), c] as const))("%s", async (_, { role, onPanel, submitted, lead }) => {
+    const prisma = getPrisma();
+    const viewer = await createUser(prisma, { companyId: A.co.id, email: `viewer-${unique()}@example.com`, password: "correct horse battery", name: "Viewer", role });
+    const other = A.members.panelB;
+    // A job of its own, led by the viewer or by nobody.
+    const job = await A.api.post("/jobs", { title: `Matrix ${unique()}`, hiring_team_lead_ids: lead ? [viewer.id] : [] });
+    expect(job.status, JSON.stringify(job.body)).toBe(201);
+    expect(job.body.data.hiring_team_lead_ids).toEqual(lead ? [viewer.id] : []);
+    const candidate = await A.api.post("/candidates", { job_id: job.body.data.id, name: "Matrix Candidate", email: `matrix-${unique()}@example.com` });
+    expect(candidate.status, JSON.stringify(candidate.body)).toBe(201);
+    const candidateId = candidate.body.data.id as number;
+    // Two interviews: the other interviewer's, and a second one with the viewer on its panel (or someone else).
+    const interviews: number[] = [];
+    for (const panel of [[other.id], [onPanel ? viewer.id : A.members.panelA.id]]) {
+      const scheduled = await A.api.post("/interviews", { candidate_id: candidateId, title: "Panel", start_at: "2026-01-06T09:00:00Z", end_at: "2026-01-06T10:00:00Z", time_zone: "Europe/Berlin", interviewer_ids: panel });
+      expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(201);
+      interviews.push(scheduled.body.data.id as number);
+    }
+    const theirs = await A.api.post(`/interviews/${interviews[0]}/scorecards`, { recommendation: "strong_no", notes: "The other's notes", on_behalf_of: other.id });
     expect(theirs.status, JSON.stringify(theirs.body)).toBe(200);
-    const caller = callerAs(c, c.members[viewer]);
-    if (submitted) await caller.scorecards.submit({ id: String(c.interview), ratings: [{ attribute: "Ownership", rating: "yes" }], recommendation: "yes" });
-    const seesAll = viewer !== "panelA" || submitted;
-    const { data } = await caller.scorecards.listForCandidate({ id: String(c.candidate) });
-    const shown = data.scorecards.map((card) => card.interviewer.id);
-    expect([...shown].sort()).toEqual(seesAll ? [c.members.panelB.id, ...(submitted ? [c.members[viewer].id] : [])].sort() : []);
-    expect(data.hidden_count).toBe(seesAll ? 0 : 1);
-    expect(data.summary.recommendations.strong_no).toBe(seesAll ? 1 : 0);
-    expect(data.summary.attributes.find((a) => a.attribute === "Ownership")?.ratings.strong_no ?? 0).toBe(seesAll ? 1 : 0);
-    const single = caller.scorecards.get({ id: String(theirs.body.data.id) });
-    if (seesAll) await expect(single).resolves.toMatchObject({ data: { notes: "B's notes" } });
-    else await expect(single).rejects.toMatchObject({ message: expect.stringMatching(/Submit your own scorecard/) });
-    // The API key sees everything, whatever the members did.
-    const all = await c.api.get(`/candidates/${c.candidate}/scorecards`);
+    const caller = callerAs(A, { id: viewer.id, role });
+    if (submitted) await caller.scorecards.submit({ id: String(interviews[1]), recommendation: "yes" });
+
+    const notTheirs = role === "interviewer" && !onPanel;
+    const seesAll = role === "owner" || role === "admin" || lead || !onPanel || submitted;
+    const expected = seesAll ? [other.id, ...(submitted ? [viewer.id] : [])].sort() : [];
+    const check = (data: { scorecards: { interviewer: { id: string } }[]; hidden_count: number; summary: { recommendations: Record<string, number> } }, via: string) => {
+      expect(data.scorecards.map((card) => card.interviewer.id).sort(), via).toEqual(expected);
+      expect(data.hidden_count, via).toBe(seesAll ? 0 : 1);
+      expect(data.summary.recommendations.strong_no, via).toBe(seesAll ? 1 : 0);
+    };
+
+    // The web app (tRPC) and the MCP tool, which runs the same procedure on the caller.
+    // Each call is made where it is awaited (a rejection never waits unhandled).
+    const list = () => caller.scorecards.listForCandidate({ id: String(candidateId) });
+    // defineTool erases the tool's types: its output is the procedure's envelope (CandidateScorecardsDto).
+    const tool = () => getScorecardsTool.run(caller, { candidate_id: candidateId }) as Promise<{ data: CandidateScorecardsDto }>;
+    const single = () => caller.scorecards.get({ id: String(theirs.body.data.id) });
+    if (notTheirs) {
+      for (const refused of [list, tool, single]) await expect(refused()).rejects.toMatchObject({ message: expect.stringMatching(/not found/i) });
+    } else {
+      check((await list()).data, "tRPC");
+      check((await tool()).data, "MCP get_scorecards");
+      if (seesAll) await expect(single()).resolves.toMatchObject({ data: { notes: "The other's notes" } });
+      else await expect(single()).rejects.toMatchObject({ message: expect.stringMatching(/Submit your own scorecard/) });
+    }
+
+    // REST: an API key with on_behalf_of follows the member; without it the key sees all.
+    const asMember = await A.api.get(`/candidates/${candidateId}/scorecards?on_behalf_of=${viewer.id}`);
+    const oneAsMember = await A.api.get(`/scorecards/${theirs.body.data.id}?on_behalf_of=${viewer.id}`);
+    if (notTheirs) {
+      expect([asMember.status, oneAsMember.status], JSON.stringify([asMember.body, oneAsMember.body])).toEqual([404, 404]);
+    } else {
+      expect(asMember.status, JSON.stringify(asMember.body)).toBe(200);
+      check(asMember.body.data, "REST on_behalf_of");
+      expect([oneAsMember.status, oneAsMember.body.error?.code ?? null], JSON.stringify(oneAsMember.body)).toEqual(seesAll ? [200, null] : [403, "forbidden"]);
+    }
+    const all = await A.api.get(`/candidates/${candidateId}/scorecards`);
     expect([all.body.data.scorecards.length, all.body.data.hidden_count]).toEqual([submitted ? 2 : 1, 0]);
+  });
+
+  it("on_behalf_of on a read: 400 naming it for another company's user or a non-UUID, and for a signed-in member naming someone else", async () => {
+    const card = await submit(A, { recommendation: "no", on_behalf_of: A.members.panelA.id });
+    expect(card.status, JSON.stringify(card.body)).toBe(200);
+    for (const path of [`/candidates/${A.candidate}/scorecards`, `/scorecards/${card.body.data.id}`]) {
+      for (const value of [B.members.owner.id, "grace"]) {
+        const res = await A.api.get(`${path}?on_behalf_of=${value}`);
+        expect([res.status, detailsOf(res.body)], `${path} ${value} → ${JSON.stringify(res.body)}`).toEqual([400, ["on_behalf_of"]]);
+      }
+    }
+    const recruiter = callerAs(A, A.members.recruiter);
+    await expect(recruiter.scorecards.listForCandidate({ id: String(A.candidate), on_behalf_of: A.members.owner.id })).rejects.toMatchObject({
+      message: expect.stringMatching(/on_behalf_of|request is invalid/),
+    });
+    // Naming themself is the same as naming nobody.
+    const own = await recruiter.scorecards.listForCandidate({ id: String(A.candidate), on_behalf_of: A.members.recruiter.id });
+    expect(own.data).toEqual((await recruiter.scorecards.listForCandidate({ id: String(A.candidate) })).data);
   });
 
   it("an interviewer sees their own scorecard before the others', and an interviewer off the panel sees nothing of the candidate (404)", async () => {

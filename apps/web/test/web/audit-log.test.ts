@@ -370,6 +370,19 @@ describe("every recorded action lands with actor, IP and target", () => {
     expect(await last("oauth_grant.revoked")).toMatchObject({ ...byUser(owner), targetType: "oauth_grant", targetId: String(active.id), targetLabel: partner.app.name });
   });
 
+  it("a job's hiring team leads: set in the job form (tRPC) and by a key, each change with before and after; the same list again records nothing", async () => {
+    const [lead, second] = [await member("recruiter"), await member("admin")];
+    const job = (await apiClient(app.url, co).get(`/jobs/${co.jobId}`)).body.data;
+    await trpc("jobs.update", { id: String(co.jobId), hiring_team_lead_ids: [lead.id] });
+    expect(await last("job.hiring_team_updated")).toMatchObject({ ...byUser(owner), targetType: "job", targetId: String(co.jobId), targetLabel: job.title, data: { before: [], after: [lead.id] } });
+    const count = (await entriesOf("job.hiring_team_updated")).length;
+    await trpc("jobs.update", { id: String(co.jobId), hiring_team_lead_ids: [lead.id] });
+    expect(await entriesOf("job.hiring_team_updated"), "saving the same leads records nothing").toHaveLength(count);
+    const key = await getPrisma().apiKey.findFirstOrThrow({ where: { companyId: co.id, name: "tests" } });
+    expect((await apiClient(app.url, co).patch(`/jobs/${co.jobId}`, { hiring_team_lead_ids: [second.id, lead.id] }, XFF)).status).toBe(200);
+    expect(await last("job.hiring_team_updated")).toMatchObject({ actorType: "api_key", actorApiKeyId: key.id, ip: IP, data: { before: [lead.id], after: [second.id, lead.id] } });
+  });
+
   it("covers every action of AUDIT_ACTIONS (a new action needs a test here)", () => {
     expect([...seen].sort()).toEqual(Object.keys(AUDIT_ACTIONS).sort());
   });

@@ -24,13 +24,13 @@ export function isInterviewerOnly(role: UserRole): boolean {
 }
 
 /**
- * Whether a member sees every scorecard of a candidate without submitting their own first (no
- * anchoring, issue 26 §3). Owners and admins do, and so do recruiters: Hireflow has no per-job hiring
- * team yet, and recruiters stand in for the job's hiring-team leads. Interviewers see the others'
- * only after submitting theirs.
+ * Whether a member's role alone lets them see every scorecard of a candidate without submitting their
+ * own first (no anchoring, issue 26 §3): owners and admins. Anyone else on the candidate's panel sees
+ * the others' only after submitting theirs, unless they lead the job's hiring team
+ * (services/scorecards.ts scorecardView decides, with the panel and the leads).
  */
 export function seesAllScorecards(role: UserRole): boolean {
-  return role !== "interviewer";
+  return role === "owner" || role === "admin";
 }
 
 /** Whether a member may open the settings and call their procedures (`meta.settings`). */

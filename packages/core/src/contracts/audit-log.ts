@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = {
   "ai_agent.resumed": "AI agent resumed",
   "email_settings.updated": "E-mail sender changed",
   "job.pipeline_updated": "Job pipeline changed",
+  "job.hiring_team_updated": "Job hiring team leads changed",
   "pipeline_template.updated": "Pipeline template changed",
   "reject_reason.created": "Reject reason added",
   "reject_reason.updated": "Reject reason changed",

@@ -4,6 +4,9 @@ import { screeningSettingsInput, screeningSettingsSchema } from "./screening.ts"
 import { jobStageWithPlanSchema, jobStagesInput, stageMovesInput } from "./job-stages.ts";
 import { COUNTRY_CODES } from "./countries.ts";
 
+/** A job's hiring team leads: a handful of members, not the whole company. */
+export const MAX_HIRING_TEAM_LEADS = 20;
+
 export const LOCATION_TYPES = ["onsite", "remote", "hybrid"] as const;
 export const EMPLOYMENT_TYPES = ["full_time", "part_time", "contract", "temporary", "internship"] as const;
 
@@ -56,6 +59,9 @@ export const jobSchema = z
       .nullable()
       .meta({ description: "Read-only: when the AI screening notice first went up on the job's careers page (set when the job is first public and open with screening on); null: never" }),
     stages: z.array(jobStageWithPlanSchema).meta({ description: "The job's pipeline, in order: a candidate's `stage` is one of these keys" }),
+    hiring_team_lead_ids: z.array(z.string()).meta({
+      description: "The job's hiring team leads: member ids (GET /users). Like owners and admins they see every scorecard of the job's candidates before submitting their own (no anchoring)",
+    }),
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -109,6 +115,11 @@ const jobFields = {
   screening_questions: z.array(screeningQuestionSchema).max(50).optional(),
   screening: screeningSettingsInput.optional(),
   stages: jobStagesInput.optional(),
+  hiring_team_lead_ids: z
+    .array(z.uuid("Must be a member's id (a UUID, from GET /users)").transform((id) => id.toLowerCase()))
+    .max(MAX_HIRING_TEAM_LEADS, `At most ${MAX_HIRING_TEAM_LEADS} leads`)
+    .optional()
+    .meta({ description: "The job's hiring team leads: members of the company (GET /users), any role but interviewer. A PATCH replaces the list ([] clears it)" }),
 };
 
 const oneDepartment = (job: { department?: string; department_id?: number }) => job.department === undefined || job.department_id === undefined;

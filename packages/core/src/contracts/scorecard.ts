@@ -63,14 +63,27 @@ export const candidateScorecardsSchema = z
     scorecards: z.array(scorecardSchema).meta({ description: "The scorecards the caller may see, oldest interview first" }),
     summary: scorecardSummarySchema,
     hidden_count: z.number().int().meta({
-      description: "Other interviewers' scorecards kept from a member who has not submitted their own for this candidate yet (no anchoring); 0 for API keys, owners, admins and recruiters",
+      description:
+        "Other interviewers' scorecards kept from a member on the candidate's panel who has not submitted their own for this candidate yet (no anchoring); 0 for owners, admins, the hiring team leads of the candidate's job, members on none of the candidate's panels and API keys without on_behalf_of",
     }),
   })
   .meta({ id: "CandidateScorecards" });
 export type CandidateScorecardsDto = z.infer<typeof candidateScorecardsSchema>;
 
-export const scorecardIdInput = z.strictObject({ id: idParam });
+/** Reading as a member with an API key: their view applies (no anchoring), as when they are signed in. */
+const readOnBehalfOf = z
+  .uuid("Must be a member's id (a UUID, from GET /users)")
+  .transform((id) => id.toLowerCase())
+  .optional()
+  .meta({
+    description:
+      "With an API key: read as this member (GET /users), under their visibility: on the candidate's panel they see only their own scorecard until they submit it (owners, admins and the job's hiring team leads see all). Without it an API key sees all. A signed-in member reads as themself.",
+  });
+
+export const scorecardIdInput = z.strictObject({ id: idParam, on_behalf_of: readOnBehalfOf });
+/** The candidate's id (the web app's scorecard forms). */
 export const candidateScorecardsInput = z.strictObject({ id: idParam });
+export const listCandidateScorecardsInput = z.strictObject({ id: idParam, on_behalf_of: readOnBehalfOf });
 
 const notes = storableText(z.string().max(MAX_SCORECARD_NOTES, `At most ${MAX_SCORECARD_NOTES} characters`));
 

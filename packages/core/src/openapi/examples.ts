@@ -14,6 +14,8 @@ const JOB_ID = 7;
 const ENDPOINT_ID = 3;
 const DELIVERY_ID = 1187;
 const EVENT_ID = "0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10";
+/** Alan Turing, a recruiter (ALAN below): the example job's hiring team lead. */
+const ALAN_ID = "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a";
 
 const job = {
   id: JOB_ID,
@@ -69,6 +71,7 @@ const job = {
     { key: "hired", name: "Hired", type: "hired" },
     { key: "rejected", name: "Rejected", type: "rejected" },
   ],
+  hiring_team_lead_ids: [ALAN_ID],
   created_at: "2026-11-02T08:00:00.000Z",
   updated_at: "2026-11-15T16:20:00.000Z",
 };
@@ -196,7 +199,7 @@ const page = (data: unknown[], next: string | null) => ({ data, pagination: { ne
 
 const INTERVIEW_ID = 311;
 const GRACE = { id: "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10", name: "Grace Hopper", email: "grace@acme.example", role: "admin" } as const;
-const ALAN = { id: "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a", name: "Alan Turing", email: "alan@acme.example", role: "recruiter" } as const;
+const ALAN = { id: ALAN_ID, name: "Alan Turing", email: "alan@acme.example", role: "recruiter" } as const;
 
 // On the last Sunday of October: Berlin leaves summer time at 03:00, so 10:00 local is 09:00 UTC.
 const interview = {
@@ -478,6 +481,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       closes_at: "2027-01-31T23:59:59Z",
       salary: { min: 70000, max: 90000, currency: "EUR" },
       screening: { mode: "score", criteria: [{ type: "skill", value: "Kubernetes", required: true, weight: 3 }, { type: "min_years", value: 5 }] },
+      hiring_team_lead_ids: [ALAN_ID],
     },
     response: { data: { ...job, screening_questions: [], updated_at: job.created_at } },
   },

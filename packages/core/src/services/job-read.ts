@@ -20,7 +20,9 @@ const JOB_BY_ID = {
         (SELECT json_agg(json_build_object('id', k.id, 'name', k.name, 'durationMinutes', k.duration_minutes, 'instructions', k.instructions,
             'attributes', k.attributes, 'questions', k.questions) ORDER BY k.position, k.id)
          FROM job_interviews k WHERE k.job_id = s.job_id AND k.stage_key = s.key), '[]'::json)) ORDER BY s.position, s.id)
-     FROM job_stages s WHERE s.job_id = j.id) AS stages
+     FROM job_stages s WHERE s.job_id = j.id) AS stages,
+    (SELECT json_agg(json_build_object('userId', l.user_id) ORDER BY l.position, l.user_id)
+     FROM job_hiring_team_leads l WHERE l.job_id = j.id) AS "hiringTeamLeads"
   FROM jobs j JOIN companies c ON c.id = j.company_id
   WHERE j.company_id = $1 AND j.id = $2`,
 };
@@ -35,7 +37,7 @@ export interface PlanKitRow {
   questions: string[];
 }
 export type PlannedStage = PipelineStage & { interviews: PlanKitRow[] };
-export type JobWithCompanySlug = Job & { company: { slug: string }; stages: PlannedStage[] };
+export type JobWithCompanySlug = Job & { company: { slug: string }; stages: PlannedStage[]; hiringTeamLeads: { userId: string }[] };
 
 /** Prisma's include for the same shape (a job with its company's slug and its stages in order, each with its interview plan). */
 export const jobWithSlugAndStages = {
@@ -52,14 +54,18 @@ export const jobWithSlugAndStages = {
     orderBy: [{ position: "asc" as const }, { id: "asc" as const }],
   },
   company: { select: { slug: true as const } },
+  hiringTeamLeads: { select: { userId: true as const }, orderBy: [{ position: "asc" as const }, { userId: "asc" as const }] },
 };
 
 export async function readJobRow(svc: ServiceContext, id: number): Promise<JobWithCompanySlug | null> {
   const base = baseClientOf(svc.db);
   if (!base) return svc.db.job.findUnique({ where: { id }, include: jobWithSlugAndStages });
-  const { rows } = await poolOf(base).query<Job & { companySlug: string; stages: PlannedStage[] | null }>({ ...JOB_BY_ID, values: [svc.companyId, id] });
+  const { rows } = await poolOf(base).query<Job & { companySlug: string; stages: PlannedStage[] | null; hiringTeamLeads: { userId: string }[] | null }>({
+    ...JOB_BY_ID,
+    values: [svc.companyId, id],
+  });
   const row = rows[0];
   if (!row) return null;
-  const { companySlug, stages, ...job } = row;
-  return { ...job, company: { slug: companySlug }, stages: stages ?? [] };
+  const { companySlug, stages, hiringTeamLeads, ...job } = row;
+  return { ...job, company: { slug: companySlug }, stages: stages ?? [], hiringTeamLeads: hiringTeamLeads ?? [] };
 }

@@ -10,6 +10,7 @@ import { DEFAULT_PAGE_SIZE, decodeCursor, page } from "./pagination.ts";
 import { applyScreening, readScreening } from "./screening-settings.ts";
 import { noticeIsUp } from "./screening-notice.ts";
 import { writeInterviewPlans } from "./interview-plans.ts";
+import { checkHiringTeamLeads, writeHiringTeamLeads } from "./hiring-team.ts";
 import { serializeJob } from "./serialize.ts";
 
 const withCompanySlug = jobWithSlugAndStages;
@@ -67,7 +68,7 @@ async function chosenDepartment(svc: ServiceContext, input: { department?: strin
   return input.department === undefined ? undefined : departmentId(svc, input.department);
 }
 
-type JobFields = Omit<CreateJobInput, "title" | "department" | "department_id" | "screening" | "stages"> & { title?: string };
+type JobFields = Omit<CreateJobInput, "title" | "department" | "department_id" | "screening" | "stages" | "hiring_team_lead_ids"> & { title?: string };
 
 /** The AI agent's advance target must name a stage of the pipeline the job will have. */
 function checkAdvanceStage(settings: ScreeningSettings | undefined, stages: readonly PipelineStage[]): void {
@@ -115,17 +116,21 @@ function jobData(input: JobFields) {
 }
 
 export async function createJob(svc: ServiceContext, input: CreateJobInput): Promise<JobDto> {
-  const { department, department_id, screening, stages, ...fields } = input;
+  const { department, department_id, screening, stages, hiring_team_lead_ids: leadIds, ...fields } = input;
   checkBoardFields({ locations: input.locations ?? [], locationType: input.location_type ?? "onsite", locationDetails: input.location_details ?? [], remoteCountries: input.remote_countries ?? [] });
   const screeningSettings = applyScreening(DEFAULT_SCREENING, screening, input.screening_questions ?? []);
   checkAdvanceStage(screeningSettings, stages ?? (await readPipelineTemplate(svc.db, svc.companyId)).stages);
-  const chosen = (await chosenDepartment(svc, { department, department_id })) ?? (await departmentId(svc, "General"));
+  // Another company's department is a 404 first; the leads' 400s before a department is created by name.
+  const byId = department_id === undefined ? undefined : await chosenDepartment(svc, { department_id });
+  await checkHiringTeamLeads(svc, leadIds);
+  const chosen = byId ?? (await chosenDepartment(svc, { department })) ?? (await departmentId(svc, "General"));
   const job = await svc.db.$transaction(async (tx) => {
     // The jobs_default_stages trigger gives the job the company's template; a request's own list replaces it.
     const created = await tx.job.create({
       data: tenantRow<Prisma.JobUncheckedCreateInput>({ ...jobData(fields), title: input.title, departmentId: chosen, screening: screeningSettings }),
-      select: { id: true, isActive: true, isPublic: true, closesAt: true, screening: true },
+      select: { id: true, title: true, isActive: true, isPublic: true, closesAt: true, screening: true },
     });
+    if (leadIds?.length) await writeHiringTeamLeads(tx, svc, created, leadIds);
     // The AI screening notice goes up with the job when it is created public and open with screening on.
     if (noticeIsUp(created)) await tx.job.update({ where: { id: created.id }, data: { screeningNoticeAt: new Date() }, select: { id: true } });
     if (stages) {
@@ -138,13 +143,13 @@ export async function createJob(svc: ServiceContext, input: CreateJobInput): Pro
 }
 
 export async function updateJob(svc: ServiceContext, input: UpdateJobInput): Promise<JobDto> {
-  const { id, department, department_id, screening, stages, stage_moves: stageMoves, ...rest } = input;
+  const { id, department, department_id, screening, stages, stage_moves: stageMoves, hiring_team_lead_ids: leadIds, ...rest } = input;
   if (stageMoves !== undefined && stages === undefined) {
     throw AppError.validation([{ field: "stage_moves", message: "Only with stages (the new list the candidates move into)" }]);
   }
   const existing = await svc.db.job.findUnique({
     where: { id },
-    select: { id: true, salaryMin: true, salaryMax: true, screening: true, screeningQuestions: true, locations: true, locationType: true, locationDetails: true, remoteCountries: true },
+    select: { id: true, title: true, salaryMin: true, salaryMax: true, screening: true, screeningQuestions: true, locations: true, locationType: true, locationDetails: true, remoteCountries: true },
   });
   if (!existing) throw AppError.notFound("Job", id);
   checkBoardFields({
@@ -160,13 +165,16 @@ export async function updateJob(svc: ServiceContext, input: UpdateJobInput): Pro
   const questions = (rest.screening_questions ?? existing.screeningQuestions) as ScreeningQuestion[];
   const screeningChanged = screening !== undefined || rest.screening_questions !== undefined;
   const screeningSettings = screeningChanged ? applyScreening(readScreening(existing.screening), screening, questions) : undefined;
-  const chosen = await chosenDepartment(svc, { department, department_id });
+  const byId = department_id === undefined ? undefined : await chosenDepartment(svc, { department_id });
+  await checkHiringTeamLeads(svc, leadIds);
+  const chosen = byId ?? (await chosenDepartment(svc, { department }));
   const job = await svc.db.$transaction(async (tx) => {
     // The pipeline first: it locks the job row, and the advance target is checked against the result.
     if (stages !== undefined) {
       await replaceJobStages(tx, svc, { jobId: id, stages, stageMoves });
       await writeInterviewPlans(tx, id, stages);
     }
+    if (leadIds !== undefined) await writeHiringTeamLeads(tx, svc, { id, title: rest.title ?? existing.title }, leadIds);
     if (screeningSettings || stages !== undefined) {
       checkAdvanceStage(screeningSettings ?? readScreening(existing.screening), stages ?? (await readJobStages(tx, id)));
     }

@@ -1,5 +1,5 @@
 import { type Prisma } from "@hireflow/db";
-import { seesAllScorecards } from "../auth/roles.ts";
+import { isInterviewerOnly, seesAllScorecards, type UserRole } from "../auth/roles.ts";
 import { actorKind, actorUserId, type ServiceContext } from "../context.ts";
 import {
   ATTRIBUTE_RATINGS,
@@ -13,13 +13,14 @@ import {
 import { AppError } from "../errors.ts";
 import { tenantRow } from "../tenancy.ts";
 import { candidateUrl, notifyEventsCommitted, recordEvent } from "./events.ts";
+import { leadsCandidateJob } from "./hiring-team.ts";
 
 /**
  * Scorecards (issue 26 §3). One per (interview, interviewer): submitting again edits it, until the
  * candidate is hired or rejected. Each submission is a `scorecard` entry in the candidate's timeline
  * and a `scorecard.submitted` event, written in the one transaction with the change; neither carries
- * the notes. No anchoring: an interviewer sees the others' scorecards for a candidate only after
- * submitting their own (seesAllScorecards).
+ * the notes. No anchoring: a member on the candidate's panel sees the others' scorecards only after
+ * submitting their own (scorecardView).
  */
 const scorecardInclude = {
   interviewer: { select: { id: true, name: true, email: true } },
@@ -64,39 +65,79 @@ export function summarize(scorecards: readonly Pick<ScorecardDto, "ratings" | "r
   return { attributes: [...byAttribute].map(([attribute, ratings]) => ({ attribute, ratings })), recommendations };
 }
 
-/**
- * Which of a candidate's scorecards the caller sees: API keys, background work and every role but
- * interviewer see all; an interviewer sees their own, and the others' once they have submitted one.
- */
-function visibleTo(svc: ServiceContext, rows: readonly { interviewerId: string }[]): (row: { interviewerId: string }) => boolean {
-  const userId = actorUserId(svc.actor);
-  if (!svc.role || seesAllScorecards(svc.role) || userId === null) return () => true;
-  if (rows.some((row) => row.interviewerId === userId)) return () => true;
-  return (row) => row.interviewerId === userId;
+/** A member whose view of scorecards applies: the signed-in member, or the one an API key names with on_behalf_of. */
+interface Viewer {
+  userId: string;
+  role: UserRole;
 }
 
-export async function listCandidateScorecards(svc: ServiceContext, candidateId: number): Promise<CandidateScorecardsDto> {
+/**
+ * Who is reading: the signed-in member (an on_behalf_of naming anyone else is a 400), the member an API
+ * key names with on_behalf_of (a 400 unless a member of the company), or null — an API key alone and
+ * background work see every scorecard.
+ */
+async function viewerOf(svc: ServiceContext, onBehalfOf: string | undefined): Promise<Viewer | null> {
+  const userId = actorUserId(svc.actor);
+  if (userId !== null) {
+    if (onBehalfOf !== undefined && onBehalfOf !== userId) {
+      throw AppError.validation([{ field: "on_behalf_of", message: "A signed-in member reads as themself; on_behalf_of is for API keys" }]);
+    }
+    return svc.role ? { userId, role: svc.role } : null;
+  }
+  if (onBehalfOf === undefined) return null;
+  const member = await svc.db.user.findUnique({ where: { id: onBehalfOf }, select: { id: true, role: true } });
+  if (!member) throw AppError.validation([{ field: "on_behalf_of", message: `No member with id ${onBehalfOf} in this company (GET /users lists them)` }]);
+  return { userId: member.id, role: member.role };
+}
+
+/**
+ * What a viewer sees of a candidate's scorecards — the no-anchoring rule (issue 26 §3), decided here
+ * alone for the REST endpoints, the web app and the MCP tool:
+ *   - "all": no viewer (an API key, background work), an owner or admin, a hiring team lead of the
+ *     candidate's job, a member on none of the candidate's interview panels, or one on a panel who has
+ *     submitted their own scorecard for the candidate;
+ *   - "own": a member on one of the candidate's panels, whatever their role, who has not submitted yet;
+ *   - "not_theirs": a member with the role interviewer on none of the candidate's panels (the
+ *     candidate is not theirs: a 404, as for a signed-in interviewer in trpc.ts).
+ */
+export type ScorecardView = "all" | "own" | "not_theirs";
+
+export async function scorecardView(svc: ServiceContext, viewer: Viewer | null, candidateId: number): Promise<ScorecardView> {
+  if (!viewer || seesAllScorecards(viewer.role)) return "all";
+  const { userId } = viewer;
+  const [panels, submitted, lead] = await Promise.all([
+    svc.db.interviewInterviewer.count({ where: { userId, interview: { candidateId } } }),
+    svc.db.scorecard.count({ where: { candidateId, interviewerId: userId } }),
+    leadsCandidateJob(svc.db, userId, candidateId),
+  ]);
+  if (lead) return "all";
+  if (panels === 0) return isInterviewerOnly(viewer.role) ? "not_theirs" : "all";
+  return submitted > 0 ? "all" : "own";
+}
+
+export async function listCandidateScorecards(svc: ServiceContext, candidateId: number, onBehalfOf?: string): Promise<CandidateScorecardsDto> {
+  // The candidate first: another company's is a 404 whatever on_behalf_of names.
   const candidate = await svc.db.candidate.findUnique({ where: { id: candidateId }, select: { id: true } });
   if (!candidate) throw AppError.notFound("Candidate", candidateId);
-  const rows = await svc.db.scorecard.findMany({
-    where: { candidateId },
-    include: scorecardInclude,
-    orderBy: [{ interview: { startAt: "asc" } }, { id: "asc" }],
-  });
-  const visible = rows.filter(visibleTo(svc, rows)).map(serialize);
+  const viewer = await viewerOf(svc, onBehalfOf);
+  const [view, rows] = await Promise.all([
+    scorecardView(svc, viewer, candidateId),
+    svc.db.scorecard.findMany({ where: { candidateId }, include: scorecardInclude, orderBy: [{ interview: { startAt: "asc" } }, { id: "asc" }] }),
+  ]);
+  if (view === "not_theirs") throw AppError.notFound("Candidate", candidateId);
+  const visible = (view === "all" ? rows : rows.filter((row) => row.interviewerId === viewer?.userId)).map(serialize);
   return { scorecards: visible, summary: summarize(visible), hidden_count: rows.length - visible.length };
 }
 
-export async function getScorecard(svc: ServiceContext, id: number): Promise<ScorecardDto> {
+export async function getScorecard(svc: ServiceContext, id: number, onBehalfOf?: string): Promise<ScorecardDto> {
   const row = await svc.db.scorecard.findUnique({ where: { id }, include: scorecardInclude });
   if (!row) throw AppError.notFound("Scorecard", id);
-  const userId = actorUserId(svc.actor);
-  if (svc.role && !seesAllScorecards(svc.role) && userId !== null && row.interviewerId !== userId) {
+  const viewer = await viewerOf(svc, onBehalfOf);
+  if (viewer && row.interviewerId !== viewer.userId) {
+    const view = await scorecardView(svc, viewer, row.candidateId);
     // An interviewer reaches only the candidates they are on a panel of; another candidate's scorecard is not found.
-    const panels = await svc.db.interviewInterviewer.count({ where: { userId, interview: { candidateId: row.candidateId } } });
-    if (panels === 0) throw AppError.notFound("Scorecard", id);
-    const own = await svc.db.scorecard.count({ where: { candidateId: row.candidateId, interviewerId: userId } });
-    if (own === 0) throw new AppError("forbidden", "Submit your own scorecard for this candidate first: the others' stay hidden until then (no anchoring)");
+    if (view === "not_theirs") throw AppError.notFound("Scorecard", id);
+    if (view === "own") throw new AppError("forbidden", "Submit your own scorecard for this candidate first: the others' stay hidden until then (no anchoring)");
   }
   return serialize(row);
 }

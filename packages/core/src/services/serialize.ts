@@ -125,7 +125,10 @@ function serializeKit(kit: KitRow): InterviewKitDto {
 }
 
 /** Stages read with their interview plans (the jobs API) show them; the careers page passes none. */
-export function serializeJob(j: Job, companySlug: string, stages: readonly (PipelineStage & { interviews?: KitRow[] })[]): JobDto {
+/** A job row, with its hiring team leads when read with them (the careers site reads none and shows none). */
+type JobRow = Job & { hiringTeamLeads?: readonly { userId: string }[] };
+
+export function serializeJob(j: JobRow, companySlug: string, stages: readonly (PipelineStage & { interviews?: KitRow[] })[]): JobDto {
   return {
     id: j.id,
     title: j.title,
@@ -146,6 +149,7 @@ export function serializeJob(j: Job, companySlug: string, stages: readonly (Pipe
     screening_notice_at: j.screeningNoticeAt?.toISOString() ?? null,
     // A stage without a plan has no `interviews` (jobs without plans read as before plans existed).
     stages: stages.map(({ key, name, type, interviews }) => (interviews?.length ? { key, name, type, interviews: interviews.map(serializeKit) } : { key, name, type })),
+    hiring_team_lead_ids: (j.hiringTeamLeads ?? []).map((lead) => lead.userId),
     created_at: j.createdAt.toISOString(),
     updated_at: j.updatedAt.toISOString(),
   };

@@ -1,9 +1,10 @@
-import { type UserRole } from "../auth/roles.ts";
+import { isInterviewerOnly, type UserRole } from "../auth/roles.ts";
 import { type MemberDto } from "../contracts/team.ts";
 import { type ServiceContext } from "../context.ts";
 import { AppError } from "../errors.ts";
 import { type ScopedTx } from "../tenancy.ts";
 import { recordAudit } from "./audit.ts";
+import { dropLeadsOf } from "./hiring-team.ts";
 
 /**
  * Settings → Team: the company's members and their roles (README "Team and roles"). Rules:
@@ -67,10 +68,12 @@ export async function changeMemberRole(svc: ServiceContext, input: { user_id: st
     }
     if (input.role !== "owner") assertNotLastOwner(owners, member, "demoted");
     await tx.user.update({ where: { id: member.id }, data: { role: input.role } });
+    // An interviewer leads no job's hiring team: the member leaves every list they were on.
+    const leadOf = isInterviewerOnly(input.role) ? await dropLeadsOf(tx, member.id) : 0;
     await recordAudit(tx, svc, {
       action: "member.role_changed",
       target: { type: "user", id: member.id, label: member.email },
-      data: { from: member.role, to: input.role },
+      data: { from: member.role, to: input.role, ...(leadOf > 0 && { hiring_team_leads_dropped: leadOf }) },
     });
   });
   const member = (await listMembers(svc)).find((m) => m.id === input.user_id);
@@ -88,6 +91,7 @@ export async function removeMember(svc: ServiceContext, userId: string): Promise
     // Recorded first: the actor may be removing themselves, and their e-mail is read for the entry.
     await recordAudit(tx, svc, { action: "member.removed", target: { type: "user", id: member.id, label: member.email }, data: { role: member.role } });
     await tx.session.deleteMany({ where: { userId: member.id } });
+    // Their hiring team lead rows, panels and sessions go with the row (ON DELETE CASCADE).
     await tx.user.delete({ where: { id: member.id } });
   });
   return { id: userId, removed: true };

@@ -115,7 +115,7 @@ export type paths = {
         };
         /**
          * List a candidate's scorecards
-         * @description Every scorecard of the candidate's interviews, oldest interview first, with a summary: each attribute's ratings across the interviewers and the recommendations tally. API keys see them all; in the web app a member with the role interviewer sees the others' only after submitting their own (`hidden_count`).
+         * @description Every scorecard of the candidate's interviews the caller may see, oldest interview first, with a summary of those: each attribute's ratings across the interviewers and the recommendations tally. No anchoring: a member on one of the candidate's interview panels, whatever their role, sees only their own scorecard until they have submitted it (`hidden_count` says how many others there are); owners, admins and the hiring team leads of the candidate's job (`hiring_team_lead_ids`) see all, and so do members on none of its panels. An API key sees all, or with `on_behalf_of` what that member sees.
          *
          *     **Required scope:** `scorecards:read`
          */
@@ -517,7 +517,7 @@ export type paths = {
         };
         /**
          * Retrieve a scorecard
-         * @description One scorecard with its ratings, recommendation and notes.
+         * @description One scorecard with its ratings, recommendation and notes. Under the same visibility as the candidate's list: a member on the candidate's panel who has not submitted their own scorecard yet gets 403 for the others' (no anchoring). An API key reads any, or with `on_behalf_of` as that member.
          *
          *     **Required scope:** `scorecards:read`
          */
@@ -1197,7 +1197,7 @@ export type components = {
             name: string;
         };
         CandidateScorecards: {
-            /** @description Other interviewers' scorecards kept from a member who has not submitted their own for this candidate yet (no anchoring); 0 for API keys, owners, admins and recruiters */
+            /** @description Other interviewers' scorecards kept from a member on the candidate's panel who has not submitted their own for this candidate yet (no anchoring); 0 for owners, admins, the hiring team leads of the candidate's job, members on none of the candidate's panels and API keys without on_behalf_of */
             hidden_count: number;
             /** @description The scorecards the caller may see, oldest interview first */
             scorecards: components["schemas"]["Scorecard"][];
@@ -1693,6 +1693,8 @@ export type components = {
             department_id: number;
             description: string | null;
             employment_type: ("full_time" | "part_time" | "contract" | "temporary" | "internship") | null;
+            /** @description The job's hiring team leads: member ids (GET /users). Like owners and admins they see every scorecard of the job's candidates before submitting their own (no anchoring) */
+            hiring_team_lead_ids: string[];
             id: number;
             is_active: boolean;
             is_public: boolean;
@@ -3430,7 +3432,9 @@ export interface operations {
     };
     "scorecards-listForCandidate": {
         parameters: {
-            query?: never;
+            query?: {
+                on_behalf_of?: string;
+            };
             header?: never;
             path: {
                 /** @description Numeric id */
@@ -5041,6 +5045,9 @@ export interface operations {
                      *               "type": "rejected"
                      *             }
                      *           ],
+                     *           "hiring_team_lead_ids": [
+                     *             "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                     *           ],
                      *           "created_at": "2026-11-02T08:00:00.000Z",
                      *           "updated_at": "2026-11-15T16:20:00.000Z"
                      *         }
@@ -5158,7 +5165,10 @@ export interface operations {
                  *             "value": 5
                  *           }
                  *         ]
-                 *       }
+                 *       },
+                 *       "hiring_team_lead_ids": [
+                 *         "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                 *       ]
                  *     }
                  */
                 "application/json": {
@@ -5173,6 +5183,8 @@ export interface operations {
                     department_id?: number;
                     description?: string | null;
                     employment_type?: ("full_time" | "part_time" | "contract" | "temporary" | "internship") | null;
+                    /** @description The job's hiring team leads: members of the company (GET /users), any role but interviewer. A PATCH replaces the list ([] clears it) */
+                    hiring_team_lead_ids?: string[];
                     is_active?: boolean;
                     is_public?: boolean;
                     /** @description One address per entry of `locations`, in the same order (or []) */
@@ -5434,6 +5446,9 @@ export interface operations {
                      *             "type": "rejected"
                      *           }
                      *         ],
+                     *         "hiring_team_lead_ids": [
+                     *           "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                     *         ],
                      *         "created_at": "2026-11-02T08:00:00.000Z",
                      *         "updated_at": "2026-11-02T08:00:00.000Z"
                      *       }
@@ -5638,6 +5653,9 @@ export interface operations {
                      *             "type": "rejected"
                      *           }
                      *         ],
+                     *         "hiring_team_lead_ids": [
+                     *           "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                     *         ],
                      *         "created_at": "2026-11-02T08:00:00.000Z",
                      *         "updated_at": "2026-11-15T16:20:00.000Z"
                      *       }
@@ -5792,6 +5810,8 @@ export interface operations {
                     department_id?: number;
                     description?: string | null;
                     employment_type?: ("full_time" | "part_time" | "contract" | "temporary" | "internship") | null;
+                    /** @description The job's hiring team leads: members of the company (GET /users), any role but interviewer. A PATCH replaces the list ([] clears it) */
+                    hiring_team_lead_ids?: string[];
                     is_active?: boolean;
                     is_public?: boolean;
                     /** @description One address per entry of `locations`, in the same order (or []) */
@@ -6058,6 +6078,9 @@ export interface operations {
                      *             "name": "Rejected",
                      *             "type": "rejected"
                      *           }
+                     *         ],
+                     *         "hiring_team_lead_ids": [
+                     *           "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
                      *         ],
                      *         "created_at": "2026-11-02T08:00:00.000Z",
                      *         "updated_at": "2026-11-22T14:10:00.000Z"
@@ -6931,7 +6954,9 @@ export interface operations {
     };
     "scorecards-get": {
         parameters: {
-            query?: never;
+            query?: {
+                on_behalf_of?: string;
+            };
             header?: never;
             path: {
                 /** @description Numeric id */

@@ -109,6 +109,8 @@ let serial = 0;
 const FIELD_SAMPLES: Record<string, unknown> = {
   // Only for a remote job; the sample job is on-site (the first location type).
   remote_countries: [],
+  // Member ids of the company (a made-up UUID is a 400 naming it); none is valid.
+  hiring_team_lead_ids: [],
   // Scorecard ratings name the attributes of the interview's kit; none rated is valid (all not_assessed).
   ratings: [],
 };

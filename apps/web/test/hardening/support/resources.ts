@@ -60,7 +60,8 @@ export const isIdField = (field: string) => /(^|_)id$/.test(normalise(field));
 
 // Body and query fields naming members (UUIDs): one or a list.
 // on_behalf_of: the interviewer an API key submits a scorecard for (POST /interviews/{id}/scorecards).
-const MEMBER_FIELDS = new Set(["interviewer_id", "interviewer_ids", "on_behalf_of"]);
+// hiring_team_lead_ids: a job's hiring team leads (POST/PATCH /jobs).
+const MEMBER_FIELDS = new Set(["interviewer_id", "interviewer_ids", "on_behalf_of", "hiring_team_lead_ids"]);
 
 /**
  * The value naming `resources`' member for a member field (`interviewer_ids` → `[id]`, an item of it

@@ -118,6 +118,8 @@ let serial = 0;
 const FIELD_SAMPLES: Record<string, unknown> = {
   // Only for a remote job; the sample job is on-site (the first location type).
   remote_countries: [],
+  // Member ids of the company (a made-up UUID is a 400 naming it); none is valid.
+  hiring_team_lead_ids: [],
   // https only (careerSite.update): the careers pages would block a mixed-content image.
   logo_url: "https://www.example.com/logo.png",
   // Scorecard ratings name the attributes of the interview's kit; none rated is valid (all not_assessed).

@@ -41,6 +41,8 @@ const TRPC_ID_FIELDS: Record<string, TrpcKind> = {
   key_id: "api_key",
   user_id: "user",
   interviewer_id: "user",
+  // A job's hiring team leads (jobs.create / jobs.update): members.
+  hiring_team_lead_id: "user",
   slug: "company",
   company_slug: "company",
 };

@@ -13,11 +13,12 @@ export const getScorecardProcedure = companyProcedure
       path: "/scorecards/{id}",
       tags: ["Scorecards"],
       summary: "Retrieve a scorecard",
-      description: "One scorecard with its ratings, recommendation and notes.",
+      description:
+        "One scorecard with its ratings, recommendation and notes. Under the same visibility as the candidate's list: a member on the candidate's panel who has not submitted their own scorecard yet gets 403 for the others' (no anchoring). An API key reads any, or with `on_behalf_of` as that member.",
       protect: true,
-      errorResponses: { 400: "Invalid id", 401: "Missing or invalid API key", 403: "The key lacks scorecards:read", 404: "Scorecard not found" },
+      errorResponses: { 400: "Invalid id, or on_behalf_of not a member", 401: "Missing or invalid API key", 403: "The key lacks scorecards:read, or the member has not submitted their own scorecard for the candidate yet", 404: "Scorecard not found" },
     },
   })
   .input(scorecardIdInput)
   .output(dataEnvelope(scorecardSchema))
-  .query(async ({ ctx, input }) => ({ data: await getScorecard(ctx.svc, input.id) }));
+  .query(async ({ ctx, input }) => ({ data: await getScorecard(ctx.svc, input.id, input.on_behalf_of) }));

@@ -1,5 +1,5 @@
 import { dataEnvelope } from "../../contracts/common.ts";
-import { candidateScorecardsInput, candidateScorecardsSchema } from "../../contracts/scorecard.ts";
+import { listCandidateScorecardsInput, candidateScorecardsSchema } from "../../contracts/scorecard.ts";
 import { listCandidateScorecards } from "../../services/scorecards.ts";
 import { companyProcedure } from "../../trpc.ts";
 
@@ -13,11 +13,11 @@ export const listCandidateScorecardsProcedure = companyProcedure
       tags: ["Scorecards"],
       summary: "List a candidate's scorecards",
       description:
-        "Every scorecard of the candidate's interviews, oldest interview first, with a summary: each attribute's ratings across the interviewers and the recommendations tally. API keys see them all; in the web app a member with the role interviewer sees the others' only after submitting their own (`hidden_count`).",
+        "Every scorecard of the candidate's interviews the caller may see, oldest interview first, with a summary of those: each attribute's ratings across the interviewers and the recommendations tally. No anchoring: a member on one of the candidate's interview panels, whatever their role, sees only their own scorecard until they have submitted it (`hidden_count` says how many others there are); owners, admins and the hiring team leads of the candidate's job (`hiring_team_lead_ids`) see all, and so do members on none of its panels. An API key sees all, or with `on_behalf_of` what that member sees.",
       protect: true,
-      errorResponses: { 400: "Invalid id", 401: "Missing or invalid API key", 403: "The key lacks scorecards:read", 404: "Candidate not found" },
+      errorResponses: { 400: "Invalid id, or on_behalf_of not a member", 401: "Missing or invalid API key", 403: "The key lacks scorecards:read", 404: "Candidate not found" },
     },
   })
-  .input(candidateScorecardsInput)
+  .input(listCandidateScorecardsInput)
   .output(dataEnvelope(candidateScorecardsSchema))
-  .query(async ({ ctx, input }) => ({ data: await listCandidateScorecards(ctx.svc, input.id) }));
+  .query(async ({ ctx, input }) => ({ data: await listCandidateScorecards(ctx.svc, input.id, input.on_behalf_of) }));

@@ -10,10 +10,11 @@ export default async function EditJobPage({ params }: { params: Promise<{ id: st
   const id = await idFromParams(params);
   const caller = await serverCaller();
   // The pipeline editor needs the job's retired stage keys and its candidates per stage (the jobs list).
-  const [{ data: job }, { data: departments }, { data: jobs }] = await Promise.all([
+  const [{ data: job }, { data: departments }, { data: jobs }, { data: members }] = await Promise.all([
     load(caller.pipeline.job({ job_id: id })),
     load(caller.jobs.departments()),
     load(caller.pipeline.jobs()),
+    load(caller.users.list({ limit: "100" })),
   ]);
   return (
     <div className="max-w-3xl">
@@ -25,6 +26,7 @@ export default async function EditJobPage({ params }: { params: Promise<{ id: st
         stages={job.stages}
         retiredKeys={job.retired_stage_keys}
         stageCounts={jobs.find((j) => j.id === job.id)?.stage_counts ?? {}}
+        members={members}
       />
     </div>
   );
