@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
+import type * as ClientModule from "../src/client.ts";
 
 /**
  * getPrisma() with two copies of this package in one process, as a Next app has (instrumentation and
@@ -6,7 +7,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
  * disconnect each other's client whenever the other asked for one, so a careers application's
  * transaction died half-way ("Transaction not found", "Cannot use a pool after calling end").
  */
-type DbModule = typeof import("../src/client.ts");
+type DbModule = typeof ClientModule;
 const copies: DbModule[] = [];
 async function freshCopy(): Promise<DbModule> {
   vi.resetModules();
