@@ -6,6 +6,8 @@ import next from "next";
 import { createHireflowServer } from "./server.ts";
 
 const SHUTDOWN_GRACE_MS = 8_000;
+/** How long after the grace period a stop may take to close the pools before the process exits anyway. */
+const SHUTDOWN_EXIT_AFTER_MS = 10_000;
 
 /**
  * The self-hosted production server (`npm start`, started through apps/web/server.mjs): Next's
@@ -40,6 +42,13 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info("shutting down", { signal });
+    // A stop that cannot finish (the database gone, so closing the pools and the key cache's
+    // listener never returns) must not leave the process running: test runs found such servers still
+    // spinning an hour after their run ended. Not holding the event loop open itself.
+    setTimeout(() => {
+      logger.error("shutdown did not finish; exiting", { signal, after_ms: SHUTDOWN_GRACE_MS + SHUTDOWN_EXIT_AFTER_MS });
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS + SHUTDOWN_EXIT_AFTER_MS).unref();
     // No new connections; idle keep-alive ones close now, busy ones when their response is sent.
     server.close();
     server.closeIdleConnections();
