@@ -168,6 +168,14 @@ describe("settings procedures: owners and admins only", () => {
     expect(others.map((p) => p.path)).toEqual(expect.arrayContaining(["jobs.create", "candidates.update", "candidates.export", "candidates.screeningExplanation", "candidates.sendScreeningExplanation", "pipeline.move", "pipeline.quickSearch", "reports.funnel"]));
     for (const proc of others) {
       const resources = await seedTrpcResources(company, `Open${unique()}`);
+      // The sweep puts every member on the seeded interview's panel, and a panel member sees the
+      // others' scorecards only after submitting their own (no anchoring; scorecards.test.ts covers
+      // that rule by role): the recruiter submits theirs first, so this call tests the role alone.
+      if (proc.path === "scorecards.get") {
+        const submit = byPath.get("scorecards.submit")!;
+        const own = await call(app.url, submit, validInput(submit, referenceHint(submit, resources)), recruiter);
+        expect(own.status, `scorecards.submit → ${own.status} ${own.text.slice(0, 300)}`).toBeLessThan(300);
+      }
       const input = validInput(proc, referenceHint(proc, resources), { skip: ["cursor"] });
       const res = await call(app.url, proc, input, recruiter);
       expect(res.status, `${proc.path} → ${res.status} ${res.text.slice(0, 300)}`).toBeLessThan(300);
