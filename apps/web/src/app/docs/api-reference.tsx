@@ -10,7 +10,7 @@ type ScalarGlobal = {
  * WCAG AA for Scalar's light theme: its grey text and syntax colours (#8e8e8e, #0084d6, #ff5700 on
  * #f6f6f6) are below 4.5:1, so darker ones (each at least 4.5:1 on its backgrounds); and the code blocks
  * of the descriptions wrap instead of scrolling sideways (a scrolling block without a focusable element
- * is unreachable by keyboard).
+ * is unreachable by keyboard), as do the tags' endpoint lists.
  */
 const CUSTOM_CSS = `
 .light-mode {
@@ -37,6 +37,11 @@ const CUSTOM_CSS = `
 }
 /* Dark mode (Scalar follows the system colour scheme): secondary text and the red method label at AA. */
 .dark-mode.dark-mode { --scalar-color-3: #848484; --scalar-color-red: #f43c3c; }
+/* A tag's endpoint overview ("Candidates endpoints") grows instead of scrolling: a scrolling list with nothing
+   focusable in it is unreachable by keyboard (axe scrollable-region-focusable, once the candidates
+   tag had more endpoints than the box showed). */
+.scalar-app ul[aria-label$=" endpoints"],
+.scalar-app .scalar-card-content:has(ul[aria-label$=" endpoints"]) { max-height: none !important; overflow: visible !important; }
 /* The code samples' copy buttons keep their "Copy" name visible to assistive technology. */
 .scalar-app .scalar-code-copy .sr-only > .hidden { display: inline; }
 `;
