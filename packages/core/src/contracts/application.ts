@@ -19,7 +19,7 @@ export const applicationInput = z.strictObject({
   name: z.string({ error: "Required" }).trim().min(1, "Required").max(200, "Must be 1 to 200 characters"),
   email: z.string({ error: "Required" }).trim().min(1, "Required").pipe(z.email("Must be a valid e-mail address").max(254)),
   phone: optional(z.string().trim().max(100, "Must be at most 100 characters")),
-  linkedin: optional(httpUrl),
+  linkedin: optional(z.string().trim().pipe(httpUrl)),
   location: optional(z.string().trim().max(500, "Must be at most 500 characters")),
   answers: z.record(z.string().max(64), z.union([z.string().max(5000, "Must be at most 5000 characters"), z.boolean()])).nullish(),
   /** Consent to the company's privacy policy: required (true) only when the company has set one. Forms send "true" or "on". */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { httpUrl } from "./common.ts";
+import { httpUrl, webAddress } from "./common.ts";
 
 /**
  * Settings → Careers site (web app only, owners and admins): the company's own website and logo,
@@ -24,7 +24,7 @@ export type CareerSiteSettingsDto = z.infer<typeof careerSiteSettingsSchema>;
 export const updateCareerSiteInput = z.strictObject({
   website_url: httpUrl.nullable().optional(),
   // https only (the database checks it too): the careers pages would block a mixed-content image.
-  logo_url: z.url({ protocol: /^https$/, error: "Must be an https:// address of an image" }).max(2048).nullable().optional(),
+  logo_url: webAddress("https", "Must be an https:// address of an image").nullable().optional(),
 });
 
 export type UpdateCareerSiteInput = z.infer<typeof updateCareerSiteInput>;

@@ -59,8 +59,22 @@ export function bodyInt(min: number, max: number) {
 
 export const timestamp = z.iso.datetime({ offset: false }).meta({ description: "ISO 8601 UTC with fractional seconds", example: "2026-11-21T09:30:00.000Z" });
 
-/** An http(s) URL: other schemes (javascript:, data:) are refused because the UI renders links. */
-export const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
+/**
+ * An http(s) URL: other schemes (javascript:, data:) are refused because the UI renders links.
+ * A web address exactly as it will be stored and linked. The URL parser quietly drops leading
+ * control characters and whitespace and lower-cases the scheme ("\u0003HTTPS://x" parses as
+ * https://x), but the stored string is what the database's `~ '^https?://'` checks and what a page
+ * puts in an href, so the text itself must start with the scheme and hold no whitespace or controls.
+ */
+export function webAddress(scheme: "https?" | "https", message: string) {
+  return z
+    .url({ protocol: new RegExp(`^${scheme}$`), error: message, abort: true })
+    .max(2048, "Must be at most 2048 characters")
+    // A refinement, not .regex(): the OpenAPI document keeps `format: uri` instead of a pattern.
+    .refine((value) => new RegExp(`^${scheme}://[^\\s\\u0000-\\u001F\\u007F]+$`).test(value), message);
+}
+
+export const httpUrl = webAddress("https?", "Must be an http:// or https:// address without spaces");
 
 /**
  * Query values are strings on the wire; these are documented as the JSON type they stand for, so
