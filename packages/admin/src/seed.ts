@@ -77,7 +77,7 @@ async function populate(prisma: PrismaClient, companyId: number): Promise<Pick<S
     name: DEMO.adminName,
     role: "owner",
   });
-  await createUser(prisma, { companyId, email: DEMO.recruiterEmail, password: DEMO.adminPassword, name: DEMO.recruiterName, role: "recruiter" });
+  const recruiter = await createUser(prisma, { companyId, email: DEMO.recruiterEmail, password: DEMO.adminPassword, name: DEMO.recruiterName, role: "recruiter" });
   const interviewer = await createUser(prisma, { companyId, email: DEMO.interviewerEmail, password: DEMO.adminPassword, name: DEMO.interviewerName, role: "interviewer" });
   // Acting as the admin, so notes, stage changes and the key show a person in the UI.
   const svc = systemContext(prisma, companyId, { type: "user", userId: admin.id });
@@ -88,7 +88,9 @@ async function populate(prisma: PrismaClient, companyId: number): Promise<Pick<S
     // Screening is switched on after the demo candidates exist: the agent scores new applicants,
     // and the seeded pipeline stays as written (a freshly started app does not reshuffle it).
     const { screening: _screening, ...withoutScreening } = job.input as typeof job.input & { screening?: unknown };
-    const created = await createJob(svc, createJobInput.parse(withoutScreening));
+    // The recruiter leads the backend hire: a job's hiring-team lead sees every scorecard of it (issue 26).
+    const leads = job.key === "backend" ? { hiring_team_lead_ids: [recruiter.id] } : {};
+    const created = await createJob(svc, createJobInput.parse({ ...withoutScreening, ...leads }));
     jobIds.set(job.key, created.id);
   }
 

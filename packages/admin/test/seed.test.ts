@@ -67,6 +67,8 @@ describe("demo seed", { timeout: 60_000 }, () => {
     const backend = await prisma.job.findFirstOrThrow({ where: { title: "Senior Backend Engineer" } });
     expect(backend).toMatchObject({ locationType: "hybrid", locations: ["Berlin", "Remote"], salaryCurrency: "EUR" });
     expect(backend.screeningQuestions).toHaveLength(2);
+    // The recruiter leads the backend hire (sees all its scorecards); the other jobs have no lead.
+    expect(await prisma.jobHiringTeamLead.findMany({ select: { jobId: true, userId: true } })).toEqual([{ jobId: backend.id, userId: recruiter.id }]);
     expect(await prisma.job.count({ where: { OR: [{ isActive: false }, { isPublic: false }] } })).toBeGreaterThanOrEqual(1);
     // Candidates in every stage type (the coordinator's and designer's default pipelines, the backend job's own).
     const types = await prisma.$queryRaw<{ type: string }[]>`
