@@ -127,18 +127,8 @@ const select = {
 
 type Row = Prisma.InterviewGetPayload<{ select: typeof select }>;
 
-function serialize(row: Row): MyInterviewDto {
-  return {
-    id: row.id,
-    title: row.title,
-    start_at: row.startAt.toISOString(),
-    end_at: row.endAt.toISOString(),
-    time_zone: row.timeZone,
-    location: row.location,
-    video_url: row.videoUrl,
-    candidate: { id: row.candidate.id, name: row.candidate.name },
-    job: row.candidate.job,
-  };
+function serialize({ candidate, ...interview }: Row): MyInterviewDto {
+  return fromSql({ ...interview, candidateId: candidate.id, candidateName: candidate.name, jobId: candidate.job?.id ?? null, jobTitle: candidate.job?.title ?? null });
 }
 
 /** The interviews of `userId` whose scorecard is due at `now`. */
