@@ -123,6 +123,22 @@ describe("POST /api/v1/jobs and PATCH /api/v1/jobs/{id}", () => {
     expect((await client.get(`/jobs/${res.body.data.id}`)).body.data).toEqual(res.body.data);
   });
 
+  it("the screening settings read with GET can be sent back with PATCH as they are (other types' fields null)", async () => {
+    const company = await createTestCompany();
+    const client = apiClient(app.url, company);
+    const created = await client.post("/jobs", { title: "Round trip", screening_questions: [{ id: "eu_work", label: "May you work in the EU?", type: "yes_no", required: true }], screening: SCREENING });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const read = (await client.get(`/jobs/${created.body.data.id}`)).body.data.screening;
+    // A client lowers the threshold and sends the rest back unchanged.
+    const patched = await client.patch(`/jobs/${created.body.data.id}`, { screening: { ...read, advance: { ...read.advance, min_score: 30 } } });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect(patched.body.data.screening).toEqual({ ...read, advance: { ...read.advance, min_score: 30 } });
+    // Null is all a field of another type may hold: a value is still refused, naming it.
+    const wrong = await client.patch(`/jobs/${created.body.data.id}`, { screening: { criteria: [{ type: "skill", value: "Go", question_id: "eu_work" }] } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.details.map((d: { field: string }) => d.field)).toContain("screening.criteria[0].question_id");
+  });
+
   it("refuses invalid settings with 400 validation_error naming the field, and writes nothing", async () => {
     const company = await createTestCompany();
     const client = apiClient(app.url, company);

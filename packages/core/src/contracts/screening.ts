@@ -30,13 +30,20 @@ const qualification = (max: number) =>
     if (found) ctx.addIssue({ code: "custom", message: protectedTermMessage(found) });
   });
 
+/**
+ * A field another type of criterion uses, which a criterion read back from the API carries as null:
+ * null is accepted (and means nothing), so a job's criteria read with GET can be sent back as they are.
+ */
+const otherType = z.null().optional();
+const notAnAnswer = { question_id: otherType, accepted: otherType };
+
 /** What a client sends: `id`, `required` and `weight` may be left out. */
 export const screeningCriterionInput = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("skill"), value: qualification(100), ...common }),
-  z.strictObject({ type: z.literal("min_years"), value: z.number().min(0).max(60), ...common }),
-  z.strictObject({ type: z.literal("location"), ...common }),
-  z.strictObject({ type: z.literal("answer"), question_id: shortText(64), accepted: z.array(shortText(200)).min(1).max(20), ...common }),
-  z.strictObject({ type: z.literal("text"), value: qualification(500), ...common }),
+  z.strictObject({ type: z.literal("skill"), value: qualification(100), ...notAnAnswer, ...common }),
+  z.strictObject({ type: z.literal("min_years"), value: z.number().min(0).max(60), ...notAnAnswer, ...common }),
+  z.strictObject({ type: z.literal("location"), value: otherType, ...notAnAnswer, ...common }),
+  z.strictObject({ type: z.literal("answer"), value: otherType, question_id: shortText(64), accepted: z.array(shortText(200)).min(1).max(20), ...common }),
+  z.strictObject({ type: z.literal("text"), value: qualification(500), ...notAnAnswer, ...common }),
 ]);
 
 export const screeningAdvanceSchema = z.strictObject({

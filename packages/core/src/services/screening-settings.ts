@@ -47,7 +47,7 @@ export function applyScreening(current: ScreeningSettings, input: ScreeningSetti
     input.criteria.forEach((c, i) => {
       const base = {
         type: c.type,
-        value: "value" in c ? c.value : null,
+        value: c.value ?? null,
         question_id: c.type === "answer" ? c.question_id : null,
         accepted: c.type === "answer" ? c.accepted : null,
       };

@@ -5218,24 +5218,31 @@ export interface operations {
                             to_stage: string;
                         } | null;
                         criteria?: ({
+                            accepted?: null;
                             id?: string;
+                            question_id?: null;
                             required?: boolean;
                             /** @constant */
                             type: "skill";
                             value: string;
                             weight?: number;
                         } | {
+                            accepted?: null;
                             id?: string;
+                            question_id?: null;
                             required?: boolean;
                             /** @constant */
                             type: "min_years";
                             value: number;
                             weight?: number;
                         } | {
+                            accepted?: null;
                             id?: string;
+                            question_id?: null;
                             required?: boolean;
                             /** @constant */
                             type: "location";
+                            value?: null;
                             weight?: number;
                         } | {
                             accepted: string[];
@@ -5244,9 +5251,12 @@ export interface operations {
                             required?: boolean;
                             /** @constant */
                             type: "answer";
+                            value?: null;
                             weight?: number;
                         } | {
+                            accepted?: null;
                             id?: string;
+                            question_id?: null;
                             required?: boolean;
                             /** @constant */
                             type: "text";
@@ -5845,24 +5855,31 @@ export interface operations {
                             to_stage: string;
                         } | null;
                         criteria?: ({
+                            accepted?: null;
                             id?: string;
+                            question_id?: null;
                             required?: boolean;
                             /** @constant */
                             type: "skill";
                             value: string;
                             weight?: number;
                         } | {
+                            accepted?: null;
                             id?: string;
+                            question_id?: null;
                             required?: boolean;
                             /** @constant */
                             type: "min_years";
                             value: number;
                             weight?: number;
                         } | {
+                            accepted?: null;
                             id?: string;
+                            question_id?: null;
                             required?: boolean;
                             /** @constant */
                             type: "location";
+                            value?: null;
                             weight?: number;
                         } | {
                             accepted: string[];
@@ -5871,9 +5888,12 @@ export interface operations {
                             required?: boolean;
                             /** @constant */
                             type: "answer";
+                            value?: null;
                             weight?: number;
                         } | {
+                            accepted?: null;
                             id?: string;
+                            question_id?: null;
                             required?: boolean;
                             /** @constant */
                             type: "text";

@@ -153,6 +153,9 @@ export function sampleValue(schema: JsonSchema | undefined, field: string, hint?
       return s.minimum ?? 1;
     case "boolean":
       return true;
+    // A field only null may fill (a criterion's field of another type, as the API returns it).
+    case "null":
+      return null;
     case "array":
       return s.minItems === 0 && !s.items ? [] : [sampleValue(s.items, `${field}[0]`, hint)];
     case "object":

@@ -167,6 +167,9 @@ export function sampleValue(root: TrpcJsonSchema | undefined, schema: TrpcJsonSc
       return s.minimum ?? (s.exclusiveMinimum !== undefined ? Math.floor(s.exclusiveMinimum) + 1 : 1);
     case "boolean":
       return true;
+    // A field only null may fill (a criterion's field of another type, as the API returns it).
+    case "null":
+      return null;
     case "array":
       return s.maxItems === 0 ? [] : [sampleValue(root, s.items, `${path}[0]`, hint, options)];
     case "object": {
