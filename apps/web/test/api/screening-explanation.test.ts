@@ -164,9 +164,13 @@ describe("GET /candidates/{id}/screening_explanation", () => {
 
 describe("the decision as it was made: the threshold recorded with the scoring", () => {
   let company: TestCompany;
+  let recordedBefore: number;
   beforeAll(async () => {
-    // Screening off while they apply: only the agent's own save below scores anyone.
+    // Screening off while they apply: only the agent's own saves below score anyone. Both apply now,
+    // before the first test turns screening on: a candidate created after it would be scored by the
+    // server's background work too, racing the test's own scoring (CI saw that run win).
     company = await createTestCompany({ title: "Site Reliability Engineer" });
+    recordedBefore = await candidate(company);
   });
 
   it("explains with the threshold in force at the decision after the job's threshold changed, and its criteria version and engine", async () => {
@@ -187,7 +191,7 @@ describe("the decision as it was made: the threshold recorded with the scoring",
   });
 
   it("a scoring recorded before the threshold was kept with it: today's threshold, labelled so", async () => {
-    const id = await candidate(company);
+    const id = recordedBefore;
     const svc = systemContext(getPrisma(), company.id);
     await saveScreeningOutcome(svc, { candidateId: id, jobId: company.jobId, settings: { ...SETTINGS, advance: null } }, outcome(true, 60), "rescore");
     // As every run written before migration 20261129030000 reads.
