@@ -11,7 +11,9 @@ test("consent in the browser grants fewer scopes than asked; the token acts as t
   // The app's redirect URI: a real local server that keeps what the browser brings back.
   let callback: URL | null = null;
   const app = createServer((req, res) => {
-    callback = new URL(req.url!, "http://127.0.0.1");
+    const url = new URL(req.url!, "http://127.0.0.1");
+    // After the redirect the browser also asks this origin for /favicon.ico: keep only the callback.
+    if (url.pathname === "/callback") callback = url;
     res.writeHead(200, { "content-type": "text/plain" }).end("You can close this window.");
   });
   await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
