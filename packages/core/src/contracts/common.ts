@@ -67,11 +67,12 @@ export const timestamp = z.iso.datetime({ offset: false }).meta({ description: "
  * puts in an href, so the text itself must start with the scheme and hold no whitespace or controls.
  */
 export function webAddress(scheme: "https?" | "https", message: string) {
+  const asStored = new RegExp(`^${scheme}://[^\\s\\u0000-\\u001F\\u007F]+$`);
   return z
     .url({ protocol: new RegExp(`^${scheme}$`), error: message, abort: true })
     .max(2048, "Must be at most 2048 characters")
     // A refinement, not .regex(): the OpenAPI document keeps `format: uri` instead of a pattern.
-    .refine((value) => new RegExp(`^${scheme}://[^\\s\\u0000-\\u001F\\u007F]+$`).test(value), message);
+    .refine((value) => asStored.test(value), message);
 }
 
 export const httpUrl = webAddress("https?", "Must be an http:// or https:// address without spaces");
