@@ -41,8 +41,8 @@ export interface LoadResult {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
-  /** CPU milliseconds per response: the server's processes, the database backends, autocannon. */
-  cpu?: { server: number; db: number; client: number };
+  /** CPU milliseconds per response: the server's processes, the database's client backends, autocannon; and autovacuum's apart (cpu.ts). */
+  cpu?: { server: number; db: number; dbBackground: number; client: number };
   /** The first non-2xx response, for the report when something went wrong. */
   sampleError?: string;
 }
@@ -95,7 +95,7 @@ export async function runLoad(baseUrl: string, scenario: Scenario, runOptions: L
     errors: result.errors,
     timeouts: result.timeouts,
     statusCodes,
-    cpu: before && after ? { server: perRequest(before.server, after.server), db: perRequest(before.db, after.db), client: perRequest(before.client, after.client) } : undefined,
+    cpu: before && after ? { server: perRequest(before.server, after.server), db: perRequest(before.db, after.db), dbBackground: perRequest(before.dbBackground, after.dbBackground), client: perRequest(before.client, after.client) } : undefined,
     sampleError,
   };
 }

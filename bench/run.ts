@@ -98,7 +98,7 @@ async function loadTests(app: AppServer, bare: BareServer, company: SeededCompan
   const measure = async (server: "app" | "bare", scenario: (typeof api)[number]) => {
     log(`load: ${scenario.label} (${flags.warmup} s warm-up, ${flags.duration} s, ${scenario.connections ?? flags.connections} connections)`);
     const result = await runLoad(server === "app" ? app.url : bare.url, scenario, options, server === "app" ? appProbe : bareProbe);
-    const cpu = result.cpu ? `; CPU/req: server ${result.cpu.server.toFixed(2)} ms, db ${result.cpu.db.toFixed(2)} ms, autocannon ${result.cpu.client.toFixed(2)} ms` : "";
+    const cpu = result.cpu ? `; CPU/req: server ${result.cpu.server.toFixed(2)} ms, db ${result.cpu.db.toFixed(2)} ms (autovacuum ${result.cpu.dbBackground.toFixed(2)} ms), autocannon ${result.cpu.client.toFixed(2)} ms` : "";
     log(`  ${result.rps.toFixed(0)} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, non-2xx ${result.non2xx}, errors ${result.errors}${cpu}`);
     results.push(result);
   };

@@ -17,4 +17,9 @@ describe("requestOrigin", () => {
     expect(requestOrigin(new Request("https://hireflow.example.com/x"))).toBe("https://hireflow.example.com");
     expect(originFromHeaders(new Headers({ host: "a.example", "x-forwarded-proto": "javascript" }))).toBe("http://a.example");
   });
+
+  it("takes the scheme from the URL when a Host header came without X-Forwarded-Proto", () => {
+    expect(requestOrigin(new Request("https://127.0.0.1/x", { headers: { host: "hireflow.example.com" } }))).toBe("https://hireflow.example.com");
+    expect(requestOrigin(new Request("http://127.0.0.1:3000/x", { headers: { host: "localhost:3000" } }))).toBe("http://localhost:3000");
+  });
 });

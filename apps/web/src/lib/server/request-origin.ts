@@ -10,12 +10,17 @@ function first(value: string | null): string | null {
   return item ? item : null;
 }
 
-export function originFromHeaders(headers: Headers, fallback?: URL): string {
-  const host = first(headers.get("x-forwarded-host")) ?? first(headers.get("host")) ?? fallback?.host ?? "localhost";
-  const proto = first(headers.get("x-forwarded-proto")) ?? fallback?.protocol.replace(/:$/, "") ?? "http";
+/**
+ * `fallback` is the request's URL, used only where a header is missing: parsing it cost about as much
+ * as the rest of a request's authentication, and every /api/v1 call asks for its origin (an OAuth
+ * token's audience; docs/BENCHMARKS.md, "GET candidate's CPU").
+ */
+export function originFromHeaders(headers: Headers, fallback?: string): string {
+  const host = first(headers.get("x-forwarded-host")) ?? first(headers.get("host")) ?? (fallback ? new URL(fallback).host : "localhost");
+  const proto = first(headers.get("x-forwarded-proto")) ?? (fallback?.startsWith("https:") ? "https" : "http");
   return `${proto === "https" ? "https" : "http"}://${host}`;
 }
 
 export function requestOrigin(req: Request): string {
-  return originFromHeaders(req.headers, new URL(req.url));
+  return originFromHeaders(req.headers, req.url);
 }
