@@ -38,9 +38,8 @@ export interface CpuProbe {
 /**
  * PostgreSQL backends of the bench database (same machine only; NaN otherwise). Client backends (the
  * queries) and background workers (autovacuum) are counted apart: autovacuum starts when a table's
- * thresholds trip, so its CPU lands in whichever row is being measured then. Counted together, an
- * autovacuum that a previous row's writes set off made GET candidate's PostgreSQL CPU read 0.19–0.20
- * ms instead of its queries' 0.16 (docs/BENCHMARKS.md, "GET candidate's CPU").
+ * thresholds trip, so its CPU lands in whichever row is being measured then, not in the requests that
+ * caused it (docs/BENCHMARKS.md, "GET candidate, the lists and PATCH against the code before pipelines").
  */
 export class DbBackends {
   private client: pg.Client;

@@ -11,9 +11,9 @@ function first(value: string | null): string | null {
 }
 
 /**
- * `fallback` is the request's URL, used only where a header is missing: parsing it cost about as much
- * as the rest of a request's authentication, and every /api/v1 call asks for its origin (an OAuth
- * token's audience; docs/BENCHMARKS.md, "GET candidate's CPU").
+ * `fallback` is the request's URL, parsed only where a header is missing: every /api/v1 call asks for
+ * its origin (an OAuth token's audience), and parsing the URL each time cost 40 % as much as the whole
+ * API-key check (docs/BENCHMARKS.md, "GET candidate, the lists and PATCH against the code before pipelines").
  */
 export function originFromHeaders(headers: Headers, fallback?: string): string {
   const host = first(headers.get("x-forwarded-host")) ?? first(headers.get("host")) ?? (fallback ? new URL(fallback).host : "localhost");
