@@ -187,7 +187,8 @@ describe("the decision as it was made: the threshold recorded with the scoring",
     expect(data).toMatchObject({ status: "judged", score: 85, threshold: 80, threshold_basis: "decision", engine: "model:gpt-test", criteria_hash: "crit-v1", agent_action: { action: "advance" } });
     expect(data.criteria.map((c: { id: string }) => c.id)).toEqual(["go", "exp", "lead"]);
     expect(data.summary).toMatch(/applications scoring 80 or more were moved forward automatically\./);
-    expect(data.text).not.toMatch(/95|setting today/);
+    // 95 as a number of its own: the text also holds the company's name, "Test <8 random hex digits>", where "95" turns up 1 run in 40.
+    expect(data.text).not.toMatch(/\b95\b|setting today/);
   });
 
   it("a scoring recorded before the threshold was kept with it: today's threshold, labelled so", async () => {
