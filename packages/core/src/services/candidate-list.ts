@@ -5,6 +5,7 @@ import { baseClientOf } from "../tenancy.ts";
 import { type CursorKey } from "./pagination.ts";
 import { type StageType } from "../contracts/job-stages.ts";
 import { joinedOf, type JoinedColumns, REJECT_REASON_NAME } from "./candidate-read.ts";
+import { fillStagesFromCache, jobStageCacheActive } from "./job-stage-cache.ts";
 import { type CandidateSummaryRow, candidateSummarySelect } from "./serialize.ts";
 
 /**
@@ -38,12 +39,25 @@ export interface CandidateListQuery {
   take: number;
 }
 
-const COLUMNS = sql`c.id, c.public_id AS "publicId", c.name, c.email, c.phone, c.linkedin, c.location, c.stage, c.rating,
+const SUMMARY_COLUMNS = sql`c.id, c.public_id AS "publicId", c.name, c.email, c.phone, c.linkedin, c.location, c.stage, c.rating,
   c.fit_score AS "fitScore", c.application_source AS "applicationSource", c.ats_candidate_id AS "atsCandidateId",
   c.rejected_at AS "rejectedAt", c.hired_at AS "hiredAt", c.created_at AS "createdAt", c.updated_at AS "updatedAt",
-  c.job_id AS "jobId", c.reject_reason_id AS "rejectReasonId", j.title AS "jobTitle", s.name AS "stageName",
-  s.type::text AS "stageType", ${new Sql([REJECT_REASON_NAME], [])} AS "rejectReasonName"`;
-const FROM = sql`candidates c LEFT JOIN jobs j ON j.id = c.job_id LEFT JOIN job_stages s ON s.job_id = c.job_id AND s.key = c.stage`;
+  c.job_id AS "jobId", c.reject_reason_id AS "rejectReasonId", j.title AS "jobTitle", ${new Sql([REJECT_REASON_NAME], [])} AS "rejectReasonName"`;
+/**
+ * With the stage joined, or (where this process caches the jobs' stages, job-stage-cache.ts) without:
+ * the stage's name and type then come from memory and the page costs no probe of job_stages per row.
+ * A filter by stage type needs the join either way.
+ */
+const LIST_SHAPES = {
+  joined: {
+    columns: sql`${SUMMARY_COLUMNS}, s.name AS "stageName", s.type::text AS "stageType"`,
+    from: sql`candidates c LEFT JOIN jobs j ON j.id = c.job_id LEFT JOIN job_stages s ON s.job_id = c.job_id AND s.key = c.stage`,
+  },
+  stageCached: {
+    columns: sql`${SUMMARY_COLUMNS}, NULL::text AS "stageName", NULL::text AS "stageType"`,
+    from: sql`candidates c LEFT JOIN jobs j ON j.id = c.job_id`,
+  },
+} as const;
 
 // Newest: the applied date the candidate shows (created_at = applied_at; imports may backdate it), ties by id.
 const ORDER = { newest: sql`c.created_at DESC, c.id DESC`, fit: sql`c.fit_score DESC NULLS LAST, c.id DESC` } as const;
@@ -53,11 +67,18 @@ type SqlRow = Omit<CandidateSummaryRow, "job" | "jobStage" | "rejectReason"> & {
 export async function listCandidateRows(svc: ServiceContext, query: CandidateListQuery): Promise<CandidateSummaryRow[]> {
   const base = baseClientOf(svc.db);
   if (!base) return listThroughPrisma(svc, query);
-  const statement = listSql(svc.companyId, query);
+  const pool = poolOf(base);
+  if (query.filters.stageTypes === undefined && jobStageCacheActive()) {
+    const rows = await queryPage(pool, listSql(svc.companyId, query, LIST_SHAPES.stageCached));
+    if (await fillStagesFromCache(pool, rows)) return rows.map(summaryRowOf);
+  }
+  return (await queryPage(pool, listSql(svc.companyId, query, LIST_SHAPES.joined))).map(summaryRowOf);
+}
+
+async function queryPage(pool: ReturnType<typeof poolOf>, statement: Sql): Promise<SqlRow[]> {
   // Named, so each connection parses a shape once; the name is the text's hash (a shape per filter set).
   const name = `hireflow_candidate_list_${createHash("sha1").update(statement.text).digest("hex").slice(0, 16)}`;
-  const { rows } = await poolOf(base).query<SqlRow>({ name, text: statement.text, values: statement.values as unknown[] });
-  return rows.map(summaryRowOf);
+  return (await pool.query<SqlRow>({ name, text: statement.text, values: statement.values as unknown[] })).rows;
 }
 
 /**
@@ -87,7 +108,7 @@ function summaryRowOf(r: SqlRow): CandidateSummaryRow {
   };
 }
 
-function listSql(companyId: number, { filters: f, order, after, take }: CandidateListQuery): Sql {
+function listSql(companyId: number, { filters: f, order, after, take }: CandidateListQuery, shape: (typeof LIST_SHAPES)[keyof typeof LIST_SHAPES]): Sql {
   const where: Sql[] = [sql`c.company_id = ${companyId}`];
   if (f.jobId !== undefined) where.push(sql`c.job_id = ${f.jobId}`);
   if (f.stages !== undefined) where.push(sql`c.stage = ANY(${f.stages}::text[])`);
@@ -98,7 +119,7 @@ function listSql(companyId: number, { filters: f, order, after, take }: Candidat
   if (f.updatedAfter !== undefined) where.push(sql`c.updated_at > ${f.updatedAfter}`);
   if (f.minFitScore !== undefined) where.push(sql`c.fit_score >= ${f.minFitScore}`);
   if (after) where.push(order === "fit" ? afterFitSql(after.id, after.fit ?? null) : sql`(c.created_at, c.id) < (${new Date(after.at ?? 0)}, ${after.id})`);
-  return sql`SELECT ${COLUMNS} FROM ${FROM}
+  return sql`SELECT ${shape.columns} FROM ${shape.from}
     WHERE ${join(where, " AND ")} ORDER BY ${ORDER[order]} LIMIT ${take}`;
 }
 

@@ -1,7 +1,7 @@
 import { poolOf } from "@hireflow/db";
 import { type ServiceContext } from "../context.ts";
 import { baseClientOf } from "../tenancy.ts";
-import { CANDIDATE_COLUMNS, CANDIDATE_WITH_JOB, type CandidateSqlRow, toCandidateRow } from "./candidate-read.ts";
+import { CANDIDATE_COLUMNS, CANDIDATE_WITH_JOB_BUT_STAGE, type CandidateSqlRow, toCandidateRow } from "./candidate-read.ts";
 import { DEFAULT_PIPELINE, type PipelineStage, requireStage } from "./job-pipeline.ts";
 import { type CandidateRow } from "./serialize.ts";
 import { rejectReasonForMove, stageChange } from "./stage-change.ts";
@@ -23,7 +23,7 @@ export type { StageChange } from "./stage-change.ts";
  */
 const LOCK_CANDIDATE = {
   name: "hireflow_candidate_lock_for_move",
-  text: `${CANDIDATE_WITH_JOB.replace("SELECT ", `SELECT (SELECT json_agg(json_build_object('key', p.key, 'name', p.name, 'type', p.type) ORDER BY p.position, p.id)
+  text: `${CANDIDATE_WITH_JOB_BUT_STAGE.replace("SELECT ", `SELECT (SELECT json_agg(json_build_object('key', p.key, 'name', p.name, 'type', p.type) ORDER BY p.position, p.id)
     FROM job_stages p WHERE p.job_id = c.job_id) AS "jobStages",
     EXISTS (SELECT 1 FROM email_messages m WHERE m.candidate_id = c.id AND m.kind = 'rejection' AND m.status = 'scheduled') AS "scheduledRejection",
     coalesce((SELECT a.added_by = 'ai_agent' AND a.data ->> 'new_stage' = c.stage FROM candidate_activities a
@@ -68,6 +68,12 @@ export async function moveCandidateStage(
       return null;
     }
     const { jobStages, scheduledRejection, agentPlaced, ...sqlRow } = locked.rows[0];
+    // The current stage's name and type from the stages just read: one snapshot, and no second probe of job_stages.
+    const currentStage = jobStages?.find((stage) => stage.key === sqlRow.stage);
+    if (currentStage) {
+      sqlRow.stageName = currentStage.name;
+      sqlRow.stageType = currentStage.type;
+    }
     const current = toCandidateRow(sqlRow);
     const target = requireStage(jobStages ?? DEFAULT_PIPELINE, value);
     const rejectReason = await rejectReasonForMove(svc.db, target, options.rejectReasonId);

@@ -2,6 +2,7 @@ import { poolOf } from "@hireflow/db";
 import { type ServiceContext } from "../context.ts";
 import { baseClientOf } from "../tenancy.ts";
 import { type StageType } from "../contracts/job-stages.ts";
+import { fillStagesFromCache, jobStageCacheActive } from "./job-stage-cache.ts";
 import { type CandidateRow, candidateRead } from "./serialize.ts";
 
 /**
@@ -33,11 +34,23 @@ export const CANDIDATE_JOINED_COLUMNS = `j.title AS "jobTitle", s.name AS "stage
 export const CANDIDATE_JOINS = `LEFT JOIN jobs j ON j.id = c.job_id LEFT JOIN job_stages s ON s.job_id = c.job_id AND s.key = c.stage`;
 
 /** The candidate with its job's title, stage and reject reason: the SELECT of CANDIDATE_BY_ID (and of a locking read). */
-export const CANDIDATE_WITH_JOB = `SELECT ${CANDIDATE_COLUMNS}, ${CANDIDATE_JOINED_COLUMNS} FROM candidates c ${CANDIDATE_JOINS}`;
+const CANDIDATE_WITH_JOB = `SELECT ${CANDIDATE_COLUMNS}, ${CANDIDATE_JOINED_COLUMNS} FROM candidates c ${CANDIDATE_JOINS}`;
 
 const CANDIDATE_BY_ID = {
   name: "hireflow_candidate_by_id",
   text: `${CANDIDATE_WITH_JOB} WHERE c.company_id = $1 AND c.id = $2`,
+};
+
+/**
+ * The same read where this process caches the jobs' stages (job-stage-cache.ts): the stage's name and
+ * type are filled in from memory, so the row costs no probe of job_stages. The NULLs keep the row's
+ * shape the joined read's.
+ */
+export const CANDIDATE_JOINED_COLUMNS_BUT_STAGE = `j.title AS "jobTitle", NULL::text AS "stageName", NULL::text AS "stageType", ${REJECT_REASON_NAME} AS "rejectReasonName"`;
+export const CANDIDATE_WITH_JOB_BUT_STAGE = `SELECT ${CANDIDATE_COLUMNS}, ${CANDIDATE_JOINED_COLUMNS_BUT_STAGE} FROM candidates c LEFT JOIN jobs j ON j.id = c.job_id`;
+const CANDIDATE_BY_ID_STAGE_CACHED = {
+  name: "hireflow_candidate_by_id_stage_cached",
+  text: `${CANDIDATE_WITH_JOB_BUT_STAGE} WHERE c.company_id = $1 AND c.id = $2`,
 };
 
 export interface JoinedColumns {
@@ -105,6 +118,12 @@ export function toCandidateRow(r: CandidateSqlRow): CandidateRow {
 export async function readCandidateRow(svc: ServiceContext, id: number): Promise<CandidateRow | null> {
   const base = baseClientOf(svc.db);
   if (!base) return svc.db.candidate.findUnique({ where: { id }, ...candidateRead });
-  const { rows } = await poolOf(base).query<CandidateSqlRow>({ ...CANDIDATE_BY_ID, values: [svc.companyId, id] });
+  const pool = poolOf(base);
+  if (jobStageCacheActive()) {
+    const { rows } = await pool.query<CandidateSqlRow>({ ...CANDIDATE_BY_ID_STAGE_CACHED, values: [svc.companyId, id] });
+    if (!rows[0]) return null;
+    if (await fillStagesFromCache(pool, rows)) return toCandidateRow(rows[0]);
+  }
+  const { rows } = await pool.query<CandidateSqlRow>({ ...CANDIDATE_BY_ID, values: [svc.companyId, id] });
   return rows[0] ? toCandidateRow(rows[0]) : null;
 }

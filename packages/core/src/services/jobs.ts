@@ -5,6 +5,7 @@ import { type CreateJobInput, type JobDto, type ScreeningQuestion, type UpdateJo
 import { DEFAULT_SCREENING, type ScreeningSettings } from "../contracts/screening.ts";
 import { AppError, isUniqueViolation } from "../errors.ts";
 import { jobWithSlugAndStages, readJobRow } from "./job-read.ts";
+import { waitForJobStageCaches } from "./job-stage-cache.ts";
 import { type PipelineStage, readJobStages, readPipelineTemplate, replaceJobStages, resolveStage, setNewJobStages } from "./job-pipeline.ts";
 import { DEFAULT_PAGE_SIZE, decodeCursor, page } from "./pagination.ts";
 import { applyScreening, readScreening } from "./screening-settings.ts";
@@ -191,5 +192,7 @@ export async function updateJob(svc: ServiceContext, input: UpdateJobInput): Pro
     if (screeningSettings?.mode === "off") await tx.candidate.updateMany({ where: { jobId: id, fitStatus: "pending" }, data: { fitStatus: null } });
     return updated;
   }, { timeout: 30_000 });
+  // Renamed or re-typed stages read so on the very next request, whichever server answers it.
+  if (stages !== undefined) await waitForJobStageCaches(svc.db);
   return serializeJob(job, job.company.slug, job.stages);
 }

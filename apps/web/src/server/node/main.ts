@@ -2,6 +2,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { logger } from "@hireflow/core";
 import { startApiKeyCache } from "@hireflow/core/auth/api-key-cache";
+import { startJobStageCache } from "@hireflow/core/services/job-stage-cache";
 import next from "next";
 import { createHireflowServer } from "./server.ts";
 
@@ -25,6 +26,8 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   await app.prepare();
   // API keys verified once are kept in this process, dropped at once by NOTIFY from PostgreSQL when a key changes.
   const keyCache = process.env.DATABASE_URL ? startApiKeyCache(process.env.DATABASE_URL) : null;
+  // So are the jobs' stages, which name every candidate's stage in the hot reads.
+  const stageCache = process.env.DATABASE_URL ? startJobStageCache(process.env.DATABASE_URL) : null;
 
   const server = createHireflowServer({
     next: (req, res) => nextHandler(req, res),
@@ -55,7 +58,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await new Promise<void>((resolve) => server.once("close", () => resolve()));
     clearTimeout(timer);
-    await keyCache?.stop();
+    await Promise.all([keyCache?.stop(), stageCache?.stop()]);
     await app.close();
     process.exit(0);
   };

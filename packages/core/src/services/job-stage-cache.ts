@@ -1,0 +1,165 @@
+import { envInt } from "@hireflow/config";
+import { listenForNotifications, type NotificationListener, type RawQueryClient, waitForListeners } from "@hireflow/db/notifications";
+import { type poolOf } from "@hireflow/db";
+import { type StageType } from "../contracts/job-stages.ts";
+import { logger } from "../logger.ts";
+
+/**
+ * Each job's stages (key → name, type) kept in a long-lived process (the self-hosted server), so the
+ * hot candidate reads (candidate-read.ts, candidate-list.ts) name a candidate's stage without joining
+ * job_stages: that join was one index probe per row, 5–10 % of those requests' CPU (docs/BENCHMARKS.md,
+ * issue 23). Kept exactly like the API-key cache (auth/api-key-cache.ts):
+ * - a trigger on job_stages (migration 20261130010000_job_stage_notify) NOTIFYs the job's id at commit
+ *   of every change of a stage's key, name or type, and each process drops that job at once;
+ * - updateJob waits (waitForJobStageCaches) until every such process has, so a renamed stage reads
+ *   renamed on the very next request anywhere;
+ * - the cache is used only while this process is LISTENing; when the connection drops everything is
+ *   forgotten and the reads join again until LISTEN holds; a TTL is the last safety net.
+ * A candidate's stage that the cached pipeline does not hold (a stage added since) refetches the job's
+ * stages; the reads fall back to the join if it is still not there (the stage was dropped meanwhile).
+ * Serverless instances never start it and always join.
+ */
+export const JOB_STAGE_CHANNEL = "hireflow_job_stages";
+const MAX_JOBS = 10_000;
+
+export interface CachedStage {
+  name: string;
+  type: StageType;
+}
+
+interface Entry {
+  stages: Map<string, CachedStage>;
+  expiresAt: number;
+}
+
+interface CacheState {
+  jobs: Map<number, Entry>;
+  /** Bumped by every invalidation: a lookup that started before one may not fill the cache. */
+  generation: number;
+  ttlMs: number;
+  listener: NotificationListener;
+}
+
+// On globalThis: Next bundles this module more than once per process (and the node server has its
+// own copy); all of them must share one cache and one invalidation stream.
+const globalForCache = globalThis as unknown as { __hireflowJobStageCache?: CacheState };
+
+export interface JobStageCacheHandle {
+  stop(): Promise<void>;
+}
+
+/** Starts caching in this process (idempotent). JOB_STAGE_CACHE_TTL_MS=0 turns it off. */
+export function startJobStageCache(databaseUrl: string): JobStageCacheHandle {
+  const ttlMs = envInt("JOB_STAGE_CACHE_TTL_MS", 60_000);
+  const stop = async () => {
+    const state = globalForCache.__hireflowJobStageCache;
+    globalForCache.__hireflowJobStageCache = undefined;
+    await state?.listener.stop();
+  };
+  if (ttlMs <= 0 || globalForCache.__hireflowJobStageCache) return { stop };
+  const state: CacheState = {
+    jobs: new Map(),
+    generation: 0,
+    ttlMs,
+    listener: listenForNotifications(databaseUrl, JOB_STAGE_CHANNEL, {
+      onMessage: (payload) => invalidate(state, payload),
+      onStateChange: (listening) => {
+        invalidate(state, "*");
+        if (listening) logger.info("job stage cache listening", { channel: JOB_STAGE_CHANNEL, ttl_ms: ttlMs });
+        else logger.warn("job stage cache off until LISTEN holds again (connection to PostgreSQL lost)", { channel: JOB_STAGE_CHANNEL });
+      },
+    }),
+  };
+  globalForCache.__hireflowJobStageCache = state;
+  return { stop };
+}
+
+function invalidate(state: CacheState, payload: string): void {
+  state.generation++;
+  if (payload === "*") state.jobs.clear();
+  else state.jobs.delete(Number(payload));
+}
+
+function activeState(): CacheState | undefined {
+  const state = globalForCache.__hireflowJobStageCache;
+  return state?.listener.listening ? state : undefined;
+}
+
+/** True while reads may take stage names from this process's cache instead of joining job_stages. */
+export function jobStageCacheActive(): boolean {
+  return activeState() !== undefined;
+}
+
+/** What a row needs to be given its stage: its job and stage key in, the stage's name and type out. */
+export interface StageSlot {
+  jobId: number | null;
+  stage: string;
+  stageName: string | null;
+  stageType: StageType | null;
+}
+
+const STAGES_OF_JOBS = {
+  name: "hireflow_job_stage_cache_fill",
+  text: `SELECT job_id AS "jobId", key, name, type::text AS type FROM job_stages WHERE job_id = ANY($1::int[])`,
+};
+
+/**
+ * Sets each row's stageName and stageType from the cache, reading the stages of the jobs it lacks (or
+ * whose pipeline lacks the row's stage) in one statement. False when some row's stage is not in its
+ * job's pipeline even as just read (it was dropped after the row was read): the caller reads again
+ * with the join, which sees one snapshot. Rows without a job keep null, as the join leaves them.
+ */
+export async function fillStagesFromCache(pool: ReturnType<typeof poolOf>, rows: StageSlot[]): Promise<boolean> {
+  const state = activeState();
+  if (!state) return false;
+  const now = Date.now();
+  let missing: number[] | undefined;
+  for (const row of rows) {
+    if (row.jobId === null) continue;
+    const entry = state.jobs.get(row.jobId);
+    const stage = entry && entry.expiresAt > now ? entry.stages.get(row.stage) : undefined;
+    if (stage) {
+      row.stageName = stage.name;
+      row.stageType = stage.type;
+    } else if (!missing?.includes(row.jobId)) (missing ??= []).push(row.jobId);
+  }
+  if (!missing) return true;
+  const generation = state.generation;
+  const { rows: stageRows } = await pool.query<{ jobId: number; key: string } & CachedStage>({ ...STAGES_OF_JOBS, values: [missing] });
+  const read = new Map<number, Map<string, CachedStage>>(missing.map((jobId) => [jobId, new Map()]));
+  for (const { jobId, key, name, type } of stageRows) read.get(jobId)!.set(key, { name, type });
+  // A change notified while the stages were read may not be in them: used for this answer only.
+  if (state.generation === generation && globalForCache.__hireflowJobStageCache === state) {
+    for (const [jobId, stages] of read) {
+      if (state.jobs.size >= MAX_JOBS && !state.jobs.has(jobId)) state.jobs.delete(state.jobs.keys().next().value!);
+      state.jobs.set(jobId, { stages, expiresAt: now + state.ttlMs });
+    }
+  }
+  for (const row of rows) {
+    if (row.jobId === null || row.stageName !== null) continue;
+    const stage = read.get(row.jobId)?.get(row.stage);
+    if (!stage) return false;
+    row.stageName = stage.name;
+    row.stageType = stage.type;
+  }
+  return true;
+}
+
+/**
+ * Waits until every process that caches stages has handled every stage change committed before this
+ * call (updateJob answers only then). If some listener does not answer within `timeoutMs`, this
+ * process forgets every job and the others' TTL is what is left; that is logged.
+ */
+export async function waitForJobStageCaches(db: RawQueryClient, timeoutMs = 2_000): Promise<void> {
+  let synced = false;
+  try {
+    synced = await waitForListeners(db, JOB_STAGE_CHANNEL, timeoutMs);
+  } catch (error) {
+    logger.warn("could not confirm that every server dropped the changed stages", { error: String(error) });
+  }
+  if (!synced) {
+    const state = globalForCache.__hireflowJobStageCache;
+    if (state) invalidate(state, "*");
+    if (state) logger.warn("a server did not confirm a stage change in time; its cache expires within the TTL", { channel: JOB_STAGE_CHANNEL, timeout_ms: timeoutMs });
+  }
+}
