@@ -57,9 +57,17 @@ export function envFlag(name: string, fallback: boolean): boolean {
   return ["1", "true", "yes", "on"].includes(value.toLowerCase());
 }
 
+/** A positive integer setting; unset, empty, 0 or not a number: the fallback. */
 export function envInt(name: string, fallback: number): number {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? Math.floor(value) : fallback;
+}
+
+/** An integer setting where 0 means something (a cache's TTL, 0 = off); unset, empty, negative or not a number: the fallback. */
+export function envNonNegativeInt(name: string, fallback: number): number {
+  const raw = process.env[name]?.trim();
+  const value = raw ? Number(raw) : Number.NaN;
+  return Number.isFinite(value) && value >= 0 ? Math.floor(value) : fallback;
 }
 
 /** The SMTP server e-mails are sent through (`smtp://user:pass@host:587`, `smtps://…`); unset: kept in the e-mail log only. */

@@ -162,4 +162,20 @@ describe("stage names from the per-process cache", () => {
     for (const id of ids) expect(await readCandidateRow(a, id)).toEqual(await a.db.candidate.findUnique({ where: { id }, ...candidateRead }));
     expect(await fillStagesFromCache(poolOf(prisma), [{ jobId, stage: "applied", stageName: null, stageType: null }])).toBe(false);
   });
+
+  it("JOB_STAGE_CACHE_TTL_MS=0 turns it off: nothing is started", async () => {
+    const globalState = globalThis as unknown as { __hireflowJobStageCache?: unknown };
+    process.env.JOB_STAGE_CACHE_TTL_MS = "0";
+    try {
+      const off = startJobStageCache(process.env.DATABASE_URL!);
+      expect(globalState.__hireflowJobStageCache).toBeUndefined();
+      await off.stop();
+      process.env.JOB_STAGE_CACHE_TTL_MS = "250";
+      const on = startJobStageCache(process.env.DATABASE_URL!);
+      expect(globalState.__hireflowJobStageCache).toMatchObject({ ttlMs: 250 });
+      await on.stop();
+    } finally {
+      delete process.env.JOB_STAGE_CACHE_TTL_MS;
+    }
+  });
 });

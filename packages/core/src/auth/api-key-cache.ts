@@ -1,4 +1,4 @@
-import { envInt } from "@hireflow/config";
+import { envNonNegativeInt } from "@hireflow/config";
 import { listenForNotifications, type NotificationListener, type RawQueryClient, waitForListeners } from "@hireflow/db/notifications";
 import { logger } from "../logger.ts";
 import type { ApiKeyPrincipal } from "./api-keys.ts";
@@ -47,7 +47,7 @@ export interface ApiKeyCacheHandle {
 
 /** Starts caching in this process (idempotent). API_KEY_CACHE_TTL_MS=0 turns it off. */
 export function startApiKeyCache(databaseUrl: string): ApiKeyCacheHandle {
-  const ttlMs = envInt("API_KEY_CACHE_TTL_MS", 30_000);
+  const ttlMs = envNonNegativeInt("API_KEY_CACHE_TTL_MS", 30_000);
   const stop = async () => {
     const state = globalForCache.__hireflowApiKeyCache;
     globalForCache.__hireflowApiKeyCache = undefined;

@@ -33,7 +33,7 @@ export const REJECT_REASON_NAME = `CASE WHEN c.reject_reason_id IS NOT NULL THEN
 export const CANDIDATE_JOINED_COLUMNS = `j.title AS "jobTitle", s.name AS "stageName", s.type::text AS "stageType", ${REJECT_REASON_NAME} AS "rejectReasonName"`;
 export const CANDIDATE_JOINS = `LEFT JOIN jobs j ON j.id = c.job_id LEFT JOIN job_stages s ON s.job_id = c.job_id AND s.key = c.stage`;
 
-/** The candidate with its job's title, stage and reject reason: the SELECT of CANDIDATE_BY_ID (and of a locking read). */
+/** The candidate with its job's title, stage and reject reason: the SELECT of CANDIDATE_BY_ID. */
 const CANDIDATE_WITH_JOB = `SELECT ${CANDIDATE_COLUMNS}, ${CANDIDATE_JOINED_COLUMNS} FROM candidates c ${CANDIDATE_JOINS}`;
 
 const CANDIDATE_BY_ID = {
@@ -44,9 +44,10 @@ const CANDIDATE_BY_ID = {
 /**
  * The same read where this process caches the jobs' stages (job-stage-cache.ts): the stage's name and
  * type are filled in from memory, so the row costs no probe of job_stages. The NULLs keep the row's
- * shape the joined read's.
+ * shape the joined read's. Also the SELECT of PATCH's locking read (candidate-move.ts), which reads
+ * the job's stages anyway.
  */
-export const CANDIDATE_JOINED_COLUMNS_BUT_STAGE = `j.title AS "jobTitle", NULL::text AS "stageName", NULL::text AS "stageType", ${REJECT_REASON_NAME} AS "rejectReasonName"`;
+const CANDIDATE_JOINED_COLUMNS_BUT_STAGE = `j.title AS "jobTitle", NULL::text AS "stageName", NULL::text AS "stageType", ${REJECT_REASON_NAME} AS "rejectReasonName"`;
 export const CANDIDATE_WITH_JOB_BUT_STAGE = `SELECT ${CANDIDATE_COLUMNS}, ${CANDIDATE_JOINED_COLUMNS_BUT_STAGE} FROM candidates c LEFT JOIN jobs j ON j.id = c.job_id`;
 const CANDIDATE_BY_ID_STAGE_CACHED = {
   name: "hireflow_candidate_by_id_stage_cached",

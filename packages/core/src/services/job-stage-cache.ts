@@ -1,4 +1,4 @@
-import { envInt } from "@hireflow/config";
+import { envNonNegativeInt } from "@hireflow/config";
 import { listenForNotifications, type NotificationListener, type RawQueryClient, waitForListeners } from "@hireflow/db/notifications";
 import { type poolOf } from "@hireflow/db";
 import { type StageType } from "../contracts/job-stages.ts";
@@ -50,7 +50,7 @@ export interface JobStageCacheHandle {
 
 /** Starts caching in this process (idempotent). JOB_STAGE_CACHE_TTL_MS=0 turns it off. */
 export function startJobStageCache(databaseUrl: string): JobStageCacheHandle {
-  const ttlMs = envInt("JOB_STAGE_CACHE_TTL_MS", 60_000);
+  const ttlMs = envNonNegativeInt("JOB_STAGE_CACHE_TTL_MS", 60_000);
   const stop = async () => {
     const state = globalForCache.__hireflowJobStageCache;
     globalForCache.__hireflowJobStageCache = undefined;
