@@ -50,6 +50,8 @@ export interface StartOptions {
   unset?: string[];
   /** Extra node flags for the server process (e.g. --cpu-prof). */
   nodeArgs?: string[];
+  /** Another checkout to run the server of (its apps/web and its .next-bench build): bench/paired.ts's --b-repo. */
+  repo?: string;
 }
 
 export async function startApp(options: StartOptions): Promise<AppServer> {
@@ -66,8 +68,10 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
   };
   for (const name of options.unset ?? []) delete env[name];
   // What `npm start` runs: the node server that answers /api/v1 itself, Next behind it.
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), productionServerScript, "--port", String(port), "--hostname", "127.0.0.1"], {
-    cwd: webDir,
+  const appDir = options.repo ? path.join(path.resolve(options.repo), "apps", "web") : webDir;
+  const script = options.repo ? path.join(appDir, "server.mjs") : productionServerScript;
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), script, "--port", String(port), "--hostname", "127.0.0.1"], {
+    cwd: appDir,
     env,
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,

@@ -131,7 +131,7 @@ describe("stage names from the per-process cache", () => {
     expect((await readCandidateRow(a, id))!.jobStage).toEqual({ name: "Offer call", type: "phonescreen" });
     const listed = await listCandidateRows(a, { filters: { jobId }, order: "newest", take: 50 });
     expect(listed.find((c) => c.id === id)!.jobStage).toEqual({ name: "Offer call", type: "phonescreen" });
-    // The trigger told this process too: the cache would have dropped the job without updateJob's wait.
+    // Back to the original stages for the tests after this one.
     await updateJob(a, { id: jobId, stages: STAGES.map((s) => ({ ...s })) });
   });
 

@@ -1,0 +1,84 @@
+/**
+ * A paired A/B of one server setting: two production servers on one seeded database, identical but
+ * for the environment given to B, loaded in turn with short runs (A, B, B, A, …) so a drift in the
+ * machine's speed falls on both sides alike. A full `npm run bench` per side measures each side
+ * minutes apart, and on a noisy machine that spread was larger than the effect looked for.
+ *
+ *   npx tsx bench/paired.ts --b-env=JOB_STAGE_CACHE_TTL_MS=0 [--rounds=6] [--duration=8] [--only=get_candidate,list_first]
+ *   npx tsx bench/paired.ts --b-repo=/work/base     B = the server of another checkout (an earlier commit, with its
+ *                                                  own install and .next-bench build) on this checkout's database:
+ *                                                  for reads, whose columns a later schema only adds to
+ *
+ * Needs the build `npm run bench` made (apps/web/.next-bench). Prints CPU ms per request (server +
+ * PostgreSQL client backends) per scenario and round, and the mean of each side.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { hasBuild, startApp, type AppServer } from "./app.ts";
+import { cpuProbe, DbBackends } from "./cpu.ts";
+import { createBenchDatabase } from "./database.ts";
+import { runLoad } from "./load.ts";
+import { apiScenarios, DEEP_PAGE, followCursors } from "./scenarios.ts";
+import { seed } from "./seed.ts";
+
+const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, "").split(/=(.*)/s).slice(0, 2) as [string, string]));
+const rounds = Number(args.get("rounds") ?? 6);
+const durationS = Number(args.get("duration") ?? 8);
+const only = (args.get("only") ?? "get_candidate,list_first,list_deep").split(",");
+const bRepo = args.get("b-repo");
+const bEnv = Object.fromEntries((args.get("b-env") ?? "").split(",").filter(Boolean).map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string]));
+const log = (line: string) => console.log(`[paired] ${line}`);
+
+if (!hasBuild()) throw new Error("no apps/web/.next-bench: run `npm run bench` once");
+const work = await mkdtemp(path.join(tmpdir(), "hireflow-paired-"));
+const db = await createBenchDatabase();
+const servers: AppServer[] = [];
+const backends = new DbBackends(db.url);
+try {
+  log(`database ${db.name}; seeding…`);
+  const seeded = await seed(db.url, log);
+  const env = (side: string) => ({
+    DATABASE_URL: db.url,
+    RATE_LIMIT_MAX: "1000000000",
+    SECRET_KEY: randomBytes(32).toString("base64url"),
+    HIREFLOW_BENCH: "1",
+    HIREFLOW_DATA_DIR: path.join(work, side),
+    HIREFLOW_BACKGROUND_WORK: "off",
+  });
+  const unset = ["INNGEST_EVENT_KEY", "INNGEST_DEV", "INNGEST_SIGNING_KEY", "REDIS_URL", "NODE_OPTIONS"];
+  const a = await startApp({ env: env("a"), unset, logFile: path.join(work, "a.log") });
+  servers.push(a);
+  const b = await startApp({ env: { ...env("b"), ...bEnv }, unset, logFile: path.join(work, "b.log"), repo: bRepo });
+  servers.push(b);
+  log(`A ${a.url}; B ${b.url}${bRepo ? ` from ${bRepo}` : ""} with ${JSON.stringify(bEnv)}`);
+  await backends.connect();
+  const cursor = await followCursors(a.url, seeded.company, DEEP_PAGE);
+  const scenarios = apiScenarios(seeded.company, cursor).filter((s) => only.includes(s.key));
+  const options = { connections: 50, durationS, warmupS: 3 };
+  // Warm both servers' JIT on every path first.
+  for (const server of [a, b]) for (const scenario of scenarios) await runLoad(server.url, scenario, { ...options, warmupS: 0 });
+  const totals = new Map<string, { a: number[]; b: number[] }>(scenarios.map((s) => [s.label, { a: [], b: [] }]));
+  for (let round = 1; round <= rounds; round++) {
+    const order = round % 2 ? ([["a", a], ["b", b]] as const) : ([["b", b], ["a", a]] as const);
+    for (const scenario of scenarios) {
+      for (const [side, server] of order) {
+        const result = await runLoad(server.url, scenario, options, cpuProbe(() => server.pids(), backends));
+        const ms = result.cpu!.server + result.cpu!.db;
+        totals.get(scenario.label)![side].push(ms);
+        log(`round ${round} ${side.toUpperCase()} ${scenario.label}: server ${result.cpu!.server.toFixed(3)} + db ${result.cpu!.db.toFixed(3)} = ${ms.toFixed(3)} ms/req (${result.rps.toFixed(0)} req/s, non-2xx ${result.non2xx})`);
+      }
+    }
+  }
+  const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+  for (const [label, { a: as, b: bs }] of totals) {
+    const ratios = as.map((x, i) => bs[i]! / x);
+    log(`${label}: A ${mean(as).toFixed(3)} ms, B ${mean(bs).toFixed(3)} ms, B/A ${((mean(bs) / mean(as) - 1) * 100).toFixed(1)} % (per round: ${ratios.map((r) => `${((r - 1) * 100).toFixed(0)} %`).join(", ")})`);
+  }
+} finally {
+  await backends.close().catch(() => {});
+  for (const server of servers) await server.stop().catch(() => {});
+  await db.close();
+  await rm(work, { recursive: true, force: true });
+}
