@@ -9,6 +9,7 @@
  *                                                  own install and .next-bench build) on this checkout's database:
  *                                                  for reads, whose columns a later schema only adds to
  *
+ * Scenarios: bench/scenarios.ts's keys, and patch_stage (below).
  * Needs the build `npm run bench` made (apps/web/.next-bench). Prints CPU ms per request (server +
  * PostgreSQL client backends) per scenario and round, and the mean of each side.
  */
@@ -19,9 +20,9 @@ import path from "node:path";
 import { hasBuild, startApp, type AppServer } from "./app.ts";
 import { cpuProbe, DbBackends } from "./cpu.ts";
 import { createBenchDatabase } from "./database.ts";
-import { runLoad } from "./load.ts";
+import { runLoad, type Scenario } from "./load.ts";
 import { apiScenarios, DEEP_PAGE, followCursors } from "./scenarios.ts";
-import { seed } from "./seed.ts";
+import { seed, type SeededCompany } from "./seed.ts";
 
 const args = new Map(process.argv.slice(2).map((arg) => arg.replace(/^--/, "").split(/=(.*)/s).slice(0, 2) as [string, string]));
 const rounds = Number(args.get("rounds") ?? 6);
@@ -30,6 +31,27 @@ const only = (args.get("only") ?? "get_candidate,list_first,list_deep").split(",
 const bRepo = args.get("b-repo");
 const bEnv = Object.fromEntries((args.get("b-env") ?? "").split(",").filter(Boolean).map((pair) => pair.split(/=(.*)/s).slice(0, 2) as [string, string]));
 const log = (line: string) => console.log(`[paired] ${line}`);
+
+/**
+ * PATCH /candidates/{id} with only a stage, the typed move, without its webhook (background work is off
+ * here; the full bench's webhooks phase times the delivery): each request moves the next candidate to
+ * the other of two in-progress stages than its last move, so every request is a real move.
+ */
+function patchStageScenario(company: SeededCompany): Scenario {
+  const ids = company.candidateIds;
+  let n = 0;
+  return {
+    key: "patch_stage",
+    label: "PATCH /api/v1/candidates/{id} (stage)",
+    method: "PATCH",
+    headers: { authorization: `Bearer ${company.apiKey}`, "content-type": "application/json" },
+    next: () => {
+      const i = n++;
+      const stage = Math.floor(i / ids.length) % 2 === 0 ? "phonescreen" : "inprogress";
+      return { path: `/api/v1/candidates/${ids[i % ids.length]}`, body: JSON.stringify({ stage }) };
+    },
+  };
+}
 
 if (!hasBuild()) throw new Error("no apps/web/.next-bench: run `npm run bench` once");
 const work = await mkdtemp(path.join(tmpdir(), "hireflow-paired-"));
@@ -55,7 +77,7 @@ try {
   log(`A ${a.url}; B ${b.url}${bRepo ? ` from ${bRepo}` : ""} with ${JSON.stringify(bEnv)}`);
   await backends.connect();
   const cursor = await followCursors(a.url, seeded.company, DEEP_PAGE);
-  const scenarios = apiScenarios(seeded.company, cursor).filter((s) => only.includes(s.key));
+  const scenarios = [...apiScenarios(seeded.company, cursor), patchStageScenario(seeded.company)].filter((s) => only.includes(s.key));
   const options = { connections: 50, durationS, warmupS: 3 };
   // Warm both servers' JIT on every path first.
   for (const server of [a, b]) for (const scenario of scenarios) await runLoad(server.url, scenario, { ...options, warmupS: 0 });
