@@ -16,7 +16,9 @@ export type { StageChange } from "./stage-change.ts";
  * outbox event in one statement; COMMIT. Four round trips where Prisma's transaction took seven
  * (docs/BENCHMARKS.md, webhooks). The activity and event are what changeStage (candidates.ts) records
  * — both build them with stageChange — and candidate-move.test.ts compares the two paths' rows.
- * Filtered by the context's company here. Undefined: the client has no pool (a transaction's client),
+ * Filtered by the context's company here. The agent check names the company too: without it the planner
+ * could take the partial index of stage changes (company_id, candidate_id, …) with only candidate_id, a
+ * scan of every company's stage changes that grew with each move (docs/BENCHMARKS.md, "PATCH, paired"). Undefined: the client has no pool (a transaction's client),
  * use changeStage — as for a move out of a rejected stage while its rejection e-mail is still scheduled
  * (candidate-emails.ts cancels it), or of a candidate the AI agent placed (the override needs its reason
  * checked and audited).
@@ -27,7 +29,7 @@ const LOCK_CANDIDATE = {
     FROM job_stages p WHERE p.job_id = c.job_id) AS "jobStages",
     EXISTS (SELECT 1 FROM email_messages m WHERE m.candidate_id = c.id AND m.kind = 'rejection' AND m.status = 'scheduled') AS "scheduledRejection",
     coalesce((SELECT a.added_by = 'ai_agent' AND a.data ->> 'new_stage' = c.stage FROM candidate_activities a
-      WHERE a.candidate_id = c.id AND a.type = 'stage_changed' ORDER BY a.id DESC LIMIT 1), false) AS "agentPlaced", `)}
+      WHERE a.company_id = c.company_id AND a.candidate_id = c.id AND a.type = 'stage_changed' ORDER BY a.id DESC LIMIT 1), false) AS "agentPlaced", `)}
     WHERE c.company_id = $1 AND c.id = $2 FOR UPDATE OF c`,
 };
 
