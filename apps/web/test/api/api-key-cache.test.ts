@@ -4,7 +4,7 @@ import { hashOAuthSecret, newOAuthSecret } from "@hireflow/core/auth/oauth-token
 import { createSession, SESSION_COOKIE } from "@hireflow/core/auth/sessions";
 import { getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuiltServer, startApiServer } from "../helpers/built-server.ts";
+import { type BuiltServer, startApiServer, waitForOutput } from "../helpers/built-server.ts";
 import { apiClient } from "../helpers/client.ts";
 import { addApiKey, createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
 import { startRoundTripCounter, type RoundTripCounter } from "../helpers/pg-round-trips.ts";
@@ -228,13 +228,6 @@ async function mcpCall(server: BuiltServer, token: string, params: { name: strin
   return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 }
 
-async function waitForOutput(server: BuiltServer, text: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!server.output.join("").includes(text)) {
-    if (Date.now() > deadline) throw new Error(`no "${text}" from the server:\n${server.output.join("").slice(-2000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 async function pollStatus(request: () => Promise<{ status: number }>, want: number, timeoutMs: number): Promise<number> {
   const deadline = Date.now() + timeoutMs;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuiltServer, startApiServer } from "../helpers/built-server.ts";
+import { type BuiltServer, startApiServer, waitForOutput } from "../helpers/built-server.ts";
 import { apiClient, type ApiClient } from "../helpers/client.ts";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
 
@@ -96,10 +96,3 @@ describe("job stages cached per process, edited everywhere at once", () => {
   });
 });
 
-async function waitForOutput(server: BuiltServer, text: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!server.output.join("").includes(text)) {
-    if (Date.now() > deadline) throw new Error(`no "${text}" from the server:\n${server.output.join("").slice(-2000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuiltServer, startApiServer } from "../helpers/built-server.ts";
+import { type BuiltServer, startApiServer, waitForOutput } from "../helpers/built-server.ts";
 import { apiClient, type ApiClient } from "../helpers/client.ts";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
 import { startRoundTripCounter, type RoundTripCounter } from "../helpers/pg-round-trips.ts";
@@ -33,11 +33,7 @@ describe("database round trips per request", () => {
     // The key is verified (and last_used_at written) by now.
     await api.get(`/jobs/${company.jobId}`);
     // A long-lived server names stages from its cache of the jobs' stages once that listens.
-    const deadline = Date.now() + 20_000;
-    while (!server.output.join("").includes("job stage cache listening")) {
-      if (Date.now() > deadline) throw new Error(`the job stage cache did not start:\n${server.output.join("").slice(-2000)}`);
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await waitForOutput(server, "job stage cache listening");
   });
   afterAll(async () => {
     await server?.close();

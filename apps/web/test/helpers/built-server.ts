@@ -135,3 +135,12 @@ export async function startApiServer(env: Record<string, string> = {}): Promise<
   const child = await startServerProcess(env, path.join(import.meta.dirname, "api-server-process.ts"));
   return { url: child.url, output: child.output, close: child.stop };
 }
+
+/** Waits until the server has printed `text` (a log line such as "api key cache listening"). */
+export async function waitForOutput(server: BuiltServer, text: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!server.output.join("").includes(text)) {
+    if (Date.now() > deadline) throw new Error(`no "${text}" from the server:\n${server.output.join("").slice(-2000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
