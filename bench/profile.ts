@@ -163,3 +163,47 @@ export function largestProfile(dir: string): string | undefined {
     .map((f) => path.join(dir, f));
   return files.sort((a, b) => statSync(b).size - statSync(a).size)[0];
 }
+
+/**
+ * Inclusive share per function: of the busy samples (not idle, not module loading), the share with
+ * the function anywhere on the stack (counted once per sample however deep it recurs). Keys are
+ * "name file" with the file relative to its own checkout, so two checkouts' profiles compare
+ * (bench/paired.ts --profile).
+ */
+export function inclusiveShares(file: string): Map<string, number> {
+  const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
+  const keyOf = new Map<number, string>();
+  const key = (id: number): string => {
+    let known = keyOf.get(id);
+    if (known === undefined) {
+      const frame = byId.get(id)!.callFrame;
+      const r = resolve(frame);
+      const source = r.source.replace(/^(\.\.\/[^/]+\/)+/, "");
+      // No line: tsx's and the build's line numbers differ between checkouts for the same function.
+      known = `${r.name || "(anonymous)"}${source ? ` ${source}` : ""}`;
+      keyOf.set(id, known);
+    }
+    return known;
+  };
+  const counts = new Map<number, number>();
+  for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const inclusive = new Map<string, number>();
+  let busy = 0;
+  for (const [leaf, count] of counts) {
+    if (byId.get(leaf)!.callFrame.functionName === "(idle)") continue;
+    const stack = new Set<string>();
+    let loadingStack = false;
+    for (let id: number | undefined = leaf; id !== undefined; id = parent.get(id)) {
+      if (LOADING.test(byId.get(id)!.callFrame.functionName)) loadingStack = true;
+      stack.add(key(id));
+    }
+    if (loadingStack) continue;
+    busy += count;
+    for (const k of stack) inclusive.set(k, (inclusive.get(k) ?? 0) + count);
+  }
+  for (const [k, v] of inclusive) inclusive.set(k, v / busy);
+  return inclusive;
+}

@@ -143,6 +143,13 @@ export const sqlOnlyIndexes: SqlOnlyIndex[] = [
     why: "reports: each candidate's stage history, read without the table (services/reports.ts)",
   },
   {
+    name: "candidate_activities_latest_stage_change_idx",
+    table: "candidate_activities",
+    unique: false,
+    definition: /^\(candidate_id, id\) WHERE \(type = 'stage_changed'::activity_type\)$/,
+    why: "a candidate's latest stage change in one probe: did the AI agent place them (candidate-move.ts, agent-override.ts)",
+  },
+  {
     name: "events_unpublished_idx",
     table: "events",
     unique: false,

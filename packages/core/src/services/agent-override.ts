@@ -14,14 +14,21 @@ import { type CandidateRow } from "./serialize.ts";
  * stage it moved them to. Every other move is unchanged.
  */
 
-/** Does the candidate sit where the AI agent put them (their last move was the agent's)? */
-export async function agentPlaced(db: ScopedDb | ScopedTx, current: Pick<CandidateRow, "id" | "stage">): Promise<boolean> {
-  const last = await db.candidateActivity.findFirst({
-    where: { candidateId: current.id, type: "stage_changed" },
-    orderBy: { id: "desc" },
-    select: { addedBy: true, data: true },
-  });
-  return last?.addedBy === "ai_agent" && (last.data as { new_stage?: unknown } | null)?.new_stage === current.stage;
+/**
+ * Does the candidate sit where the AI agent put them (their last move was the agent's)? Raw SQL, so it
+ * filters by company itself, on the candidate: the latest stage change is then one probe of
+ * candidate_activities_latest_stage_change_idx (candidate_id, id), which a company condition on the
+ * activities would trade for a sort of all the candidate's stage changes (candidate-move.ts).
+ */
+export async function agentPlaced(db: ScopedDb | ScopedTx, current: Pick<CandidateRow, "id" | "companyId" | "stage">): Promise<boolean> {
+  const rows = await db.$queryRaw<{ placed: boolean }[]>`
+    SELECT (SELECT a.added_by = 'ai_agent' AND a.data ->> 'new_stage' = ${current.stage}
+              FROM candidate_activities a
+             WHERE a.candidate_id = c.id AND a.type = 'stage_changed'
+             ORDER BY a.id DESC LIMIT 1) IS TRUE AS placed
+      FROM candidates c
+     WHERE c.company_id = ${current.companyId} AND c.id = ${current.id}`;
+  return rows[0]?.placed ?? false;
 }
 
 /**

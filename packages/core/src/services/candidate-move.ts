@@ -16,20 +16,23 @@ export type { StageChange } from "./stage-change.ts";
  * outbox event in one statement; COMMIT. Four round trips where Prisma's transaction took seven
  * (docs/BENCHMARKS.md, webhooks). The activity and event are what changeStage (candidates.ts) records
  * — both build them with stageChange — and candidate-move.test.ts compares the two paths' rows.
- * Filtered by the context's company here. The agent check names the company too: without it the planner
- * could take the partial index of stage changes (company_id, candidate_id, …) with only candidate_id, a
- * scan of every company's stage changes that grew with each move (docs/BENCHMARKS.md, "PATCH, paired"). Undefined: the client has no pool (a transaction's client),
+ * Filtered by the context's company here. The agent check reads the candidate's latest stage change
+ * through candidate_activities_latest_stage_change_idx (candidate_id, id): one index entry. It names no
+ * company (the candidate row already did): with one, the planner could take the reports' index
+ * (company_id, candidate_id, created_at, id) and sort every stage change of the candidate, a cost that
+ * grew with each move (docs/BENCHMARKS.md, "PATCH, paired"; agent-check-plan.test.ts pins the plan).
+ * Undefined: the client has no pool (a transaction's client),
  * use changeStage — as for a move out of a rejected stage while its rejection e-mail is still scheduled
  * (candidate-emails.ts cancels it), or of a candidate the AI agent placed (the override needs its reason
  * checked and audited).
  */
-const LOCK_CANDIDATE = {
+export const LOCK_CANDIDATE = {
   name: "hireflow_candidate_lock_for_move",
   text: `${CANDIDATE_WITH_JOB_BUT_STAGE.replace("SELECT ", `SELECT (SELECT json_agg(json_build_object('key', p.key, 'name', p.name, 'type', p.type) ORDER BY p.position, p.id)
     FROM job_stages p WHERE p.job_id = c.job_id) AS "jobStages",
     EXISTS (SELECT 1 FROM email_messages m WHERE m.candidate_id = c.id AND m.kind = 'rejection' AND m.status = 'scheduled') AS "scheduledRejection",
     coalesce((SELECT a.added_by = 'ai_agent' AND a.data ->> 'new_stage' = c.stage FROM candidate_activities a
-      WHERE a.company_id = c.company_id AND a.candidate_id = c.id AND a.type = 'stage_changed' ORDER BY a.id DESC LIMIT 1), false) AS "agentPlaced", `)}
+      WHERE a.candidate_id = c.id AND a.type = 'stage_changed' ORDER BY a.id DESC LIMIT 1), false) AS "agentPlaced", `)}
     WHERE c.company_id = $1 AND c.id = $2 FOR UPDATE OF c`,
 };
 
