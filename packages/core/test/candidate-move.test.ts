@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getPrisma } from "@hireflow/db";
 import { beforeAll, describe, expect, it } from "vitest";
-import { AppError, createCandidate, createCompany, createJob, systemContext, updateCandidate } from "../src/index.ts";
+import { AppError, createCandidate, createCompany, createJob, getCandidate, systemContext, updateCandidate } from "../src/index.ts";
 import { type ServiceContext } from "../src/context.ts";
 import { baseClientOf, scopeToCompany } from "../src/tenancy.ts";
 import { moveCandidateStage } from "../src/services/candidate-move.ts";
@@ -102,6 +102,19 @@ describe("the typed stage move writes what Prisma's transaction writes", () => {
     });
     expect(await moveCandidateStage(typed, c, "phonescreen")).toBeUndefined();
     expect((await prisma.candidate.findUniqueOrThrow({ where: { id: c } })).stage).toBe("rejected");
+  });
+
+  it("the answer is the row as stored: outcome columns, reject reason, updated_at (the move returns only updated_at)", async () => {
+    const id = await newCandidate("As Stored");
+    const reason = await prisma.rejectReason.findFirstOrThrow({ where: { companyId: typed.companyId, archivedAt: null }, orderBy: { id: "asc" } });
+    const moves = [{ stage: "hired" }, { stage: "rejected", reject_reason_id: reason.id }, { stage: "phonescreen" }, { stage: "rejected" }] as const;
+    for (const move of moves) {
+      const answer = await updateCandidate(typed, { id, ...move });
+      expect(answer).toEqual(await getCandidate(typed, id));
+    }
+    const last = await getCandidate(typed, id);
+    expect(last).toMatchObject({ stage: "rejected", reject_reason: null, hired_at: null });
+    expect(last.rejected_at).not.toBeNull();
   });
 
   it("moving to the current stage records nothing", async () => {

@@ -1,7 +1,7 @@
 import { poolOf } from "@hireflow/db";
 import { type ServiceContext } from "../context.ts";
 import { baseClientOf } from "../tenancy.ts";
-import { CANDIDATE_COLUMNS, CANDIDATE_WITH_JOB_BUT_STAGE, type CandidateSqlRow, toCandidateRow } from "./candidate-read.ts";
+import { CANDIDATE_WITH_JOB_BUT_STAGE, type CandidateSqlRow, toCandidateRow } from "./candidate-read.ts";
 import { DEFAULT_PIPELINE, type PipelineStage, requireStage } from "./job-pipeline.ts";
 import { type CandidateRow } from "./serialize.ts";
 import { rejectReasonForMove, stageChange } from "./stage-change.ts";
@@ -36,20 +36,25 @@ export const LOCK_CANDIDATE = {
     WHERE c.company_id = $1 AND c.id = $2 FOR UPDATE OF c`,
 };
 
+/**
+ * Returns only updated_at: the row is locked since it was read, so every other column is what the
+ * locking read saw or what this statement set. Returning the whole row again cost both sides the
+ * candidate's JSON columns (resume data, answers, criteria) a second time (docs/BENCHMARKS.md, "PATCH").
+ */
 const MOVE_CANDIDATE = {
-  name: "hireflow_move_candidate_outcomes",
+  name: "hireflow_move_candidate_updated_at",
   text: `WITH moved AS (
     UPDATE candidates c SET stage = $3, hired_at = $8, rejected_at = $9, reject_reason_id = $10, updated_at = now()
     WHERE c.company_id = $1 AND c.id = $2
-    RETURNING ${CANDIDATE_COLUMNS}
+    RETURNING c.id, c.company_id, c.updated_at
   ), activity AS (
     INSERT INTO candidate_activities (company_id, candidate_id, type, added_by, performer_id, data)
-    SELECT moved."companyId", moved.id, 'stage_changed', $4::actor, $5::uuid, $6::jsonb FROM moved
+    SELECT moved.company_id, moved.id, 'stage_changed', $4::actor, $5::uuid, $6::jsonb FROM moved
   ), event AS (
     INSERT INTO events (company_id, type, payload)
-    SELECT moved."companyId", 'candidate.stage_changed', $7::jsonb FROM moved
+    SELECT moved.company_id, 'candidate.stage_changed', $7::jsonb FROM moved
   )
-  SELECT * FROM moved`,
+  SELECT updated_at AS "updatedAt" FROM moved`,
 };
 
 export async function moveCandidateStage(
@@ -95,7 +100,7 @@ export async function moveCandidateStage(
       return undefined;
     }
     const { changedBy, userId, activityData, eventPayload, outcome } = stageChange(svc, current, target, { rejectReason });
-    const { rows } = await client.query<Omit<CandidateRow, "job" | "jobStage" | "rejectReason">>({
+    const { rows } = await client.query<Pick<CandidateRow, "updatedAt">>({
       ...MOVE_CANDIDATE,
       values: [
         svc.companyId,
@@ -111,10 +116,17 @@ export async function moveCandidateStage(
       ],
     });
     await client.query("COMMIT");
-    return {
-      row: { ...rows[0]!, job: current.job, jobStage: { name: target.name, type: target.type }, rejectReason: target.type === "rejected" ? rejectReason : null },
-      moved: true,
+    const row: CandidateRow = {
+      ...current,
+      stage: target.key,
+      hiredAt: outcome.hiredAt,
+      rejectedAt: outcome.rejectedAt,
+      rejectReasonId: outcome.rejectReasonId,
+      updatedAt: rows[0]!.updatedAt,
+      jobStage: { name: target.name, type: target.type },
+      rejectReason: target.type === "rejected" ? rejectReason : null,
     };
+    return { row, moved: true };
   } catch (error) {
     await client.query("ROLLBACK").catch(() => (broken = true));
     throw error;
