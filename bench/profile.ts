@@ -98,11 +98,17 @@ export function originOf(source: string, functionName: string): string {
   return source.includes(".next") ? `bundle: ${path.basename(source)}` : source;
 }
 
-export function summarise(file: string, top = 15): ProfileSummary {
+/** A .cpuprofile with its nodes by id and each node's parent (the profile lists only children). */
+function readProfile(file: string): { profile: CpuProfile; byId: Map<number, ProfileNode>; parent: Map<number, number> } {
   const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
+  return { profile, byId, parent };
+}
+
+export function summarise(file: string, top = 15): ProfileSummary {
+  const { profile, byId, parent } = readProfile(file);
   const loading = new Map<number, boolean>();
   const isLoading = (id: number): boolean => {
     const known = loading.get(id);
@@ -171,10 +177,7 @@ export function largestProfile(dir: string): string | undefined {
  * (bench/paired.ts --profile).
  */
 export function inclusiveShares(file: string): Map<string, number> {
-  const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const child of n.children ?? []) parent.set(child, n.id);
+  const { profile, byId, parent } = readProfile(file);
   const keyOf = new Map<number, string>();
   const key = (id: number): string => {
     let known = keyOf.get(id);
