@@ -4,7 +4,7 @@ import { type PoolClient } from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCandidate, createCompany, createJob, systemContext } from "../src/index.ts";
 import { agentPlaced } from "../src/services/agent-override.ts";
-import { LOCK_CANDIDATE } from "../src/services/candidate-move.ts";
+import { LOCK_CANDIDATE, LOCK_CANDIDATE_WITH_STAGES } from "../src/services/candidate-move.ts";
 
 interface PlanNode {
   "Node Type": string;
@@ -81,11 +81,12 @@ describe("PATCH's agent check reads one stage change however many the candidate 
     }
   }
 
-  for (const mode of ["force_custom_plan", "force_generic_plan"]) {
-    it(`${mode}: the latest stage change through its own index, one row`, async () => {
+  // The statement of a server that caches the jobs' stages, and the one that reads them under the lock.
+  for (const [mode, statement] of ["force_custom_plan", "force_generic_plan"].flatMap((mode) => [LOCK_CANDIDATE, LOCK_CANDIDATE_WITH_STAGES].map((s) => [mode, s] as const))) {
+    it(`${statement.name}, ${mode}: the latest stage change through its own index, one row`, async () => {
       const plan = await withLongHistory(async (client) => {
         await client.query(`SET LOCAL plan_cache_mode = ${mode}`);
-        await client.query(`PREPARE agent_check_plan AS ${LOCK_CANDIDATE.text}`);
+        await client.query(`PREPARE agent_check_plan AS ${statement.text}`);
         const { rows } = await client.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE agent_check_plan(${companyId}, ${candidateId})`);
         return rows[0]!["QUERY PLAN"][0].Plan;
       });

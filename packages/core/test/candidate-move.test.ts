@@ -1,18 +1,25 @@
 import { randomBytes } from "node:crypto";
 import { getPrisma } from "@hireflow/db";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError, createCandidate, createCompany, createJob, getCandidate, systemContext, updateCandidate } from "../src/index.ts";
 import { type ServiceContext } from "../src/context.ts";
 import { baseClientOf, scopeToCompany } from "../src/tenancy.ts";
 import { moveCandidateStage } from "../src/services/candidate-move.ts";
+import { type JobStageCacheHandle, jobStageCacheActive, startJobStageCache } from "../src/services/job-stage-cache.ts";
 
 /**
  * A stage-only update is typed SQL on one pool connection (services/candidate-move.ts); any other
  * update, and any through a client without a pool, is Prisma's transaction (changeStage). Both must
- * leave the same rows: the candidate, a stage_changed activity, a candidate.stage_changed event.
+ * leave the same rows: the candidate, a stage_changed activity, a candidate.stage_changed event. The
+ * typed move takes the job's stages from the locking read, or (in a process that caches them, as the
+ * long-lived server does) from job-stage-cache.ts: every test runs both ways.
  */
-describe("the typed stage move writes what Prisma's transaction writes", () => {
+describe.each([
+  { how: "the job's stages read under the lock", cached: false },
+  { how: "the job's stages from this process's cache", cached: true },
+])("the typed stage move writes what Prisma's transaction writes ($how)", ({ cached }) => {
   const prisma = getPrisma();
+  let cache: JobStageCacheHandle | undefined;
   let typed: ServiceContext;
   let viaPrisma: ServiceContext;
   let other: ServiceContext;
@@ -27,6 +34,18 @@ describe("the typed stage move writes what Prisma's transaction writes", () => {
     expect(baseClientOf(typed.db)).toBeDefined();
     expect(baseClientOf(viaPrisma.db)).toBeUndefined();
     jobId = (await createJob(typed, { title: "Site Reliability Engineer" })).id;
+    if (cached) {
+      cache = startJobStageCache(process.env.DATABASE_URL!);
+      const deadline = Date.now() + 10_000;
+      while (!jobStageCacheActive()) {
+        if (Date.now() > deadline) throw new Error("Timed out waiting until the stage cache listens");
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+    expect(jobStageCacheActive()).toBe(cached);
+  });
+  afterAll(async () => {
+    await cache?.stop();
   });
 
   const newCandidate = async (name: string) => (await createCandidate(typed, { job_id: jobId, name, email: `${name.toLowerCase().replace(/\W/g, "")}-${tag}@example.com` }, { source: "public_api" })).id;

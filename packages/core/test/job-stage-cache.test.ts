@@ -3,6 +3,7 @@ import { getPrisma, poolOf } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCandidate, createCompany, createJob, systemContext, updateJob } from "../src/index.ts";
 import { readCandidateRow } from "../src/services/candidate-read.ts";
+import { moveCandidateStage } from "../src/services/candidate-move.ts";
 import { type CandidateListQuery, listCandidateRows, listThroughPrisma } from "../src/services/candidate-list.ts";
 import { fillStagesFromCache, type JobStageCacheHandle, jobStageCacheActive, startJobStageCache, waitForJobStageCaches } from "../src/services/job-stage-cache.ts";
 import { candidateRead } from "../src/services/serialize.ts";
@@ -133,6 +134,31 @@ describe("stage names from the per-process cache", () => {
     expect(listed.find((c) => c.id === id)!.jobStage).toEqual({ name: "Offer call", type: "phonescreen" });
     // Back to the original stages for the tests after this one.
     await updateJob(a, { id: jobId, stages: STAGES.map((s) => ({ ...s })) });
+  });
+
+  it("PATCH's move by type takes the first stage of that type in the job's order, however the order changed", async () => {
+    const [first, second, third] = await Promise.all(
+      [1, 2, 3].map(async (n) => (await createCandidate(a, { job_id: jobId, name: `By Type ${n}`, stage: "applied" }, { source: "public_api" })).id),
+    );
+    expect(await moveCandidateStage(a, first!, "inprogress")).toMatchObject({ moved: true, row: { stage: "onsite", jobStage: { name: "Onsite", type: "inprogress" } } });
+    // Offer before Onsite through updateJob, which answers once every cache dropped the job.
+    const offerFirst = [...STAGES.filter((s) => s.key !== "onsite").slice(0, 4), STAGES.find((s) => s.key === "onsite")!, ...STAGES.slice(5)].map((s) => ({ ...s }));
+    expect(offerFirst.map((s) => s.key)).toEqual(["sourced", "applied", "recruiter_screen", "offer", "onsite", "hired", "rejected"]);
+    await updateJob(a, { id: jobId, stages: offerFirst });
+    expect(await moveCandidateStage(a, second!, "inprogress")).toMatchObject({ moved: true, row: { stage: "offer", jobStage: { name: "Offer", type: "inprogress" } } });
+    // Back to Onsite first, written straight to the table: the trigger's NOTIFY tells the cache of a re-order too.
+    await prisma.$executeRaw`UPDATE job_stages SET position = CASE key WHEN 'onsite' THEN 4 ELSE 5 END WHERE job_id = ${jobId} AND key IN ('onsite', 'offer')`;
+    await waitForJobStageCaches(prisma);
+    expect(await moveCandidateStage(a, third!, "inprogress")).toMatchObject({ moved: true, row: { stage: "onsite" } });
+  });
+
+  it("a move to a stage the cached pipeline lacks reads the job's stages again", async () => {
+    const id = (await createCandidate(a, { job_id: jobId, name: "To A New Stage", stage: "applied" }, { source: "public_api" })).id;
+    await readCandidateRow(a, id); // the job's pipeline is in the cache now
+    await silently((tx) => tx.$executeRaw`INSERT INTO job_stages (company_id, job_id, key, name, type, position) VALUES (${a.companyId}, ${jobId}, 'final_round', 'Final round', 'inprogress', 98)`);
+    expect(await moveCandidateStage(a, id, "final_round")).toMatchObject({ moved: true, row: { stage: "final_round", jobStage: { name: "Final round", type: "inprogress" } } });
+    const error = await moveCandidateStage(a, id, "no_such_stage").catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: "validation_error", message: expect.stringContaining("final_round") });
   });
 
   it("a stage the cached pipeline lacks is read again", async () => {
