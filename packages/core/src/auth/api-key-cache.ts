@@ -1,17 +1,14 @@
-import { envNonNegativeInt } from "@hireflow/config";
-import { listenForNotifications, type NotificationListener, type RawQueryClient, waitForListeners } from "@hireflow/db/notifications";
-import { logger } from "../logger.ts";
+import { type RawQueryClient } from "@hireflow/db/notifications";
+import { notifiedCache, type NotifiedCacheHandle } from "../notified-cache.ts";
 import type { ApiKeyPrincipal } from "./api-keys.ts";
 import type { OAuthPrincipal } from "./oauth-tokens.ts";
 
 /**
- * Verified API keys kept in a long-lived process (the self-hosted server), so a request makes no
- * round trip for its key. Revocation stays immediate: a trigger on api_keys (migration
- * 20261125150000_api_key_notify) NOTIFYs every change that matters at commit, and each process drops
- * the key at once; revokeApiKey waits until every such process confirmed it (waitForApiKeyCaches).
- * The cache is used only while this process is LISTENing: when the connection
- * drops (a notification may be lost) everything is forgotten and every request reads the database
- * again until LISTEN holds. A short TTL is the last safety net. Serverless instances never start it.
+ * Verified API keys and OAuth access tokens kept in a long-lived process (the self-hosted server), so
+ * a request makes no round trip for its key. Revocation stays immediate: a trigger on api_keys
+ * (migration 20261125150000_api_key_notify) NOTIFYs every change that matters at commit, and each
+ * process drops the key at once; revokeApiKey waits until every such process confirmed it
+ * (waitForApiKeyCaches). Listening, forgetting on a lost connection and the TTL: notified-cache.ts.
  */
 export const API_KEY_CHANNEL = "hireflow_api_keys";
 const MAX_ENTRIES = 10_000;
@@ -28,71 +25,42 @@ interface TokenEntry {
   expiresAt: number;
 }
 
-interface CacheState {
+interface Cached {
   entries: Map<string, Entry>;
   tokens: Map<string, TokenEntry>;
-  /** Bumped by every invalidation: a lookup that started before one may not fill the cache. */
-  generation: number;
-  ttlMs: number;
-  listener: NotificationListener;
 }
 
-// On globalThis: Next bundles this module more than once per process (and the node server has its
-// own copy); all of them must share one cache and one invalidation stream.
-const globalForCache = globalThis as unknown as { __hireflowApiKeyCache?: CacheState };
+const cache = notifiedCache<Cached>({
+  globalKey: "__hireflowApiKeyCache",
+  channel: API_KEY_CHANNEL,
+  ttlEnv: "API_KEY_CACHE_TTL_MS",
+  defaultTtlMs: 30_000,
+  label: "api key cache",
+  change: "an API key change",
+  empty: () => ({ entries: new Map(), tokens: new Map() }),
+  drop(state, payload) {
+    if (payload === "*") {
+      state.entries.clear();
+      state.tokens.clear();
+    } else if (payload.startsWith("grant:") || payload.startsWith("user:")) {
+      // OAuth grants (migration 20261127040000_oauth) notify on the API keys' channel with a prefix.
+      for (const [hash, entry] of state.tokens) {
+        if (payload === `grant:${entry.principal.grantId}` || payload === `user:${entry.principal.userId}`) state.tokens.delete(hash);
+      }
+    } else {
+      for (const [hash, entry] of state.entries) {
+        if (String(entry.principal.apiKeyId) === payload) state.entries.delete(hash);
+      }
+    }
+  },
+});
 
-export interface ApiKeyCacheHandle {
-  stop(): Promise<void>;
-}
+export type ApiKeyCacheHandle = NotifiedCacheHandle;
 
 /** Starts caching in this process (idempotent). API_KEY_CACHE_TTL_MS=0 turns it off. */
-export function startApiKeyCache(databaseUrl: string): ApiKeyCacheHandle {
-  const ttlMs = envNonNegativeInt("API_KEY_CACHE_TTL_MS", 30_000);
-  const stop = async () => {
-    const state = globalForCache.__hireflowApiKeyCache;
-    globalForCache.__hireflowApiKeyCache = undefined;
-    await state?.listener.stop();
-  };
-  if (ttlMs <= 0 || globalForCache.__hireflowApiKeyCache) return { stop };
-  const state: CacheState = {
-    entries: new Map(),
-    tokens: new Map(),
-    generation: 0,
-    ttlMs,
-    listener: listenForNotifications(databaseUrl, API_KEY_CHANNEL, {
-      onMessage: (payload) => invalidate(state, payload),
-      onStateChange: (listening) => {
-        invalidate(state, "*");
-        if (listening) logger.info("api key cache listening", { channel: API_KEY_CHANNEL, ttl_ms: ttlMs });
-        else logger.warn("api key cache off until LISTEN holds again (connection to PostgreSQL lost)", { channel: API_KEY_CHANNEL });
-      },
-    }),
-  };
-  globalForCache.__hireflowApiKeyCache = state;
-  return { stop };
-}
+export const startApiKeyCache = (databaseUrl: string): ApiKeyCacheHandle => cache.start(databaseUrl);
 
-function invalidate(state: CacheState, payload: string): void {
-  state.generation++;
-  if (payload === "*") {
-    state.entries.clear();
-    state.tokens.clear();
-  } else if (payload.startsWith("grant:") || payload.startsWith("user:")) {
-    // OAuth grants (migration 20261127040000_oauth) notify on the API keys' channel with a prefix.
-    for (const [hash, entry] of state.tokens) {
-      if (payload === `grant:${entry.principal.grantId}` || payload === `user:${entry.principal.userId}`) state.tokens.delete(hash);
-    }
-  } else {
-    for (const [hash, entry] of state.entries) {
-      if (String(entry.principal.apiKeyId) === payload) state.entries.delete(hash);
-    }
-  }
-}
-
-function activeState(): CacheState | undefined {
-  const state = globalForCache.__hireflowApiKeyCache;
-  return state?.listener.listening ? state : undefined;
-}
+const activeState = cache.active;
 
 /** The key behind this hash if this process verified it recently and nothing changed it since. */
 export function cachedApiKey(secretHash: string): Entry | undefined {
@@ -106,7 +74,7 @@ export function cachedApiKey(secretHash: string): Entry | undefined {
 
 /** The generation to pass to rememberApiKey, read before the database lookup. */
 export function apiKeyCacheGeneration(): number {
-  return globalForCache.__hireflowApiKeyCache?.generation ?? -1;
+  return cache.started()?.generation ?? -1;
 }
 
 /** Keeps a key read from the database, unless a change was notified while it was being read. */
@@ -120,24 +88,9 @@ export function rememberApiKey(secretHash: string, generation: number, principal
 /**
  * Waits until every process that caches keys (any server on this database) has handled every key
  * change committed before this call: revokeApiKey answers only then, so the very next request
- * anywhere is refused. Works from any process, one that caches nothing (serverless, a script)
- * included. If some listener does not answer within `timeoutMs` (a stalled process), this process
- * forgets its own keys and the others' 30 s TTL is what is left; that is logged.
+ * anywhere is refused.
  */
-export async function waitForApiKeyCaches(db: RawQueryClient, timeoutMs = 2_000): Promise<void> {
-  let synced = false;
-  try {
-    synced = await waitForListeners(db, API_KEY_CHANNEL, timeoutMs);
-  } catch (error) {
-    logger.warn("could not confirm that every server dropped the changed API key", { error: String(error) });
-    return;
-  }
-  if (!synced) {
-    const state = globalForCache.__hireflowApiKeyCache;
-    if (state) invalidate(state, "*");
-    logger.warn("a server did not confirm an API key change in time; its cache expires within the TTL", { channel: API_KEY_CHANNEL, timeout_ms: timeoutMs });
-  }
-}
+export const waitForApiKeyCaches = (db: RawQueryClient, timeoutMs?: number): Promise<void> => cache.waitForCaches(db, timeoutMs);
 
 /** The access token behind this hash if this process verified it recently and nothing changed its grant since. */
 export function cachedOAuthToken(tokenHash: string): OAuthPrincipal | undefined {

@@ -1,14 +1,13 @@
-import { envNonNegativeInt } from "@hireflow/config";
-import { listenForNotifications, type NotificationListener, type RawQueryClient, waitForListeners } from "@hireflow/db/notifications";
+import { type RawQueryClient } from "@hireflow/db/notifications";
 import { type JobStageDto, type StageType } from "../contracts/job-stages.ts";
-import { logger } from "../logger.ts";
+import { notifiedCache, type NotifiedCacheHandle } from "../notified-cache.ts";
 
 /**
  * Each job's stages (in order, and key → name, type) kept in a long-lived process (the self-hosted
  * server), so the hot candidate reads (candidate-read.ts, candidate-list.ts) name a candidate's stage
  * without joining job_stages: that join was one index probe per row, 5–10 % of those requests' CPU
  * (docs/BENCHMARKS.md, issue 23); and PATCH's move (candidate-move.ts) resolves its target without
- * reading the job's pipeline under the row lock. Kept exactly like the API-key cache (auth/api-key-cache.ts):
+ * reading the job's pipeline under the row lock. Kept like the API-key cache (notified-cache.ts):
  * - a trigger on job_stages (migrations 20261130010000_job_stage_notify, 20261202010000_job_stage_notify_order)
  *   NOTIFYs the job's id at commit of every change of a stage's key, name, type or position, and each
  *   process drops that job at once;
@@ -35,58 +34,27 @@ interface Entry {
   expiresAt: number;
 }
 
-interface CacheState {
-  jobs: Map<number, Entry>;
-  /** Bumped by every invalidation: a lookup that started before one may not fill the cache. */
-  generation: number;
-  ttlMs: number;
-  listener: NotificationListener;
-}
+const cache = notifiedCache<{ jobs: Map<number, Entry> }>({
+  globalKey: "__hireflowJobStageCache",
+  channel: JOB_STAGE_CHANNEL,
+  ttlEnv: "JOB_STAGE_CACHE_TTL_MS",
+  defaultTtlMs: 60_000,
+  label: "job stage cache",
+  change: "a stage change",
+  empty: () => ({ jobs: new Map() }),
+  drop(state, payload) {
+    if (payload === "*") state.jobs.clear();
+    else state.jobs.delete(Number(payload));
+  },
+});
+type CacheState = NonNullable<ReturnType<typeof cache.active>>;
 
-// On globalThis: Next bundles this module more than once per process (and the node server has its
-// own copy); all of them must share one cache and one invalidation stream.
-const globalForCache = globalThis as unknown as { __hireflowJobStageCache?: CacheState };
-
-export interface JobStageCacheHandle {
-  stop(): Promise<void>;
-}
+export type JobStageCacheHandle = NotifiedCacheHandle;
 
 /** Starts caching in this process (idempotent). JOB_STAGE_CACHE_TTL_MS=0 turns it off. */
-export function startJobStageCache(databaseUrl: string): JobStageCacheHandle {
-  const ttlMs = envNonNegativeInt("JOB_STAGE_CACHE_TTL_MS", 60_000);
-  const stop = async () => {
-    const state = globalForCache.__hireflowJobStageCache;
-    globalForCache.__hireflowJobStageCache = undefined;
-    await state?.listener.stop();
-  };
-  if (ttlMs <= 0 || globalForCache.__hireflowJobStageCache) return { stop };
-  const state: CacheState = {
-    jobs: new Map(),
-    generation: 0,
-    ttlMs,
-    listener: listenForNotifications(databaseUrl, JOB_STAGE_CHANNEL, {
-      onMessage: (payload) => invalidate(state, payload),
-      onStateChange: (listening) => {
-        invalidate(state, "*");
-        if (listening) logger.info("job stage cache listening", { channel: JOB_STAGE_CHANNEL, ttl_ms: ttlMs });
-        else logger.warn("job stage cache off until LISTEN holds again (connection to PostgreSQL lost)", { channel: JOB_STAGE_CHANNEL });
-      },
-    }),
-  };
-  globalForCache.__hireflowJobStageCache = state;
-  return { stop };
-}
+export const startJobStageCache = (databaseUrl: string): JobStageCacheHandle => cache.start(databaseUrl);
 
-function invalidate(state: CacheState, payload: string): void {
-  state.generation++;
-  if (payload === "*") state.jobs.clear();
-  else state.jobs.delete(Number(payload));
-}
-
-function activeState(): CacheState | undefined {
-  const state = globalForCache.__hireflowJobStageCache;
-  return state?.listener.listening ? state : undefined;
-}
+const activeState = cache.active;
 
 /** True while reads may take stage names from this process's cache instead of joining job_stages. */
 export function jobStageCacheActive(): boolean {
@@ -157,7 +125,7 @@ async function readStagesOfJobs(state: CacheState, db: Queryable, jobIds: number
     entry.pipeline.push({ key, name, type });
     entry.stages.set(key, { name, type });
   }
-  if (state.generation === generation && globalForCache.__hireflowJobStageCache === state) {
+  if (state.generation === generation && cache.started() === state) {
     for (const [jobId, entry] of read) {
       if (state.jobs.size >= MAX_JOBS && !state.jobs.has(jobId)) state.jobs.delete(state.jobs.keys().next().value!);
       state.jobs.set(jobId, entry);
@@ -188,19 +156,6 @@ export async function jobPipelineFromCache(
 
 /**
  * Waits until every process that caches stages has handled every stage change committed before this
- * call (updateJob answers only then). If some listener does not answer within `timeoutMs`, this
- * process forgets every job and the others' TTL is what is left; that is logged.
+ * call (updateJob answers only then).
  */
-export async function waitForJobStageCaches(db: RawQueryClient, timeoutMs = 2_000): Promise<void> {
-  let synced = false;
-  try {
-    synced = await waitForListeners(db, JOB_STAGE_CHANNEL, timeoutMs);
-  } catch (error) {
-    logger.warn("could not confirm that every server dropped the changed stages", { error: String(error) });
-  }
-  if (!synced) {
-    const state = globalForCache.__hireflowJobStageCache;
-    if (state) invalidate(state, "*");
-    if (state) logger.warn("a server did not confirm a stage change in time; its cache expires within the TTL", { channel: JOB_STAGE_CHANNEL, timeout_ms: timeoutMs });
-  }
-}
+export const waitForJobStageCaches = (db: RawQueryClient, timeoutMs?: number): Promise<void> => cache.waitForCaches(db, timeoutMs);
