@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { getPrisma } from "@hireflow/db";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { type AppError, createCandidate, createCompany, createJob, systemContext, toAppError, updateCandidate, updateJob } from "../src/index.ts";
 import { type ServiceContext } from "../src/context.ts";
 import { replaceJobStages } from "../src/services/job-pipeline.ts";
+import { jobStageCacheActive, startJobStageCache } from "../src/services/job-stage-cache.ts";
 import { scopeToCompany } from "../src/tenancy.ts";
 
 /**
@@ -50,11 +51,17 @@ async function settle<T>(work: Promise<T>): Promise<{ ok: true; value: T } | { o
 }
 
 describe("a pipeline edit racing moves into the stage it drops", () => {
-  for (const [name, contextOf] of [
-    ["typed moves (PATCH with only a stage)", (svc: ServiceContext) => svc],
-    ["Prisma's transaction (moves through a client without a pool)", (svc: ServiceContext) => ({ ...svc, db: scopeToCompany(prisma, svc.companyId) as never })],
+  const typed = (svc: ServiceContext) => svc;
+  for (const [name, contextOf, cached] of [
+    ["typed moves (PATCH with only a stage)", typed, false],
+    // As in the long-lived server: the move resolves its target from the job stage cache.
+    ["typed moves, the job's stages from this process's cache", typed, true],
+    ["Prisma's transaction (moves through a client without a pool)", (svc: ServiceContext) => ({ ...svc, db: scopeToCompany(prisma, svc.companyId) as never }), false],
   ] as const) {
     it(`${name}: 50 moves + 1 edit with stage_moves leave nobody in the dropped stage`, async () => {
+      const cache = cached ? startJobStageCache(process.env.DATABASE_URL!) : undefined;
+      onTestFinished(() => cache?.stop());
+      if (cached) await expect.poll(jobStageCacheActive, { timeout: 10_000 }).toBe(true);
       const company = await createCompany(prisma, { name: `Race ${randomBytes(4).toString("hex")}` });
       const svc = systemContext(prisma, company.id, { type: "api", apiKeyId: 1 });
       const { jobId, ids } = await setup(svc, 50);
