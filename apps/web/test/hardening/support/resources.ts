@@ -84,6 +84,13 @@ export function pathValues(op: Operation, resources: Resources): Record<string, 
   );
 }
 
+let seeded = 0;
+/**
+ * A suffix no other seed of this process has (the counter) nor, very likely, another process's (the random part):
+ * names the sweeps seed again and again in one company must be unique there, and 3 random bytes once were not.
+ */
+export const uniqueSuffix = () => `${++seeded}-${randomBytes(4).toString("hex")}`;
+
 /**
  * A candidate (with a note and a candidate.stage_changed event), a job (screening on) and its
  * department, a webhook endpoint and a delivery, every text carrying `marker`.
@@ -95,7 +102,7 @@ export async function seedResources(company: TestCompany, marker: string): Promi
   const job = await addJob(company, { title: `${marker} job`, description: `${marker} description`, screening: { mode: "score", criteria: [{ type: "skill", value: marker }] } });
   const candidate = await createCandidate(
     svc,
-    { job_id: job, name: `${marker} candidate`, email: `${marker.toLowerCase()}-${randomBytes(3).toString("hex")}@example.com`, location: marker },
+    { job_id: job, name: `${marker} candidate`, email: `${marker.toLowerCase()}-${uniqueSuffix()}@example.com`, location: marker },
     { source: "public_api" },
   );
   await addNote(svc, candidate.id, `${marker} note`);
@@ -147,11 +154,11 @@ export async function seedResources(company: TestCompany, marker: string): Promi
     data: { companyId: company.id, eventId: event.id, endpointId: endpoint.id, status: "failed", attemptCount: 1, lastError: `${marker} error`, lastAttemptAt: new Date() },
   });
   const { departmentId } = await prisma.job.findUniqueOrThrow({ where: { id: job }, select: { departmentId: true } });
-  const reason = await prisma.rejectReason.create({ data: { companyId: company.id, name: `${marker} reason ${randomBytes(3).toString("hex")}`, position: 100 } });
+  const reason = await prisma.rejectReason.create({ data: { companyId: company.id, name: `${marker} reason ${uniqueSuffix()}`, position: 100 } });
   // A member on an interview's panel. The interview is written directly: scheduling it would queue
   // invitations that the e-mail job delivers while a sweep compares snapshots.
   const member = await prisma.user.create({
-    data: { companyId: company.id, email: `${marker.toLowerCase()}-panel-${randomBytes(4).toString("hex")}@example.com`, name: `${marker} interviewer`, role: "recruiter", passwordHash: "x" },
+    data: { companyId: company.id, email: `${marker.toLowerCase()}-panel-${uniqueSuffix()}@example.com`, name: `${marker} interviewer`, role: "recruiter", passwordHash: "x" },
   });
   const kit = await prisma.jobInterview.create({
     data: { companyId: company.id, jobId: job, stageKey: "prospect", position: 0, name: `${marker} kit`, durationMinutes: 45, instructions: `${marker} instructions`, attributes: [`${marker} focus`] },

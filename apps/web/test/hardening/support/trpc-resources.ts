@@ -4,7 +4,7 @@ import { createSession, SESSION_COOKIE } from "@hireflow/core/auth/sessions";
 import { getPrisma } from "@hireflow/db";
 import { addJob, createTestCompany, type TestCompany } from "../../helpers/fixtures.ts";
 import { type Operation } from "./operations.ts";
-import { idFieldKind, pathParamKind, type ResourceKind, type Resources, seedResources, tenantSnapshot } from "./resources.ts";
+import { idFieldKind, pathParamKind, type ResourceKind, type Resources, seedResources, tenantSnapshot, uniqueSuffix } from "./resources.ts";
 import { type Hint, nonNull, type Procedure, type TrpcJsonSchema } from "./trpc-procedures.ts";
 
 /**
@@ -146,7 +146,7 @@ export async function seedTrpcResources(company: TestCompany, marker: string): P
   // A member to change or remove (a recruiter: any owner or admin may), and a pending invitation.
   const member = await createUser(getPrisma(), {
     companyId: company.id,
-    email: `${marker.toLowerCase()}-member-${randomBytes(4).toString("hex")}@example.com`,
+    email: `${marker.toLowerCase()}-member-${uniqueSuffix()}@example.com`,
     password: PASSWORD,
     name: `${marker} member`,
     role: "recruiter",
@@ -155,7 +155,7 @@ export async function seedTrpcResources(company: TestCompany, marker: string): P
   // naming this member finds it, and scorecards.submit as a sweep's signed-in user is found and valid.
   const panel = await getPrisma().user.findMany({ where: { companyId: company.id, interviewPanels: { none: { interviewId: resources.interview } } }, select: { id: true } });
   await getPrisma().interviewInterviewer.createMany({ data: panel.map((user) => ({ interviewId: resources.interview, userId: user.id, companyId: company.id })) });
-  const { invitation } = await inviteMember(svc, { email: `${marker.toLowerCase()}-invitee-${randomBytes(4).toString("hex")}@example.com`, role: "recruiter" });
+  const { invitation } = await inviteMember(svc, { email: `${marker.toLowerCase()}-invitee-${uniqueSuffix()}@example.com`, role: "recruiter" });
   // The invitation e-mail it queued (Settings → E-mail log).
   const email = await getPrisma().emailMessage.findFirstOrThrow({ where: { companyId: company.id }, orderBy: { id: "desc" }, select: { id: true } });
   // An app the member connected (Settings → Connected apps), through a dynamically registered client.
@@ -178,7 +178,7 @@ export async function seedTenant(marker: string): Promise<Tenant> {
   ];
   const user = await createUser(prisma, {
     companyId: company.id,
-    email: `${marker.toLowerCase()}-${randomBytes(4).toString("hex")}@example.com`,
+    email: `${marker.toLowerCase()}-${uniqueSuffix()}@example.com`,
     password: PASSWORD,
     name: `${marker} user`,
   });
