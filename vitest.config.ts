@@ -1,18 +1,100 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
-export default defineConfig({
+/**
+ * `npm test`: two projects in one run, sharing one pool of workers.
+ *
+ * - `build`: every HTTP-level suite (contract tests, the SDK, the sweeps of every path × method × id × key,
+ *   the fuzzers, the tenant sweeps) against the production build — `next build`, then the production server
+ *   `npm start` runs, on the project's own database. Bundling is where the build and the route modules differ
+ *   (it once turned every unknown route into a 500 no in-process test saw), so these run only here.
+ * - `process`: everything else, in the test process — services, jobs, the database layer, the admin CLI,
+ *   pure functions, and the web suites whose subject lives in process (a storage driver or log sink swapped
+ *   in, server actions called directly).
+ *
+ * `npm run test:process` runs the second alone (no build needed); `npx vitest run --project build <file>`
+ * runs one HTTP suite against the build.
+ */
+
+/** The HTTP-level suites: run against the production build only (`build` project). */
+export const BUILD_SUITES = [
+  "apps/web/test/api/**/*.test.ts",
+  "apps/web/test/sdk/**/*.test.ts",
+  "apps/web/test/hardening/fuzz.test.ts",
+  "apps/web/test/hardening/mcp-fuzz.test.ts",
+  "apps/web/test/hardening/hostile-input.test.ts",
+  "apps/web/test/hardening/body-limits.test.ts",
+  "apps/web/test/hardening/security-headers.test.ts",
+  "apps/web/test/hardening/tenant-isolation.test.ts",
+  "apps/web/test/hardening/trpc-tenant-isolation.test.ts",
+  "apps/web/test/hardening/trpc-fuzz*.test.ts",
+  "apps/web/test/hardening/routes-fuzz-*.test.ts",
+  "apps/web/test/hardening/routes-cross-tenant.test.ts",
+  "apps/web/test/hardening/secrets-and-errors.test.ts",
+];
+
+/**
+ * The files that take longest, started first so that none of them is the run's tail on a clean clone
+ * (vitest orders by last run's durations, which a clean clone has not got). The rest keep vitest's order.
+ */
+const LONG_FIRST = [/trpc-fuzz/, /hardening\/fuzz\.test/, /trpc-tenant-isolation/, /team-roles\.test/, /routes-fuzz-applications/, /admin\/test\/cli\.test/];
+
+class LongFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const index = LONG_FIRST.findIndex((pattern) => pattern.test(file.moduleId));
+      return index === -1 ? LONG_FIRST.length : index;
+    };
+    return sorted.map((file, order) => ({ file, order })).sort((a, b) => rank(a.file) - rank(b.file) || a.order - b.order).map(({ file }) => file);
+  }
+}
+
+const resolve = {
   // apps/web imports its own modules as "@/…" (tsconfig paths); tests import the same route files.
   // The SDK's tests run its source; packages/sdk/test/package.test.ts checks the built package.
-  resolve: { alias: { "@": path.resolve(import.meta.dirname, "apps/web/src"), "@hireflow/sdk": path.resolve(import.meta.dirname, "packages/sdk/src/index.ts") } },
+  alias: { "@": path.resolve(import.meta.dirname, "apps/web/src"), "@hireflow/sdk": path.resolve(import.meta.dirname, "packages/sdk/src/index.ts") },
+};
+
+export default defineConfig({
+  resolve,
   test: {
-    include: ["packages/*/test/**/*.test.ts", "apps/web/test/**/*.test.ts"],
-    globalSetup: ["packages/db/src/testing/global-setup.ts"],
-    setupFiles: ["packages/db/src/testing/setup-env.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Most of a test's time is spent waiting on PostgreSQL, a server process or a socket, so on two cores
+    // vitest's default (cores − 1: one file at a time) leaves the machine half idle.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism() + 1),
     pool: "forks",
+    sequence: { sequencer: LongFirstSequencer },
     reporters: process.env.CI ? ["default", "junit"] : ["default"],
     outputFile: { junit: "test-results/vitest-junit.xml" },
+    projects: [
+      {
+        resolve,
+        test: {
+          name: "build",
+          include: BUILD_SUITES,
+          // The project's database, and one production server on it that the files share (helpers/app.ts).
+          globalSetup: ["apps/web/test/helpers/shared-built-server.global.ts"],
+          setupFiles: ["packages/db/src/testing/setup-env.ts", "apps/web/test/helpers/build-target.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          sequence: { sequencer: LongFirstSequencer },
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: "process",
+          include: ["packages/*/test/**/*.test.ts", "apps/web/test/**/*.test.ts"],
+          exclude: ["**/node_modules/**", ...BUILD_SUITES],
+          globalSetup: ["packages/db/src/testing/global-setup.ts"],
+          setupFiles: ["packages/db/src/testing/setup-env.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          sequence: { sequencer: LongFirstSequencer },
+        },
+      },
+    ],
   },
 });

@@ -1,6 +1,7 @@
 // Prints one line of totals per JUnit report in test-results/ and, for every failed test, its file,
-// name and the first lines of its message. .ci/run calls it last, so a failure is named in the
-// tail of the log even when the step's own output scrolled away.
+// name and the first lines of its message; then the ten slowest test files of all reports, so a slow
+// test is seen the day it is added. .ci/run calls it last, so a failure is named in the tail of the
+// log even when the step's own output scrolled away.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -29,6 +30,8 @@ const describe = (failure) => {
   return [message.trim(), where?.trim()].filter(Boolean).join("\n");
 };
 
+const SLOWEST = 10;
+const fileTimes = [];
 let files = [];
 try {
   files = readdirSync(dir).filter((f) => f.endsWith(".xml")).sort();
@@ -50,6 +53,8 @@ for (const file of files) {
   }
   // Errors outside any test (an unhandled rejection, a failed hook) are reported at suite level.
   for (const [, attrs, body] of xml.matchAll(/<testsuite\b([^>]*)>([\s\S]*?)<\/testsuite>/g)) {
+    // vitest and Playwright both write one <testsuite> per test file, its time in seconds.
+    fileTimes.push({ report: file, name: attr(attrs, "name"), seconds: Number(attr(attrs, "time")) || 0, tests: Number(attr(attrs, "tests")) || 0 });
     const own = body.replace(/<testcase\b[\s\S]*?(?:\/>|<\/testcase>)/g, "");
     const failure = /<(failure|error)\b([^>]*?)(?:\/>|>([\s\S]*?)<\/\1>)/.exec(own);
     if (failure) {
@@ -61,5 +66,12 @@ for (const file of files) {
   for (const f of failures) {
     console.log(`    FAILED ${f.file} › ${f.name}`);
     for (const line of f.text.split("\n").slice(0, MESSAGE_LINES)) console.log(`      ${line.slice(0, 200)}`);
+  }
+}
+
+if (fileTimes.length) {
+  console.log(`  slowest ${Math.min(SLOWEST, fileTimes.length)} test files (of ${fileTimes.length}):`);
+  for (const f of fileTimes.sort((a, b) => b.seconds - a.seconds).slice(0, SLOWEST)) {
+    console.log(`    ${f.seconds.toFixed(1).padStart(7)} s  ${String(f.tests).padStart(4)} tests  ${f.name}  (${f.report})`);
   }
 }

@@ -1,26 +1,30 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_PORT } from "./e2e/support/state.ts";
+import { ADMIN_STATE, E2E_PORT, E2E_SHARD } from "./e2e/support/state.ts";
 
 /**
  * End-to-end tests against a production build (`next build` + `next start`) on a fresh, seeded
  * database, in Debian's Chromium (never a downloaded browser). e2e/support/server.ts creates and
  * drops the database and builds into .next-e2e. Set PLAYWRIGHT_SKIP_BUILD=1 to reuse that build.
+ * `npm run test:e2e` (e2e/support/run.ts) runs two of these side by side, each on a share of the spec files
+ * (--shard) with a server and database of its own (E2E_PORT, E2E_SHARD).
  */
+const shardSuffix = E2E_SHARD ? `-${E2E_SHARD}` : "";
 const baseURL = `http://localhost:${E2E_PORT}`;
 const repoRoot = path.resolve(import.meta.dirname, "../..");
 
 export default defineConfig({
   testDir: "./e2e",
-  // The specs share one seeded company and watch its events: one worker, in file order.
+  // The specs of a shard share one seeded company and watch its events: one worker, in file order.
   workers: 1,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 90_000,
   expect: { timeout: 15_000 },
-  reporter: process.env.CI ? [["list"], ["junit", { outputFile: "../../test-results/e2e-junit.xml" }]] : [["list"]],
-  outputDir: "../../test-results/e2e",
+  reporter: process.env.CI ? [["list"], ["junit", { outputFile: `../../test-results/e2e${shardSuffix}-junit.xml` }]] : [["list"]],
+  // Playwright empties its output folder when it starts: one per shard (screenshots.ts writes beside them).
+  outputDir: `../../test-results/e2e/output${shardSuffix}`,
   use: {
     baseURL,
     trace: "retain-on-failure",
@@ -34,7 +38,7 @@ export default defineConfig({
     { name: "setup", testMatch: /auth\.setup\.ts/ },
     {
       name: "chromium",
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, storageState: "e2e/.auth/admin.json" },
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, storageState: ADMIN_STATE },
       dependencies: ["setup"],
     },
   ],

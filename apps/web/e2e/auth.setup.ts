@@ -1,4 +1,5 @@
 import { expect, test as setup } from "@playwright/test";
+import { ADMIN_STATE } from "./support/state.ts";
 
 /** Signs the demo admin in once; the other specs start from this browser state. */
 setup("sign in as the demo admin", async ({ page }) => {
@@ -8,5 +9,5 @@ setup("sign in as the demo admin", async ({ page }) => {
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/jobs$/);
   await expect(page.getByRole("heading", { name: "Jobs" })).toBeVisible();
-  await page.context().storageState({ path: "e2e/.auth/admin.json" });
+  await page.context().storageState({ path: ADMIN_STATE });
 });

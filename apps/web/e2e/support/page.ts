@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type Browser, expect, type Page } from "@playwright/test";
+import { ADMIN_STATE } from "./state.ts";
 
 /**
  * Waits until React has hydrated the page (components/hydration-mark.tsx). Before that a click on a
@@ -28,7 +29,7 @@ export async function reloadHydrated(page: Page): Promise<void> {
  */
 export async function createApiKey(from: Page | Browser, name = `E2E ${randomBytes(3).toString("hex")}`): Promise<string> {
   const own = "newPage" in from;
-  const page = own ? await from.newPage({ storageState: "e2e/.auth/admin.json" }) : from;
+  const page = own ? await from.newPage({ storageState: ADMIN_STATE }) : from;
   try {
     await gotoHydrated(page, "/settings/api-keys");
     await page.getByLabel("Name").fill(name);

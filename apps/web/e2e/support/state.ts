@@ -4,6 +4,15 @@ import path from "node:path";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 
+/**
+ * The shard this Playwright process runs (e2e/support/run.ts starts one per shard, each with its own
+ * port, server and seeded database); "" when the suite runs in one process.
+ */
+export const E2E_SHARD = process.env.E2E_SHARD ?? "";
+
+/** The signed-in owner's browser state (auth.setup.ts), one per server: a session belongs to its database. */
+export const ADMIN_STATE = `e2e/.auth/admin-${E2E_PORT}.json`;
+
 /** Where the e2e server tells the tests which database it created (per port). */
 export function stateFile(port = E2E_PORT): string {
   return path.join(tmpdir(), `hireflow-e2e-${port}.json`);

@@ -26,8 +26,12 @@ export interface BuiltServer {
  * the way `npm start` starts it (same environment builder and CLI), with this test process's
  * configuration: its database, secret, limits and blob folder, as set when the server starts.
  */
-export async function startBuiltServer(env: Record<string, string> = {}, options: { onOutput?: (text: string) => void } = {}): Promise<BuiltServer> {
-  const distDir = process.env.NEXT_DIST_DIR || ".next";
+export async function startBuiltServer(
+  env: Record<string, string> = {},
+  options: { onOutput?: (text: string) => void; /** The environment to start from, instead of this process's. */ env?: NodeJS.ProcessEnv } = {},
+): Promise<BuiltServer> {
+  const base = options.env ?? process.env;
+  const distDir = base.NEXT_DIST_DIR || ".next";
   if (!existsSync(path.join(webDir, distDir, "BUILD_ID"))) {
     throw new Error(`No production build in apps/web/${distDir}: run \`npm run build\` first (npm run test:build does).`);
   }
@@ -35,11 +39,13 @@ export async function startBuiltServer(env: Record<string, string> = {}, options
   const port = await closedPort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "hireflow-built-"));
   const child: ChildProcess = spawnNext("start", port, {
-    ...nextEnvironment(port, process.env.DATABASE_URL!, {
+    ...nextEnvironment(port, base.DATABASE_URL!, {
+      // nextEnvironment starts from process.env; a given environment replaces it (all but the port).
+      ...(options.env ? { ...options.env, PORT: String(port) } : {}),
       NODE_ENV: "production",
       HIREFLOW_DATA_DIR: dataDir,
       // What the in-process app reads from the test's environment (setup-env.ts) holds here too.
-      APP_BASE_URL: process.env.APP_BASE_URL,
+      APP_BASE_URL: base.APP_BASE_URL,
       ...env,
     }),
   }, "pipe");
@@ -91,31 +97,32 @@ export async function startBuiltServer(env: Record<string, string> = {}, options
  */
 export async function settleBackgroundWork(companyIds: number[], timeoutMs = 30_000): Promise<void> {
   if (!testingTheBuild()) return;
-  const { getPrisma } = await import("@hireflow/db");
-  const prisma = getPrisma();
+  const { getPrisma, poolOf } = await import("@hireflow/db");
+  const pool = poolOf(getPrisma());
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const [events, resumes, scorings, deliveries, emails] = await Promise.all([
-      prisma.event.count({ where: { companyId: { in: companyIds }, publishedAt: null } }),
-      prisma.candidate.count({ where: { companyId: { in: companyIds }, resumeStatus: { in: ["pending", "processing"] } } }),
-      prisma.candidate.count({ where: { companyId: { in: companyIds }, fitStatus: "pending" } }),
-      // Due now or soon (a first attempt, a redelivery); retries are ten minutes out under test:build (build-target.ts).
-      prisma.webhookDelivery.count({
-        where: { companyId: { in: companyIds }, status: "pending", OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: new Date(Date.now() + 60_000) } }] },
-      }),
-      // Queued e-mails due soon (without SMTP_URL the server marks them `stored` at once).
-      prisma.emailMessage.count({ where: { companyId: { in: companyIds }, status: "queued", OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: new Date(Date.now() + 60_000) } }] } }),
-    ]);
-    // And quiet for a moment: an attempt that just ended still touches rows, and an event just
-    // published has its fan-out still queued in the runner (no delivery row yet: CI caught one landing
-    // between the two snapshots of a rejected request, in fuzz and trpc-fuzz).
+    // One statement (a prepared one: the sweeps call this before every snapshot, thousands of times a run).
+    // Due now or soon: a first attempt, a redelivery (retries are ten minutes out under the build project,
+    // build-target.ts), a queued e-mail (without SMTP_URL the server marks it `stored` at once). And quiet
+    // for a moment: an attempt that just ended still touches rows, and an event just published has its
+    // fan-out still queued in the runner (no delivery row yet: CI caught one landing between the two
+    // snapshots of a rejected request, in fuzz and trpc-fuzz).
+    const soon = new Date(Date.now() + 60_000);
     const quietSince = new Date(Date.now() - 1_500);
-    const [recentDeliveries, recentlyPublished, recentEmails] = await Promise.all([
-      prisma.webhookDelivery.count({ where: { companyId: { in: companyIds }, updatedAt: { gt: quietSince } } }),
-      prisma.event.count({ where: { companyId: { in: companyIds }, publishedAt: { gt: quietSince } } }),
-      prisma.emailMessage.count({ where: { companyId: { in: companyIds }, updatedAt: { gt: quietSince } } }),
-    ]);
-    const recent = recentDeliveries + recentlyPublished + recentEmails;
+    const { rows } = await pool.query<Record<"events" | "resumes" | "scorings" | "deliveries" | "emails" | "recent", number>>({
+      name: "settle_background_work",
+      text: `SELECT
+        (SELECT count(*) FROM events WHERE company_id = ANY($1::int[]) AND published_at IS NULL)::int AS events,
+        (SELECT count(*) FROM candidates WHERE company_id = ANY($1::int[]) AND resume_status IN ('pending', 'processing'))::int AS resumes,
+        (SELECT count(*) FROM candidates WHERE company_id = ANY($1::int[]) AND fit_status = 'pending')::int AS scorings,
+        (SELECT count(*) FROM webhook_deliveries WHERE company_id = ANY($1::int[]) AND status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= $2))::int AS deliveries,
+        (SELECT count(*) FROM email_messages WHERE company_id = ANY($1::int[]) AND status = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= $2))::int AS emails,
+        ((SELECT count(*) FROM webhook_deliveries WHERE company_id = ANY($1::int[]) AND updated_at > $3)
+          + (SELECT count(*) FROM events WHERE company_id = ANY($1::int[]) AND published_at > $3)
+          + (SELECT count(*) FROM email_messages WHERE company_id = ANY($1::int[]) AND updated_at > $3))::int AS recent`,
+      values: [companyIds, soon, quietSince],
+    });
+    const { events, resumes, scorings, deliveries, emails, recent } = rows[0]!;
     if (events + resumes + scorings + deliveries + emails + recent === 0) return;
     if (Date.now() > deadline) {
       throw new Error(`background work still running after ${timeoutMs} ms: ${events} unpublished events, ${resumes} resumes, ${scorings} scorings, ${deliveries} deliveries due, ${emails} e-mails due, ${recent} just updated`);

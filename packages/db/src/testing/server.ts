@@ -12,7 +12,7 @@ export interface TestDatabase {
 export interface TestServer {
   adminUrl: string;
   embedded: boolean;
-  createDatabase(options?: { migrate?: boolean }): Promise<TestDatabase>;
+  createDatabase(options?: CreateDatabaseOptions): Promise<TestDatabase>;
   stop(): Promise<void>;
 }
 
@@ -48,12 +48,21 @@ export async function createTestServer(): Promise<TestServer> {
   };
 }
 
+export interface CreateDatabaseOptions {
+  /** Apply the migrations: by copying the run's migrated template (HIREFLOW_TEST_TEMPLATE_DATABASE) when there is one. */
+  migrate?: boolean;
+  /** A copy of this database (which nobody may be connected to). */
+  template?: string;
+}
+
 /** A database of its own on the server behind adminUrl, optionally migrated; drop() removes it. */
-export async function createDatabase(adminUrl: string, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+export async function createDatabase(adminUrl: string, options: CreateDatabaseOptions = {}): Promise<TestDatabase> {
   const name = `hireflow_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+  const template = options.template ?? (options.migrate ? process.env.HIREFLOW_TEST_TEMPLATE_DATABASE : undefined);
+  // A copy costs a tenth of running the migrations again (~50 against ~500 ms).
+  await adminQuery(adminUrl, template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
   const url = withDatabase(adminUrl, name);
-  if (options.migrate) await migrate(url);
+  if (options.migrate && !template) await migrate(url);
   return { name, url, drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createApiKey, createUser, inviteMember, systemContext } from "@hireflow/core";
 import { createSession, SESSION_COOKIE } from "@hireflow/core/auth/sessions";
-import { getPrisma } from "@hireflow/db";
+import { getPrisma, poolOf } from "@hireflow/db";
 import { addJob, createTestCompany, type TestCompany } from "../../helpers/fixtures.ts";
 import { type Operation } from "./operations.ts";
 import { idFieldKind, pathParamKind, type ResourceKind, type Resources, seedResources, tenantSnapshot, uniqueSuffix } from "./resources.ts";
@@ -194,13 +194,14 @@ export type Snapshot = Record<string, { rows: number; hash: string }>;
  * sessions (without last_seen_at, which verifySession refreshes off the request path).
  */
 export async function trpcSnapshot(companyId: number): Promise<Snapshot> {
-  const rows = await getPrisma().$queryRawUnsafe<{ t: string; rows: number; hash: string }[]>(
-    `SELECT 'api_keys' AS t, count(*)::int AS rows, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS hash FROM api_keys x WHERE company_id = $1
+  const { rows } = await poolOf(getPrisma()).query<{ t: string; rows: number; hash: string }>({
+    name: "trpc_snapshot",
+    text: `SELECT 'api_keys' AS t, count(*)::int AS rows, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS hash FROM api_keys x WHERE company_id = $1
      UNION ALL
      SELECT 'sessions', count(*)::int, md5(coalesce(string_agg((to_jsonb(s) - 'last_seen_at')::text, '|' ORDER BY s.token_hash), ''))
        FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.company_id = $1`,
-    companyId,
-  );
+    values: [companyId],
+  });
   return { ...(await tenantSnapshot(companyId)), ...Object.fromEntries(rows.map((r) => [r.t, { rows: r.rows, hash: r.hash }])) };
 }
 
