@@ -1,4 +1,4 @@
 import { applyBuildTargetDefaults } from "./server-env.ts";
 
-// Loaded by vitest.build.config.ts: the app helpers start the production build instead of serving the route modules.
+// Loaded by the build project (vitest.config.ts): the app helpers start the production build instead of serving the route modules.
 applyBuildTargetDefaults(process.env);
