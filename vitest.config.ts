@@ -19,7 +19,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 
 /** The HTTP-level suites: run against the production build only (`build` project). */
-export const BUILD_SUITES = [
+const BUILD_SUITES = [
   "apps/web/test/api/**/*.test.ts",
   "apps/web/test/sdk/**/*.test.ts",
   "apps/web/test/hardening/fuzz.test.ts",

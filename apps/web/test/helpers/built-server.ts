@@ -39,15 +39,18 @@ export async function startBuiltServer(
   const port = await closedPort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "hireflow-built-"));
   const child: ChildProcess = spawnNext("start", port, {
-    ...nextEnvironment(port, base.DATABASE_URL!, {
-      // nextEnvironment starts from process.env; a given environment replaces it (all but the port).
-      ...(options.env ? { ...options.env, PORT: String(port) } : {}),
-      NODE_ENV: "production",
-      HIREFLOW_DATA_DIR: dataDir,
-      // What the in-process app reads from the test's environment (setup-env.ts) holds here too.
-      APP_BASE_URL: base.APP_BASE_URL,
-      ...env,
-    }),
+    ...nextEnvironment(
+      port,
+      base.DATABASE_URL!,
+      {
+        NODE_ENV: "production",
+        HIREFLOW_DATA_DIR: dataDir,
+        // What the in-process app reads from the test's environment (setup-env.ts) holds here too.
+        APP_BASE_URL: base.APP_BASE_URL,
+        ...env,
+      },
+      base,
+    ),
   }, "pipe");
   // Kept in memory for the tests that read it, or handed to onOutput (a server that lives for the
   // whole run would otherwise hold every log line of it).

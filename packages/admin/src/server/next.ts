@@ -21,12 +21,18 @@ function nextCli(): string {
  * Next reads no .env from the repository root, so the launcher hands it the whole configuration.
  * The data directory is passed as an absolute path because the app runs with apps/web as its cwd.
  */
-export function nextEnvironment(port: number, databaseUrl: string, extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+export function nextEnvironment(
+  port: number,
+  databaseUrl: string,
+  extra: Record<string, string | undefined> = {},
+  /** The environment to start from (a test's global setup passes its own instead of the process's). */
+  base: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
   return {
-    ...process.env,
+    ...base,
     DATABASE_URL: databaseUrl,
     PORT: String(port),
-    APP_BASE_URL: process.env.APP_BASE_URL || `http://localhost:${port}`,
+    APP_BASE_URL: base.APP_BASE_URL || `http://localhost:${port}`,
     NEXT_TELEMETRY_DISABLED: "1",
     HIREFLOW_ROOT: repoRoot,
     HIREFLOW_DATA_DIR: dataDir,
