@@ -3,7 +3,7 @@ import path from "node:path";
 // zod-openapi's augmentation of zod's .meta() (the contracts use it) is part of core's program; the
 // bench typechecks core's sources in its own.
 import type {} from "zod-openapi";
-import { scoreLocally, type ScreeningInput } from "../packages/core/src/screening/index.ts";
+import { scoreLocally, type ScreeningInput } from "../packages/core/src/modules/screening/engine/index.ts";
 import { extractResume } from "../packages/jobs/src/resume/index.ts";
 import { type AppServer } from "./app.ts";
 import { type SeededCompany } from "./seed.ts";

@@ -3,8 +3,8 @@ import { getPrisma, poolOf } from "@hireflow/db";
 import { type PoolClient } from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCandidate, createCompany, createJob, systemContext } from "../src/index.ts";
-import { agentPlaced } from "../src/services/agent-override.ts";
-import { LOCK_CANDIDATE, LOCK_CANDIDATE_WITH_STAGES } from "../src/services/candidate-move.ts";
+import { agentPlaced } from "../src/modules/candidate/move/agent-override.ts";
+import { LOCK_CANDIDATE, LOCK_CANDIDATE_WITH_STAGES } from "../src/modules/candidate/move/typed-move.ts";
 
 interface PlanNode {
   "Node Type": string;

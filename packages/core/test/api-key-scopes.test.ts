@@ -8,12 +8,12 @@ import { createDatabase } from "@hireflow/db/testing/server";
 import type {} from "@hireflow/db/testing/global-setup";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
-import { generateApiKey } from "../src/auth/api-keys.ts";
-import { API_SCOPES, type ApiScope, normalizeScopes } from "../src/auth/scopes.ts";
-import { type Principal } from "../src/context.ts";
-import { appRouter } from "../src/routers/index.ts";
-import { procedureMetas } from "../src/routers/meta.ts";
-import { assertScope, createCallerFactory, type Meta } from "../src/trpc.ts";
+import { generateApiKey } from "../src/modules/identity/auth/api-keys.ts";
+import { API_SCOPES, type ApiScope, normalizeScopes } from "../src/kernel/scopes.ts";
+import { type Principal } from "../src/kernel/context.ts";
+import { appRouter } from "../src/api/app-router.ts";
+import { procedureMetas } from "../src/api/meta.ts";
+import { assertScope, createCallerFactory, type Meta } from "../src/kernel/trpc.ts";
 
 /** Procedures of the public API that any valid key may call (and why). */
 const UNSCOPED: Record<string, string> = {

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { getPrisma } from "@hireflow/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { AppError, createCandidate, createCompany, createJob, systemContext } from "../src/index.ts";
-import { baseClientOf, scopeToCompany } from "../src/tenancy.ts";
-import { type ServiceContext } from "../src/context.ts";
-import { type CreateCandidateInput } from "../src/contracts/candidate.ts";
+import { baseClientOf, scopeToCompany } from "../src/kernel/tenancy.ts";
+import { type ServiceContext } from "../src/kernel/context.ts";
+import { type CreateCandidateInput } from "../src/modules/candidate/contract/candidate.ts";
 
 /**
  * A plain POST /candidates (no resume, no screening, no event) is one typed statement on the pg pool
@@ -106,7 +106,7 @@ describe("the typed candidate insert writes what Prisma's transaction writes", (
 
   it("text PostgreSQL cannot store is a 400, not a 500", async () => {
     const error = await createCandidate(typed, { job_id: jobId, name: "Nul\u0000Byte" }, { source: "public_api" }).catch((e: unknown) => e);
-    const { toAppError } = await import("../src/errors.ts");
+    const { toAppError } = await import("../src/kernel/errors.ts");
     expect(toAppError(error).code).toBe("bad_request");
   });
 });

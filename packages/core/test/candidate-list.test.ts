@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { getPrisma } from "@hireflow/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCandidate, createCompany, createJob, listCandidates, systemContext } from "../src/index.ts";
-import { type CandidateListQuery, listCandidateRows, listThroughPrisma } from "../src/services/candidate-list.ts";
+import { type CandidateListQuery, listCandidateRows, listThroughPrisma } from "../src/modules/candidate/list.ts";
 
 /**
  * GET /candidates without `q` reads its page with typed SQL (services/candidate-list.ts). Its rows

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError, createCandidate, createCompany, createJob, getCandidate, systemContext, updateCandidate } from "../src/index.ts";
-import { type ServiceContext } from "../src/context.ts";
-import { baseClientOf, scopeToCompany } from "../src/tenancy.ts";
-import { moveCandidateStage } from "../src/services/candidate-move.ts";
-import { type JobStageCacheHandle, jobStageCacheActive, startJobStageCache } from "../src/services/job-stage-cache.ts";
+import { type ServiceContext } from "../src/kernel/context.ts";
+import { baseClientOf, scopeToCompany } from "../src/kernel/tenancy.ts";
+import { moveCandidateStage } from "../src/modules/candidate/move/typed-move.ts";
+import { type JobStageCacheHandle, jobStageCacheActive, startJobStageCache } from "../src/modules/pipeline/stage-cache.ts";
 
 /**
  * A stage-only update is typed SQL on one pool connection (services/candidate-move.ts); any other

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { formatMailbox, parseMailbox, senderOf } from "../src/services/email-sender.ts";
+import { formatMailbox, parseMailbox, senderOf } from "../src/modules/mail/sender.ts";
 
 /** The sender of a company's e-mails: MAIL_FROM and Settings → E-mail, parsed and formatted as header values. */
 describe("mailboxes", () => {

@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AppError, toAppError } from "../src/errors.ts";
+import { AppError, toAppError } from "../src/kernel/errors.ts";
 
 /**
  * In the production bundle a library loaded from node_modules (trpc-to-openapi) throws errors whose

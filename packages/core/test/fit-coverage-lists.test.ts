@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { getPrisma, type Prisma } from "@hireflow/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCandidate, createCompany, createJob, screeningProgress, systemContext } from "../src/index.ts";
-import { listCompanyCandidates } from "../src/services/candidate-search.ts";
-import { getPipeline } from "../src/services/pipeline.ts";
+import { listCompanyCandidates } from "../src/modules/candidate/search.ts";
+import { getPipeline } from "../src/modules/board/board.ts";
 
 /**
  * Issue 28 item 3 in the web app's lists: the board's cards and the /candidates rows carry how many

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type CandidateRow, serializeCandidateDetail } from "../src/services/serialize.ts";
+import { type CandidateRow, serializeCandidateDetail } from "../src/modules/candidate/serialize.ts";
 
 /** A score shows how much of it was judged (issue 28 item 3): `fit.judged` of `fit.total` criteria. */
 const row = (fitCriteria: unknown): CandidateRow =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSmall, rateCategories, round3 } from "../src/services/impact-ratio-math.ts";
+import { isSmall, rateCategories, round3 } from "../src/modules/report/impact-ratio-math.ts";
 
 describe("impact-ratio arithmetic", () => {
   it("reproduces NYC's published example: scoring rates 54.3 % and 44.7 % → impact ratio 0.82", () => {

@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { getPrisma } from "@hireflow/db";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { type AppError, createCandidate, createCompany, createJob, systemContext, toAppError, updateCandidate, updateJob } from "../src/index.ts";
-import { type ServiceContext } from "../src/context.ts";
-import { replaceJobStages } from "../src/services/job-pipeline.ts";
-import { jobStageCacheActive, startJobStageCache } from "../src/services/job-stage-cache.ts";
-import { scopeToCompany } from "../src/tenancy.ts";
+import { type ServiceContext } from "../src/kernel/context.ts";
+import { replaceJobStages } from "../src/modules/pipeline/stages.ts";
+import { jobStageCacheActive, startJobStageCache } from "../src/modules/pipeline/stage-cache.ts";
+import { scopeToCompany } from "../src/kernel/tenancy.ts";
 
 /**
  * A pipeline edit that drops a stage while candidates are being moved into it must leave no

@@ -7,7 +7,7 @@ import { createDatabase } from "@hireflow/db/testing/server";
 import type {} from "@hireflow/db/testing/global-setup";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
-import { DEFAULT_PIPELINE } from "../src/services/job-pipeline.ts";
+import { DEFAULT_PIPELINE } from "../src/modules/pipeline/stages.ts";
 
 /**
  * The job pipelines migration on a database that has candidates in all six stages (issue 23): every

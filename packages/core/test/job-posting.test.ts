@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type CareersJobDto } from "../src/contracts/careers.ts";
-import { inlineJson, jobPosting } from "../src/services/job-posting.ts";
+import { type CareersJobDto } from "../src/modules/careers/contract/careers.ts";
+import { inlineJson, jobPosting } from "../src/modules/careers/job-posting.ts";
 
 /**
  * Google for Jobs' JobPosting (developers.google.com/search/docs/appearance/structured-data/job-posting):

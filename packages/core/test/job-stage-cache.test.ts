@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import { getPrisma, poolOf } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCandidate, createCompany, createJob, systemContext, updateJob } from "../src/index.ts";
-import { readCandidateRow } from "../src/services/candidate-read.ts";
-import { moveCandidateStage } from "../src/services/candidate-move.ts";
-import { type CandidateListQuery, listCandidateRows, listThroughPrisma } from "../src/services/candidate-list.ts";
-import { fillStagesFromCache, type JobStageCacheHandle, jobStageCacheActive, startJobStageCache, waitForJobStageCaches } from "../src/services/job-stage-cache.ts";
-import { candidateRead } from "../src/services/serialize.ts";
+import { readCandidateRow } from "../src/modules/candidate/read.ts";
+import { moveCandidateStage } from "../src/modules/candidate/move/typed-move.ts";
+import { type CandidateListQuery, listCandidateRows, listThroughPrisma } from "../src/modules/candidate/list.ts";
+import { fillStagesFromCache, type JobStageCacheHandle, jobStageCacheActive, startJobStageCache, waitForJobStageCaches } from "../src/modules/pipeline/stage-cache.ts";
+import { candidateRead } from "../src/modules/candidate/serialize.ts";
 
 /**
  * Where a long-lived server caches the jobs' stages (services/job-stage-cache.ts), GET candidate and

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { getPrisma } from "@hireflow/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addNote, AppError, createCandidate, createCompany, createJob, createUser, systemContext } from "../src/index.ts";
-import { type ServiceContext } from "../src/context.ts";
-import { toAppError } from "../src/errors.ts";
-import { baseClientOf, scopeToCompany } from "../src/tenancy.ts";
+import { type ServiceContext } from "../src/kernel/context.ts";
+import { toAppError } from "../src/kernel/errors.ts";
+import { baseClientOf, scopeToCompany } from "../src/kernel/tenancy.ts";
 
 /**
  * A note is one typed statement on the pg pool (services/note-insert.ts) when the client has a pool,

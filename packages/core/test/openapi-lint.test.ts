@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openApiDocument } from "../src/openapi.ts";
+import { openApiDocument } from "../src/api/openapi/document.ts";
 
 /**
  * The OpenAPI document (GET /api/v1/openapi.json, generated in src/openapi.ts) passes Redocly's

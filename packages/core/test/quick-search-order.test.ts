@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { QuickSearchResultDto } from "../src/contracts/candidate-search.ts";
-import { quickSearchSections } from "../src/contracts/quick-search-order.ts";
+import type { QuickSearchResultDto } from "../src/modules/candidate/contract/candidate-search.ts";
+import { quickSearchSections } from "../src/modules/candidate/contract/quick-search-order.ts";
 
 type Match = QuickSearchResultDto["candidates"][number]["match"];
 

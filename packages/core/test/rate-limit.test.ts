@@ -1,8 +1,8 @@
 import { Redis } from "ioredis";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { setLogSink } from "../src/logger.ts";
-import { createMemoryRateLimiter, createRateLimitRedis, createRedisRateLimiter, rateLimitHeaders } from "../src/rate-limit.ts";
+import { setLogSink } from "../src/kernel/logger.ts";
+import { createMemoryRateLimiter, createRateLimitRedis, createRedisRateLimiter, rateLimitHeaders } from "../src/kernel/rate-limit.ts";
 
 describe("memory rate limiter", () => {
   it("allows `limit` hits per window, then refuses until the window resets", async () => {

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { getPrisma } from "@hireflow/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCandidate, createCompany, createJob, systemContext } from "../src/index.ts";
-import { readCandidateRow } from "../src/services/candidate-read.ts";
-import { jobWithSlugAndStages, readJobRow } from "../src/services/job-read.ts";
-import { candidateRead } from "../src/services/serialize.ts";
+import { readCandidateRow } from "../src/modules/candidate/read.ts";
+import { jobWithSlugAndStages, readJobRow } from "../src/modules/job/read.ts";
+import { candidateRead } from "../src/modules/candidate/serialize.ts";
 
 /**
  * GET candidate and GET job read their row with typed SQL instead of Prisma (services/candidate-read.ts,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { httpUrl, webAddress } from "../src/contracts/common.ts";
-import { updateCareerSiteInput } from "../src/contracts/career-site.ts";
+import { httpUrl, webAddress } from "../src/kernel/contract/common.ts";
+import { updateCareerSiteInput } from "../src/modules/careers/contract/career-site.ts";
 
 // The database checks the stored text with `~ '^https?://'`; anything the contract lets through must
 // pass that check, or the write fails as a 500 (a fuzz run found "\u0003https://…" did).

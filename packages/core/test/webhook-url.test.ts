@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { AppError } from "../src/errors.ts";
-import { allowPrivateWebhookUrls, assertWebhookUrlAllowed, isBlockedAddress } from "../src/services/webhook-url.ts";
+import { AppError } from "../src/kernel/errors.ts";
+import { allowPrivateWebhookUrls, assertWebhookUrlAllowed, isBlockedAddress } from "../src/kernel/outbound-url.ts";
 
 // NODE_ENV is typed read-only; the rule reads it at call time, so tests set it like any variable.
 const env = process.env as Record<string, string | undefined>;

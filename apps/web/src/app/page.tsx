@@ -1,4 +1,4 @@
-import { isInterviewerOnly } from "@hireflow/core/auth/roles";
+import { isInterviewerOnly } from "@hireflow/core/kernel/roles";
 import { redirect } from "next/navigation";
 import { getSession } from "@/lib/server/session";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { JobDto } from "@hireflow/core/contracts/job";
+import type { JobDto } from "@hireflow/core/modules/job/contract/job";
 import { Field, describedBy, inputClass } from "./ui";
 
 /**

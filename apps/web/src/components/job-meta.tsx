@@ -1,4 +1,4 @@
-import type { CareersJobDto } from "@hireflow/core/contracts/careers";
+import type { CareersJobDto } from "@hireflow/core/modules/careers/contract/careers";
 
 const LOCATION_TYPE = { onsite: "On-site", remote: "Remote", hybrid: "Hybrid" } as const;
 

@@ -1,7 +1,7 @@
 "use client";
 
-import { criterionWarnings, CRITERION_WARNING_TEXT, protectedTermIn, protectedTermMessage } from "@hireflow/core/screening/guard-rails";
-import type { ScreeningSettings } from "@hireflow/core/contracts/screening";
+import { criterionWarnings, CRITERION_WARNING_TEXT, protectedTermIn, protectedTermMessage } from "@hireflow/core/modules/screening/engine/guard-rails";
+import type { ScreeningSettings } from "@hireflow/core/modules/screening/contract/screening";
 import { useRef, type Dispatch, type ReactNode, type SetStateAction } from "react";
 import {
   CRITERION_TYPE_LABELS,

@@ -1,5 +1,5 @@
-import type { ScreeningQuestion } from "@hireflow/core/contracts/job";
-import type { CriterionResult, ScreeningCriterion, ScreeningProgressDto, ScreeningSettings, UnjudgedReason } from "@hireflow/core/contracts/screening";
+import type { ScreeningQuestion } from "@hireflow/core/modules/job/contract/job";
+import type { CriterionResult, ScreeningCriterion, ScreeningProgressDto, ScreeningSettings, UnjudgedReason } from "@hireflow/core/modules/screening/contract/screening";
 import { type JobStage, resolveStage, stageTypeLabel } from "./stages";
 
 /**

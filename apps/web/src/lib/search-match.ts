@@ -1,4 +1,4 @@
-import type { CandidateListItemDto } from "@hireflow/core/contracts/candidate-search";
+import type { CandidateListItemDto } from "@hireflow/core/modules/candidate/contract/candidate-search";
 
 export type SearchMatch = NonNullable<CandidateListItemDto["match"]>;
 

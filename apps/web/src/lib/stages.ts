@@ -1,5 +1,5 @@
-import type { JobStageDto, StageType } from "@hireflow/core/contracts/job-stages";
-import { PUBLIC_API_STAGES } from "@hireflow/core/contracts/stages";
+import type { JobStageDto, StageType } from "@hireflow/core/modules/pipeline/contract/job-stages";
+import { PUBLIC_API_STAGES } from "@hireflow/core/modules/pipeline/contract/stages";
 import type { BadgeTone } from "@/components/ui";
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createUser } from "@hireflow/core";
-import { hashOAuthSecret, newOAuthSecret } from "@hireflow/core/auth/oauth-tokens";
-import { createSession, SESSION_COOKIE } from "@hireflow/core/auth/sessions";
+import { hashOAuthSecret, newOAuthSecret } from "@hireflow/core/modules/identity/auth/oauth-tokens";
+import { createSession, SESSION_COOKIE } from "@hireflow/core/modules/identity/auth/sessions";
 import { getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltServer, startApiServer, waitForOutput } from "../helpers/built-server.ts";
@@ -10,7 +10,7 @@ import { addApiKey, createTestCompany, type TestCompany } from "../helpers/fixtu
 import { startRoundTripCounter, type RoundTripCounter } from "../helpers/pg-round-trips.ts";
 
 /**
- * Long-lived servers keep verified API keys in memory (packages/core/src/auth/api-key-cache.ts) and
+ * Long-lived servers keep verified API keys in memory (packages/core/src/modules/identity/auth/api-key-cache.ts) and
  * drop them when PostgreSQL NOTIFYs a change. Two server processes — the production server under
  * test:build, the same node server from source otherwise — share one database: a key revoked through
  * one is refused by the other on the very next request.

@@ -5,7 +5,7 @@ import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
 
 /**
  * Long-lived servers name each candidate's stage from a per-process cache of the jobs' stages
- * (packages/core/src/services/job-stage-cache.ts) instead of joining job_stages. Two server processes
+ * (packages/core/src/modules/pipeline/stage-cache.ts) instead of joining job_stages. Two server processes
  * — the production server under test:build, the same node server from source otherwise — share one
  * database: a pipeline edited through one reads edited through the other on the very next request.
  */

@@ -1,6 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openApiDocument } from "@hireflow/core/openapi";
+import { openApiDocument } from "@hireflow/core/api/openapi/document";
 import { startApp } from "../helpers/app.ts";
 
 describe("OpenAPI document", () => {

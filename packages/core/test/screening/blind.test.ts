@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blindText } from "../../src/screening/index.ts";
+import { blindText } from "../../src/modules/screening/engine/index.ts";
 import { MARCUS_DATA, MARCUS_DOC_TEXT, MARCUS_PDF_TEXT, MARCUS_TEXT, PERSONAL, PRIYA_DATA, PRIYA_DOC_TEXT, PRIYA_TEXT } from "./fixtures.ts";
 
 const marcus = { name: MARCUS_DATA.name, email: MARCUS_DATA.email, phone: MARCUS_DATA.phone, linkedin: MARCUS_DATA.linkedin };

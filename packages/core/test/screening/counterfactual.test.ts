@@ -1,6 +1,6 @@
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
-import { blindResume, scoreCandidate, scoreWithModel, type ScreeningInput } from "../../src/screening/index.ts";
+import { blindResume, scoreCandidate, scoreWithModel, type ScreeningInput } from "../../src/modules/screening/engine/index.ts";
 import { inputFor, MARCUS_DATA, MARCUS_TEXT, PRIYA_DATA, PRIYA_TEXT } from "./fixtures.ts";
 
 /**

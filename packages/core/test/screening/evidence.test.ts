@@ -1,8 +1,8 @@
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
-import { type ScreeningCriterion } from "../../src/contracts/screening.ts";
-import { blindMapped, REMOVED, scoreCandidate, scoreLocally, type ScreeningInput } from "../../src/screening/index.ts";
-import { MAX_QUOTE, quoteOriginal } from "../../src/screening/evidence.ts";
+import { type ScreeningCriterion } from "../../src/modules/screening/contract/screening.ts";
+import { blindMapped, REMOVED, scoreCandidate, scoreLocally, type ScreeningInput } from "../../src/modules/screening/engine/index.ts";
+import { MAX_QUOTE, quoteOriginal } from "../../src/modules/screening/engine/evidence.ts";
 import { inputFor, MARCUS_DATA, MARCUS_DOC_TEXT, MARCUS_PDF_TEXT, MARCUS_TEXT, PRIYA_DATA, PRIYA_DOC_TEXT, PRIYA_TEXT } from "./fixtures.ts";
 
 /**

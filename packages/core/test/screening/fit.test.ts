@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type CriterionResult } from "../../src/contracts/screening.ts";
-import { criteriaHash, fitScoreOf, inputHash } from "../../src/screening/index.ts";
+import { type CriterionResult } from "../../src/modules/screening/contract/screening.ts";
+import { criteriaHash, fitScoreOf, inputHash } from "../../src/modules/screening/engine/index.ts";
 import { BACKEND_CRITERIA } from "./fixtures.ts";
 
 let n = 0;

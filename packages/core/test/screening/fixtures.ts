@@ -1,5 +1,5 @@
-import { type ScreeningCriterion } from "../../src/contracts/screening.ts";
-import { type ScreeningInput } from "../../src/screening/index.ts";
+import { type ScreeningCriterion } from "../../src/modules/screening/contract/screening.ts";
+import { type ScreeningInput } from "../../src/modules/screening/engine/index.ts";
 
 /**
  * The shared resume fixtures (packages/jobs/test/fixtures/resumes) as the extraction returns them:

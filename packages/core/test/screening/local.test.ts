@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type ScreeningCriterion } from "../../src/contracts/screening.ts";
-import { judgeLocally, scoreCandidate, scoreLocally, type ScreeningInput } from "../../src/screening/index.ts";
+import { type ScreeningCriterion } from "../../src/modules/screening/contract/screening.ts";
+import { judgeLocally, scoreCandidate, scoreLocally, type ScreeningInput } from "../../src/modules/screening/engine/index.ts";
 import { BACKEND_JOB, inputFor, MARCUS_DATA, MARCUS_DOC_TEXT, MARCUS_PDF_TEXT, MARCUS_TEXT, PERSONAL, PRIYA_DOC_TEXT } from "./fixtures.ts";
 
 const metById = (input: ScreeningInput) => Object.fromEntries(scoreLocally(input).criteria.map((c) => [c.id, c.met]));

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import { type AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ModelScreeningError, scoreCandidate, screeningModelFromEnv } from "../../src/screening/index.ts";
+import { ModelScreeningError, scoreCandidate, screeningModelFromEnv } from "../../src/modules/screening/engine/index.ts";
 import { completion, json } from "./chat-protocol.ts";
 import { inputFor, PERSONAL } from "./fixtures.ts";
 

@@ -1,7 +1,7 @@
 import { APICallError } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it } from "vitest";
-import { ModelScreeningError, scoreCandidate, scoreWithModel, screeningModelFromEnv, timeoutFromEnv } from "../../src/screening/index.ts";
+import { ModelScreeningError, scoreCandidate, scoreWithModel, screeningModelFromEnv, timeoutFromEnv } from "../../src/modules/screening/engine/index.ts";
 import { inputFor, MARCUS_DATA, MARCUS_TEXT, PERSONAL } from "./fixtures.ts";
 
 type Generate = Awaited<ReturnType<MockLanguageModelV3["doGenerate"]>>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { isContact, updateCompanyScreeningSettingsInput } from "../../src/contracts/screening-notice.ts";
-import { addBusinessDays, holdBackUntil } from "../../src/services/business-days.ts";
-import { noticeIsUp, qualificationWords, retentionWords, screeningNotice } from "../../src/services/screening-notice.ts";
+import { isContact, updateCompanyScreeningSettingsInput } from "../../src/modules/screening/contract/screening-notice.ts";
+import { addBusinessDays, holdBackUntil } from "../../src/kernel/business-days.ts";
+import { noticeIsUp, qualificationWords, retentionWords, screeningNotice } from "../../src/modules/screening/notice.ts";
 
 /** The AI screening notice's words and the hold-back's business days (issue 25 §3). */
 describe("business days (Mon–Fri, UTC)", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findSkill, skillAliases } from "../../src/screening/index.ts";
+import { findSkill, skillAliases } from "../../src/modules/screening/engine/index.ts";
 
 const inText = (skill: string, text: string) => findSkill(skill, { skills: [], text }).met;
 

@@ -1,4 +1,4 @@
-import { canManageSettings, ROLE_LABELS } from "@hireflow/core/auth/roles";
+import { canManageSettings, ROLE_LABELS } from "@hireflow/core/kernel/roles";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getSession } from "@/lib/server/session";

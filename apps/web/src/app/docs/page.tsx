@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "API reference" };
 /**
  * The API reference: Scalar (@scalar/api-reference, its standalone browser bundle served by this
  * app at /docs/scalar.js) rendering the same OpenAPI document the API serves at
- * /api/v1/openapi.json, generated in packages/core/src/openapi.ts with examples and code samples.
+ * /api/v1/openapi.json, generated in packages/core/src/api/openapi/document.ts with examples and code samples.
  * Public (proxy.ts), without any CDN; its CSP allows inline styles, which Scalar injects
  * (src/server/security-headers.ts).
  */

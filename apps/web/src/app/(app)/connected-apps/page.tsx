@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { canManageSettings } from "@hireflow/core/auth/roles";
+import { canManageSettings } from "@hireflow/core/kernel/roles";
 import { redirect } from "next/navigation";
 import { PageHeader } from "@/components/ui";
 import { load, serverCaller } from "@/lib/server/caller";

@@ -7,11 +7,11 @@ import type {
   RejectReasonsReportDto,
   SourcesReportDto,
   TimeInStageReportDto,
-} from "@hireflow/core/contracts/report";
-import type { InterviewsPerStageReportDto, TimeToFirstInterviewReportDto } from "@hireflow/core/contracts/interview-report";
+} from "@hireflow/core/modules/report/contract/report";
+import type { InterviewsPerStageReportDto, TimeToFirstInterviewReportDto } from "@hireflow/core/modules/report/contract/interview-report";
 import { type ReactElement, useSyncExternalStore } from "react";
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { applicationSourceLabel } from "@hireflow/core/contracts/application-source";
+import { applicationSourceLabel } from "@hireflow/core/modules/candidate/contract/application-source";
 import { BUCKET_COLORS, days, duration, percent } from "./format";
 
 /**

@@ -1,4 +1,4 @@
-import { canManageSettings } from "@hireflow/core/auth/roles";
+import { canManageSettings } from "@hireflow/core/kernel/roles";
 import { forbidden } from "next/navigation";
 import { type ReactNode } from "react";
 import { NavLink } from "@/components/nav-link";

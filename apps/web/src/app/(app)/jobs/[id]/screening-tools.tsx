@@ -1,6 +1,6 @@
 "use client";
 
-import type { ScreeningSettings } from "@hireflow/core/contracts/screening";
+import type { ScreeningSettings } from "@hireflow/core/modules/screening/contract/screening";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Button, buttonClass, Card, Time } from "@/components/ui";

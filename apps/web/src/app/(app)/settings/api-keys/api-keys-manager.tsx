@@ -1,7 +1,7 @@
 "use client";
 
 import type { ApiKeyDto } from "@hireflow/core";
-import { API_SCOPE_DESCRIPTIONS, API_SCOPES, type ApiScope, hasFullAccess } from "@hireflow/core/auth/scopes";
+import { API_SCOPE_DESCRIPTIONS, API_SCOPES, type ApiScope, hasFullAccess } from "@hireflow/core/kernel/scopes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";

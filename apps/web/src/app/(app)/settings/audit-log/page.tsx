@@ -1,5 +1,5 @@
-import { AUDIT_ACTIONS, type AuditAction, type AuditEntryDto, auditLogFilters } from "@hireflow/core/contracts/audit-log";
-import { ROLE_LABELS } from "@hireflow/core/auth/roles";
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntryDto, auditLogFilters } from "@hireflow/core/modules/audit/contract/audit-log";
+import { ROLE_LABELS } from "@hireflow/core/kernel/roles";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Alert, Badge, type BadgeTone, Button, Card, compactInputClass, EmptyState, PageHeader, Time } from "@/components/ui";

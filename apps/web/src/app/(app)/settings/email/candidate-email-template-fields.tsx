@@ -1,7 +1,7 @@
 "use client";
 
-import type { EmailSettingsDto } from "@hireflow/core/contracts/email";
-import { type CandidateEmailKind, placeholderValues, renderTemplate, SUBJECT_MAX, BODY_MAX } from "@hireflow/core/services/candidate-email-template";
+import type { EmailSettingsDto } from "@hireflow/core/modules/mail/contract/email";
+import { type CandidateEmailKind, placeholderValues, renderTemplate, SUBJECT_MAX, BODY_MAX } from "@hireflow/core/modules/mail/candidate-templates";
 import { Card, describedBy, Field, inputClass } from "@/components/ui";
 
 export interface TemplateDraft {

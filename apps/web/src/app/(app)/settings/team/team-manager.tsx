@@ -1,7 +1,7 @@
 "use client";
 
 import type { InvitationDto, MemberDto, UserRole } from "@hireflow/core";
-import { ROLE_DESCRIPTIONS, ROLE_LABELS, USER_ROLES } from "@hireflow/core/auth/roles";
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, USER_ROLES } from "@hireflow/core/kernel/roles";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";

@@ -1,4 +1,4 @@
-import { openApiDocument } from "@hireflow/core/openapi";
+import { openApiDocument } from "@hireflow/core/api/openapi/document";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import type { ScreeningNoticeDto } from "@hireflow/core/contracts/screening-notice";
+import type { ScreeningNoticeDto } from "@hireflow/core/modules/screening/contract/screening-notice";
 
 /**
  * The AI screening notice (docs/SCREENING.md, "Notice and alternative process"): shown on the job's

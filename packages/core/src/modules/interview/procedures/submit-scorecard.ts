@@ -1,0 +1,29 @@
+import { dataEnvelope } from "../../../kernel/contract/common.ts";
+import { scorecardSchema, submitScorecardInput } from "../contract/scorecard.ts";
+import { submitScorecard } from "../scorecards.ts";
+import { companyProcedure } from "../../../kernel/trpc.ts";
+
+export const submitScorecardProcedure = companyProcedure
+  .meta({
+    scope: "scorecards:write",
+    interviewer: "interview",
+    openapi: {
+      method: "POST",
+      path: "/interviews/{id}/scorecards",
+      tags: ["Scorecards"],
+      summary: "Submit a scorecard",
+      description:
+        "An interviewer's scorecard for the interview: a rating per attribute of its kit (`strong_no`, `no`, `yes`, `strong_yes` or `not_assessed`; attributes left out are `not_assessed`), an overall `recommendation` and `notes`. One per interviewer: submitting again edits it, until the candidate is hired or rejected (409). With an API key, `on_behalf_of` names the interviewer, a member on the interview's panel. Every submission is in the candidate's timeline and sends `scorecard.submitted` (without the notes, except to webhook endpoints with `include_scorecard_notes`).",
+      protect: true,
+      errorResponses: {
+        400: "Validation failed (an attribute not in the kit: `ratings[i].attribute`; on_behalf_of missing or not a member)",
+        401: "Missing or invalid API key",
+        403: "The key lacks scorecards:write, or the member is not on the interview's panel",
+        404: "Interview not found",
+        409: "The interview is canceled, or the candidate is hired or rejected",
+      },
+    },
+  })
+  .input(submitScorecardInput)
+  .output(dataEnvelope(scorecardSchema))
+  .mutation(async ({ ctx, input }) => ({ data: await submitScorecard(ctx.svc, input) }));

@@ -1,0 +1,9 @@
+import { z } from "zod";
+import { departmentSchema } from "../../board/contract/board.ts";
+import { listDepartments } from "../../board/board.ts";
+import { companyProcedure } from "../../../kernel/trpc.ts";
+
+/** UI only: department names for the job form's suggestions. */
+export const listDepartmentsProcedure = companyProcedure
+  .output(z.object({ data: z.array(departmentSchema) }))
+  .query(async ({ ctx }) => ({ data: await listDepartments(ctx.svc) }));

@@ -1,0 +1,71 @@
+import { type Job, poolOf } from "@hireflow/db";
+import { type ServiceContext } from "../../kernel/context.ts";
+import { baseClientOf } from "../../kernel/tenancy.ts";
+import { type PipelineStage } from "../pipeline/stages.ts";
+
+/**
+ * GET /jobs/{id} as one typed SQL statement on Prisma's own pool, like candidate-read.ts (and for the
+ * same measured reason); filtered by the context's company here. job-read.test.ts compares the row
+ * with Prisma's on every column.
+ */
+const JOB_BY_ID = {
+  name: "hireflow_job_by_id_with_stages",
+  text: `SELECT j.id, j.company_id AS "companyId", j.department_id AS "departmentId", j.title, j.description,
+    j.is_active AS "isActive", j.is_public AS "isPublic", j.locations, j.location_type AS "locationType",
+    j.salary_min AS "salaryMin", j.salary_max AS "salaryMax", j.salary_currency AS "salaryCurrency",
+    j.employment_type AS "employmentType", j.closes_at AS "closesAt", j.location_details AS "locationDetails", j.remote_countries AS "remoteCountries",
+    j.screening_questions AS "screeningQuestions", j.screening, j.rescore_requested_at AS "rescoreRequestedAt", j.screening_notice_at AS "screeningNoticeAt",
+    j.retired_stage_keys AS "retiredStageKeys", j.created_at AS "createdAt", j.updated_at AS "updatedAt", c.slug AS "companySlug",
+    (SELECT json_agg(json_build_object('key', s.key, 'name', s.name, 'type', s.type, 'interviews', COALESCE(
+        (SELECT json_agg(json_build_object('id', k.id, 'name', k.name, 'durationMinutes', k.duration_minutes, 'instructions', k.instructions,
+            'attributes', k.attributes, 'questions', k.questions) ORDER BY k.position, k.id)
+         FROM job_interviews k WHERE k.job_id = s.job_id AND k.stage_key = s.key), '[]'::json)) ORDER BY s.position, s.id)
+     FROM job_stages s WHERE s.job_id = j.id) AS stages,
+    (SELECT json_agg(json_build_object('userId', l.user_id) ORDER BY l.position, l.user_id)
+     FROM job_hiring_team_leads l WHERE l.job_id = j.id) AS "hiringTeamLeads"
+  FROM jobs j JOIN companies c ON c.id = j.company_id
+  WHERE j.company_id = $1 AND j.id = $2`,
+};
+
+/** A kit of a stage's interview plan as read with its job. */
+export interface PlanKitRow {
+  id: number;
+  name: string;
+  durationMinutes: number;
+  instructions: string;
+  attributes: string[];
+  questions: string[];
+}
+export type PlannedStage = PipelineStage & { interviews: PlanKitRow[] };
+export type JobWithCompanySlug = Job & { company: { slug: string }; stages: PlannedStage[]; hiringTeamLeads: { userId: string }[] };
+
+/** Prisma's include for the same shape (a job with its company's slug and its stages in order, each with its interview plan). */
+export const jobWithSlugAndStages = {
+  stages: {
+    select: {
+      key: true as const,
+      name: true as const,
+      type: true as const,
+      interviews: {
+        select: { id: true as const, name: true as const, durationMinutes: true as const, instructions: true as const, attributes: true as const, questions: true as const },
+        orderBy: [{ position: "asc" as const }, { id: "asc" as const }],
+      },
+    },
+    orderBy: [{ position: "asc" as const }, { id: "asc" as const }],
+  },
+  company: { select: { slug: true as const } },
+  hiringTeamLeads: { select: { userId: true as const }, orderBy: [{ position: "asc" as const }, { userId: "asc" as const }] },
+};
+
+export async function readJobRow(svc: ServiceContext, id: number): Promise<JobWithCompanySlug | null> {
+  const base = baseClientOf(svc.db);
+  if (!base) return svc.db.job.findUnique({ where: { id }, include: jobWithSlugAndStages });
+  const { rows } = await poolOf(base).query<Job & { companySlug: string; stages: PlannedStage[] | null; hiringTeamLeads: { userId: string }[] | null }>({
+    ...JOB_BY_ID,
+    values: [svc.companyId, id],
+  });
+  const row = rows[0];
+  if (!row) return null;
+  const { companySlug, stages, hiringTeamLeads, ...job } = row;
+  return { ...job, company: { slug: companySlug }, stages: stages ?? [], hiringTeamLeads: hiringTeamLeads ?? [] };
+}

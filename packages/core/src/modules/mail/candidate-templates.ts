@@ -1,0 +1,135 @@
+import { escapeHtml } from "../../kernel/html.ts";
+
+/**
+ * The candidate e-mails' templates (Settings → E-mail): plain text with {{placeholders}}. Pure, so
+ * the settings page renders its live preview with the very function the server sends with. The HTML
+ * part is generated from the rendered text, escaped as a whole — a candidate named `<script>` is text
+ * in both parts, whatever the template says.
+ */
+export const CANDIDATE_EMAIL_KINDS = ["application_received", "rejection", "screening_explanation"] as const;
+/** The kinds a company writes its own template for (Settings → E-mail); the screening explanation's is built in. */
+export const EDITABLE_EMAIL_KINDS = ["application_received", "rejection"] as const satisfies readonly CandidateEmailKind[];
+export type CandidateEmailKind = (typeof CANDIDATE_EMAIL_KINDS)[number];
+
+export const PLACEHOLDERS = {
+  candidate_name: "The candidate's full name",
+  candidate_first_name: "The first word of the candidate's name (\"there\" without a name)",
+  job_title: "The job's title",
+  company_name: "The company's name",
+  reject_reason: "The reject reason chosen in the move (empty without one); rejection only",
+  screening_explanation: "The plain-language explanation of the AI screening tool's part (GET /candidates/{id}/screening_explanation); screening explanation only",
+} as const;
+export type Placeholder = keyof typeof PLACEHOLDERS;
+
+/** Which placeholders each template may use: an application has no reject reason. */
+export const TEMPLATE_PLACEHOLDERS: Record<CandidateEmailKind, readonly Placeholder[]> = {
+  application_received: ["candidate_name", "candidate_first_name", "job_title", "company_name"],
+  rejection: ["candidate_name", "candidate_first_name", "job_title", "company_name", "reject_reason"],
+  screening_explanation: ["candidate_name", "candidate_first_name", "job_title", "company_name", "screening_explanation"],
+};
+
+export const SUBJECT_MAX = 200;
+export const BODY_MAX = 10_000;
+export const MAX_DELAY_MINUTES = 10_080;
+
+export interface EmailTemplate {
+  subject: string;
+  body: string;
+}
+
+/**
+ * The built-in templates (a company's null template). The rejection names no reason: a reason is
+ * for the team, and a candidate only reads one when the company writes {{reject_reason}} itself.
+ */
+export const DEFAULT_TEMPLATES: Record<CandidateEmailKind, EmailTemplate> = {
+  application_received: {
+    subject: "We received your application for {{job_title}}",
+    body: [
+      "Hi {{candidate_first_name}},",
+      "",
+      "thank you for applying for {{job_title}} at {{company_name}}. We have received your application and will review it carefully. We will get back to you as soon as we can.",
+      "",
+      "Best regards,",
+      "The {{company_name}} team",
+    ].join("\n"),
+  },
+  rejection: {
+    subject: "Your application for {{job_title}} at {{company_name}}",
+    body: [
+      "Hi {{candidate_first_name}},",
+      "",
+      "thank you for your interest in {{job_title}} at {{company_name}} and for the time you gave us. After careful consideration we have decided not to move forward with your application.",
+      "",
+      "We wish you all the best in your search.",
+      "",
+      "Best regards,",
+      "The {{company_name}} team",
+    ].join("\n"),
+  },
+  // Sent from the candidate page or POST /candidates/{id}/screening_explanation/send (issue 25 §3).
+  screening_explanation: {
+    subject: "How your application for {{job_title}} at {{company_name}} was assessed",
+    body: [
+      "Hi {{candidate_first_name}},",
+      "",
+      "here is, in plain words, the part an automated screening tool played in the decision about your application for {{job_title}} at {{company_name}}, and how to ask that a person reviews it.",
+      "",
+      "{{screening_explanation}}",
+      "",
+      "Best regards,",
+      "The {{company_name}} team",
+    ].join("\n"),
+  },
+};
+
+const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** Names used in a template that it may not use (unknown, or not available in this kind), in order of appearance. */
+export function unknownPlaceholders(kind: CandidateEmailKind, text: string): string[] {
+  const allowed = new Set<string>(TEMPLATE_PLACEHOLDERS[kind]);
+  const found = [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!).filter((name) => !allowed.has(name));
+  return [...new Set(found)];
+}
+
+export type PlaceholderValues = Partial<Record<Placeholder, string | null>>;
+
+export interface TemplateFacts {
+  candidateName: string | null;
+  jobTitle: string | null;
+  companyName: string;
+  rejectReason?: string | null;
+  screeningExplanation?: string | null;
+}
+
+export function placeholderValues(facts: TemplateFacts): PlaceholderValues {
+  const name = facts.candidateName?.trim() || null;
+  return {
+    candidate_name: name ?? "",
+    candidate_first_name: name?.split(/\s+/)[0] ?? "there",
+    job_title: facts.jobTitle ?? "",
+    company_name: facts.companyName,
+    reject_reason: facts.rejectReason ?? "",
+    screening_explanation: facts.screeningExplanation ?? "",
+  };
+}
+
+function fill(text: string, values: PlaceholderValues): string {
+  return text.replace(PLACEHOLDER, (whole, name: string) => (name in values ? (values[name as Placeholder] ?? "") : whole));
+}
+
+/** The message: subject on one line, the text as written, and HTML paragraphs of the escaped text. */
+export function renderTemplate(template: EmailTemplate, values: PlaceholderValues): { subject: string; text: string; html: string } {
+  const subject = fill(template.subject, values).replace(/[\r\n\t]+/g, " ").trim();
+  const text = fill(template.body, values).replace(/\r\n?/g, "\n");
+  const paragraphs = text
+    .split(/\n{2,}/)
+    .filter((p) => p.trim() !== "")
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>\n")}</p>`);
+  const html = [
+    "<!doctype html>",
+    `<html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body>`,
+    ...paragraphs,
+    "</body></html>",
+  ].join("\n");
+  return { subject, text, html };
+}

@@ -1,0 +1,10 @@
+import { listEnvelope } from "../../../kernel/contract/common.ts";
+import { emailMessageSummarySchema, listEmailMessagesInput } from "../contract/email.ts";
+import { listEmailMessages } from "../outgoing.ts";
+import { adminProcedure } from "../../../kernel/trpc.ts";
+
+/** Settings → E-mail log: to, subject, status and time, newest first, keyset-paginated. */
+export const listEmailMessagesProcedure = adminProcedure
+  .input(listEmailMessagesInput)
+  .output(listEnvelope(emailMessageSummarySchema))
+  .query(({ ctx, input }) => listEmailMessages(ctx.svc, input));

@@ -1,9 +1,0 @@
-import { z } from "zod";
-import { apiKeySchema } from "../../contracts/api-key.ts";
-import { listApiKeys } from "../../services/api-keys.ts";
-import { adminProcedure } from "../../trpc.ts";
-
-/** UI only (settings): the company's keys, newest first, revoked ones included. */
-export const listApiKeysProcedure = adminProcedure
-  .output(z.object({ data: z.array(apiKeySchema) }))
-  .query(async ({ ctx }) => ({ data: await listApiKeys(ctx.svc) }));

@@ -1,9 +1,0 @@
-import { router } from "../../trpc.ts";
-import { listAuditActorsProcedure } from "./list-audit-actors.ts";
-import { listAuditLogProcedure } from "./list-audit-log.ts";
-
-/** Settings → Audit log (web app only, owners and admins). Read-only: there is no procedure that changes an entry. */
-export const auditLogRouter = router({
-  list: listAuditLogProcedure,
-  actors: listAuditActorsProcedure,
-});

@@ -1,9 +1,0 @@
-import { z } from "zod";
-import { auditActorOptionSchema } from "../../contracts/audit-log.ts";
-import { listAuditActors } from "../../services/audit.ts";
-import { adminProcedure } from "../../trpc.ts";
-
-/** The actor filter's choices: members, API keys, the service, failed sign-ins. */
-export const listAuditActorsProcedure = adminProcedure
-  .output(z.object({ data: z.array(auditActorOptionSchema) }))
-  .query(async ({ ctx }) => ({ data: await listAuditActors(ctx.svc) }));

@@ -1,9 +1,0 @@
-import { router } from "../../trpc.ts";
-import { getEmailMessageProcedure } from "./get-email-message.ts";
-import { listEmailMessagesProcedure } from "./list-email-messages.ts";
-
-/** Settings → E-mail log (web app only, owners and admins): every e-mail the company sent or kept. The .eml is a download route. */
-export const emailLogRouter = router({
-  list: listEmailMessagesProcedure,
-  get: getEmailMessageProcedure,
-});

@@ -1,9 +1,0 @@
-import { router } from "../../trpc.ts";
-import { getEmailSettingsProcedure } from "./get-email-settings.ts";
-import { updateEmailSettingsProcedure } from "./update-email-settings.ts";
-
-/** Settings → E-mail (web app only, owners and admins): the sender name and address and the reply-to of the company's e-mails. */
-export const emailSettingsRouter = router({
-  get: getEmailSettingsProcedure,
-  update: updateEmailSettingsProcedure,
-});

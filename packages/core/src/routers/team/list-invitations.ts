@@ -1,9 +1,0 @@
-import { z } from "zod";
-import { invitationSchema } from "../../contracts/team.ts";
-import { listInvitations } from "../../services/invitations.ts";
-import { adminProcedure } from "../../trpc.ts";
-
-/** Settings → Team: the last 100 invitations, newest first, each with its status (never the token). */
-export const listInvitationsProcedure = adminProcedure
-  .output(z.object({ data: z.array(invitationSchema) }))
-  .query(async ({ ctx }) => ({ data: await listInvitations(ctx.svc) }));
