@@ -1,5 +1,6 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import coreBoundaries from "./eslint/core-boundaries.js";
 
 // One flat config for the whole repository. ESLint 9 finds it from any workspace (each runs
 // `eslint .` through turbo), and its ignore patterns are relative to this folder.
@@ -32,6 +33,12 @@ export default tseslint.config(
       // PostgreSQL text refuses); the rule flags even those explicit escapes.
       "no-control-regex": "off",
     },
+  },
+  {
+    // packages/core's floors and its browser-safe contracts (eslint/core-boundaries.js).
+    files: ["packages/core/src/**/*.ts"],
+    plugins: { hireflow: coreBoundaries },
+    rules: { "hireflow/core-boundaries": "error" },
   },
   {
     // Plain JS here is configuration run by Node (postcss, this file).

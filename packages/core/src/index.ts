@@ -1,5 +1,7 @@
 export * from "./kernel/errors.ts";
+export * from "./kernel/contract/error-codes.ts";
 export * from "./kernel/context.ts";
+export { type Principal } from "./kernel/principal.ts";
 export { appRouter, type AppRouter } from "./api/app-router.ts";
 export { assertScope, createCallerFactory, type Meta } from "./kernel/trpc.ts";
 export { API_SCOPES, API_SCOPE_DESCRIPTIONS, isApiScope, normalizeScopes, type ApiScope } from "./kernel/scopes.ts";
@@ -8,39 +10,37 @@ export { scopedDb, type ScopedDb } from "./kernel/tenancy.ts";
 export { authenticateApiKey, generateApiKey, hashApiKey, API_KEY_PREFIX } from "./modules/identity/auth/api-keys.ts";
 export { authenticateCaller, hitCallerRateLimit, type AuthenticatedCaller } from "./modules/identity/auth/caller.ts";
 export { authenticateBearer, rateLimitKey } from "./modules/identity/auth/bearer.ts";
-export { ACCESS_TOKEN_PREFIX, audienceAllows, type OAuthPrincipal, type ProtectedApi } from "./modules/identity/auth/oauth-tokens.ts";
+export { ACCESS_TOKEN_PREFIX, audienceAllows, type ProtectedApi } from "./modules/identity/auth/oauth-tokens.ts";
+export { type OAuthPrincipal } from "./kernel/principal.ts";
 export { hashPassword, verifyPassword } from "./modules/identity/auth/passwords.ts";
 export * from "./kernel/contract/common.ts";
 export * from "./modules/candidate/contract/candidate.ts";
 export * from "./modules/job/contract/job.ts";
+export * from "./modules/screening/contract/questions.ts";
 export * from "./modules/candidate/contract/note.ts";
 export * from "./modules/webhook/contract/webhook-endpoint.ts";
 export * from "./modules/webhook/contract/webhook-events.ts";
 export * from "./modules/screening/contract/screening.ts";
-export {
-  requestScreening,
-  loadScreeningSubject,
-  saveScreeningOutcome,
-  failScreening,
-  skipScreening,
-  modelScoringsToday,
-  requestRescore,
-  screeningProgress,
-  screeningAuditCsv,
-  agentDecision,
-  type ScreeningSubject,
-  type ScreeningTrigger,
-  type AgentAction,
-} from "./modules/candidate/fit-outcome.ts";
+export { loadScreeningSubject, saveScreeningOutcome, failScreening, skipScreening, modelScoringsToday, type ScreeningSubject } from "./modules/candidate/fit-outcome.ts";
+export { requestRescore, screeningProgress, screeningAuditCsv } from "./modules/screening/rescore.ts";
+export { agentDecision, type AgentAction } from "./modules/screening/agent.ts";
+export { requestScreening, type ScreeningTrigger } from "./modules/screening/request.ts";
 export { createCompany, slugify } from "./modules/identity/companies.ts";
 export { createApiKey, listApiKeys, revokeApiKey, describeApiKey, type ApiKeyDto, type MeDto } from "./modules/identity/api-key-admin.ts";
 export { createUser } from "./modules/identity/users.ts";
 export { createJob, updateJob, getJob, listJobs } from "./modules/job/jobs.ts";
-export { createCandidate, getCandidate, updateCandidate, listCandidates, changeStage, lockCandidate, type StoredResume } from "./modules/candidate/create.ts";
+export { createCandidate } from "./modules/candidate/create.ts";
+export { changeStage, lockCandidate } from "./modules/candidate/move/change-stage.ts";
+export { getCandidate, listCandidates } from "./modules/candidate/queries.ts";
+export { updateCandidate } from "./modules/candidate/update.ts";
+export { type StoredResume } from "./kernel/context.ts";
 export { addNote } from "./modules/candidate/notes.ts";
-export { recordEvent, onEventsCommitted, notifyEventsCommitted, EVENT_TYPES, WEBHOOK_EVENT_TYPES, type EventType } from "./kernel/outbox.ts";
-export { candidateInclude, serializeCandidate, serializeCandidateDetail, serializeJob, notePreview } from "./modules/candidate/serialize.ts";
-export { DEFAULT_PIPELINE, readJobStages, readPipelineTemplate, replaceJobStages, resolveStage, type PipelineStage } from "./modules/pipeline/stages.ts";
+export { recordEvent, onEventsCommitted, notifyEventsCommitted } from "./kernel/outbox.ts";
+export { EVENT_TYPES, WEBHOOK_EVENT_TYPES, type EventType } from "./kernel/contract/event-types.ts";
+export { candidateInclude, serializeCandidate, serializeCandidateDetail, notePreview } from "./modules/candidate/serialize.ts";
+export { serializeJob } from "./modules/job/serialize.ts";
+export { DEFAULT_PIPELINE, readJobStages, readPipelineTemplate, resolveStage, type PipelineStage } from "./modules/pipeline/stages.ts";
+export { replaceJobStages } from "./modules/job/edit-stages.ts";
 export { listRejectReasons } from "./modules/pipeline/reject-reasons.ts";
 export { normalizePhone } from "./kernel/phone.ts";
 export { logger, redact, setLogSink, type Logger } from "./kernel/logger.ts";
@@ -86,7 +86,7 @@ export { getScreeningExplanation } from "./modules/candidate/screening-explanati
 export { agentPlaced, agentPlacedIds } from "./modules/candidate/move/agent-override.ts";
 export { countRetentionEligible, getPrivacySettings, retentionEligibleIds, updatePrivacySettings, type RetentionRule } from "./modules/privacy/retention.ts";
 export { getCompanyScreeningSettings, updateCompanyScreeningSettings } from "./modules/screening/company-settings.ts";
-export { agentHeldBack } from "./modules/candidate/fit-outcome.ts";
+export { agentHeldBack } from "./modules/screening/agent.ts";
 export { USER_ROLES, ROLE_LABELS, ROLE_DESCRIPTIONS, canEraseCandidates, canManageSettings, isUserRole, type UserRole } from "./kernel/roles.ts";
 export { assertSettingsAccess } from "./kernel/trpc.ts";
 export { recordAudit, listAuditLog, listAuditActors, auditLogCsv, AUDIT_CSV_MAX_ROWS, type AuditEntryInput } from "./modules/audit/audit.ts";
@@ -111,6 +111,7 @@ export { parseMailbox, formatMailbox, senderOf, type Mailbox } from "./modules/m
 export { invitationEmail } from "./modules/identity/member-invitation-email.ts";
 export { recordEmailOutcome, cancelScheduledRejections } from "./modules/mail/candidate-emails.ts";
 export * from "./modules/mail/candidate-templates.ts";
+export * from "./modules/mail/contract/templates.ts";
 export { escapeHtml } from "./kernel/html.ts";
 export * from "./modules/mail/contract/email.ts";
 export { openJobWhere, careersJobState, careersUrl, getCareersJob } from "./modules/careers/careers.ts";

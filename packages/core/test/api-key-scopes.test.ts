@@ -10,7 +10,7 @@ import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
 import { generateApiKey } from "../src/modules/identity/auth/api-keys.ts";
 import { API_SCOPES, type ApiScope, normalizeScopes } from "../src/kernel/scopes.ts";
-import { type Principal } from "../src/kernel/context.ts";
+import { type Principal } from "../src/kernel/principal.ts";
 import { appRouter } from "../src/api/app-router.ts";
 import { procedureMetas } from "../src/api/meta.ts";
 import { assertScope, createCallerFactory, type Meta } from "../src/kernel/trpc.ts";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { getPrisma, type Prisma } from "@hireflow/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCandidate, createCompany, createJob, screeningProgress, systemContext } from "../src/index.ts";
-import { listCompanyCandidates } from "../src/modules/candidate/search.ts";
+import { listCompanyCandidates } from "../src/modules/candidate/company-candidates.ts";
 import { getPipeline } from "../src/modules/board/board.ts";
 
 /**

@@ -3,7 +3,7 @@ import { getPrisma } from "@hireflow/db";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { type AppError, createCandidate, createCompany, createJob, systemContext, toAppError, updateCandidate, updateJob } from "../src/index.ts";
 import { type ServiceContext } from "../src/kernel/context.ts";
-import { replaceJobStages } from "../src/modules/pipeline/stages.ts";
+import { replaceJobStages } from "../src/modules/job/edit-stages.ts";
 import { jobStageCacheActive, startJobStageCache } from "../src/modules/pipeline/stage-cache.ts";
 import { scopeToCompany } from "../src/kernel/tenancy.ts";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { criterionWarnings, CRITERION_WARNING_TEXT, protectedTermIn, protectedTermMessage } from "@hireflow/core/modules/screening/engine/guard-rails";
+import { criterionWarnings, CRITERION_WARNING_TEXT, protectedTermIn, protectedTermMessage } from "@hireflow/core/modules/screening/contract/guard-rails";
 import type { ScreeningSettings } from "@hireflow/core/modules/screening/contract/screening";
 import { useRef, type Dispatch, type ReactNode, type SetStateAction } from "react";
 import {

@@ -1,4 +1,4 @@
-import type { ScreeningQuestion } from "@hireflow/core/modules/job/contract/job";
+import type { ScreeningQuestion } from "@hireflow/core/modules/screening/contract/questions";
 import type { CriterionResult, ScreeningCriterion, ScreeningProgressDto, ScreeningSettings, UnjudgedReason } from "@hireflow/core/modules/screening/contract/screening";
 import { type JobStage, resolveStage, stageTypeLabel } from "./stages";
 

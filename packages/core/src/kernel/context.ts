@@ -1,18 +1,7 @@
 import { type PrismaClient } from "@hireflow/db";
 import { type UserRole } from "./roles.ts";
-import { type ApiScope } from "./scopes.ts";
-import { type StoredResume } from "../modules/candidate/create.ts";
 import { scopedDb, type ScopedDb } from "./tenancy.ts";
-
-/**
- * Who is acting: an API key of a company (limited to its scopes), or a signed-in user of a company
- * with their role (a recruiter cannot reach the settings procedures: `meta.settings` in trpc.ts).
- */
-export type Principal =
-  | { kind: "api"; companyId: number; apiKeyId: number; rateLimit: number | null; scopes: readonly ApiScope[] }
-  | { kind: "user"; companyId: number; userId: string; role: UserRole; csrfToken?: string }
-  /** An OAuth access token (auth/oauth-tokens.ts): the member who consented, limited to the granted scopes. */
-  | { kind: "oauth"; companyId: number; userId: string; role: UserRole; grantId: number; clientId: string; scopes: readonly ApiScope[]; resource: string };
+import { type Principal } from "./principal.ts";
 
 export interface Context {
   prisma: PrismaClient;
@@ -59,4 +48,12 @@ export function actorUserId(actor: Actor): string | null {
 /** A service context for operators and background work acting on one company. */
 export function systemContext(prisma: PrismaClient, companyId: number, actor: Actor = { type: "system" }): ServiceContext {
   return { db: scopedDb(prisma, companyId), companyId, actor };
+}
+
+/** A resume already written to blob storage, to attach to the candidate in its transaction. */
+export interface StoredResume {
+  key: string;
+  filename: string;
+  contentType: string;
+  size: number;
 }

@@ -1,30 +1,13 @@
 import { TRPCError } from "@trpc/server";
 import { TRPC_ERROR_CODES_BY_KEY } from "@trpc/server/rpc";
 import { ZodError, type core } from "zod";
+import { ERROR_STATUS, type ErrorCode } from "./contract/error-codes.ts";
 
 /**
- * The one error type of the domain and its one code → status map. Services throw AppError; the
- * tRPC error formatter and the REST gateway both turn any error into the envelope through
- * `toErrorBody`, so a status is never chosen anywhere else.
+ * The one error type of the domain. Services throw AppError; the tRPC error formatter and the REST
+ * gateway both turn any error into the envelope through `toErrorBody`, so a status is never chosen
+ * anywhere else (the code → status map is in contract/error-codes.ts, shared with the browser).
  */
-export const ERROR_STATUS = {
-  validation_error: 400,
-  bad_request: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  conflict: 409,
-  payload_too_large: 413,
-  unprocessable_entity: 422,
-  rate_limited: 429,
-  internal_error: 500,
-  service_unavailable: 503,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
-export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
-
 export interface ErrorDetail {
   field: string;
   message: string;

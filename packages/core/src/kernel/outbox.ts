@@ -1,43 +1,13 @@
 import { appBaseUrl } from "@hireflow/config";
 import { type Prisma } from "@hireflow/db";
 import { type ScopedTx, tenantRow } from "./tenancy.ts";
+import { type EventType } from "./contract/event-types.ts";
 
 /**
  * The one way to emit an event: a row in the outbox, written in the same transaction as the
  * change it describes. After commit the publisher hands it to the job driver; a sweeper
  * re-publishes rows a crash left unpublished. Nothing here talks to the network.
  */
-export const EVENT_TYPES = [
-  "candidate.applied",
-  "candidate.stage_changed",
-  "candidate.scored",
-  "candidate.deleted",
-  "interview.scheduled",
-  "interview.updated",
-  "interview.canceled",
-  "scorecard.submitted",
-  "webhook.test",
-  "candidate/resume.uploaded",
-  // Internal: a scoring asked for (at creation, after parsing, or by a re-score of the job).
-  "candidate/screen.requested",
-  // Internal: a redelivery asked for through the API, handed to the delivery job like any event.
-  "webhook/delivery.requested",
-  // Internal: an e-mail queued (services/email.ts), handed to the delivery job.
-  "email/message.queued",
-] as const;
-/** Event types webhook endpoints can subscribe to (the others are internal). */
-export const WEBHOOK_EVENT_TYPES = [
-  "candidate.applied",
-  "candidate.stage_changed",
-  "candidate.scored",
-  "candidate.deleted",
-  "interview.scheduled",
-  "interview.updated",
-  "interview.canceled",
-  "scorecard.submitted",
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-
 export async function recordEvent(tx: ScopedTx, type: EventType, payload: Record<string, unknown>): Promise<{ id: string }> {
   return tx.event.create({ data: tenantRow<Prisma.EventUncheckedCreateInput>({ type, payload: payload as Prisma.InputJsonValue }), select: { id: true } });
 }
@@ -46,6 +16,7 @@ type Listener = () => void;
 // On globalThis: Next bundles this module into the instrumentation hook (where the publisher
 // subscribes) and into each route (where commits notify); both must reach one set.
 const globalForEvents = globalThis as unknown as { __hireflowEventListeners?: Set<Listener> };
+
 const listeners = (globalForEvents.__hireflowEventListeners ??= new Set<Listener>());
 
 /** The outbox publisher subscribes here to publish right after a commit instead of polling. */

@@ -2,7 +2,8 @@ import { initTRPC } from "@trpc/server";
 import { type OpenApiMeta } from "trpc-to-openapi";
 import { canEraseCandidates, canManageSettings, isInterviewerOnly } from "./roles.ts";
 import { type ApiScope } from "./scopes.ts";
-import { actorOf, type Context, type Principal, type ServiceContext } from "./context.ts";
+import { actorOf, type Context, type ServiceContext } from "./context.ts";
+import { type Principal } from "./principal.ts";
 import { AppError, toAppError, toErrorBody } from "./errors.ts";
 import { type ScopedDb, scopedDb } from "./tenancy.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { screeningSettingsInput } from "../../src/modules/screening/contract/screening.ts";
-import { criterionWarnings, namesPostalCode, protectedTermIn, protectedTermMessage } from "../../src/modules/screening/engine/guard-rails.ts";
+import { criterionWarnings, namesPostalCode, protectedTermIn, protectedTermMessage } from "../../src/modules/screening/contract/guard-rails.ts";
 
 /** Issue 25 §4: criteria judge qualifications; a protected characteristic is refused, proxies warned about. */
 describe("criteria naming a protected characteristic", () => {

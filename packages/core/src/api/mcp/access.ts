@@ -1,5 +1,5 @@
 import { API_SCOPES, type ApiScope } from "../../kernel/scopes.ts";
-import { type Principal } from "../../kernel/context.ts";
+import { type Principal } from "../../kernel/principal.ts";
 
 /**
  * The API scopes a principal holds: an API key its own, an OAuth token the granted ones (already cut

@@ -15,7 +15,7 @@ import {
   scorecardSubmittedEventSchema,
   webhookTestEventSchema,
 } from "../../modules/webhook/contract/webhook-events.ts";
-import { ERROR_STATUS } from "../../kernel/errors.ts";
+import { ERROR_STATUS } from "../../kernel/contract/error-codes.ts";
 import { codeSamples } from "./code-samples.ts";
 import { OPERATION_EXAMPLES, WEBHOOK_EXAMPLES } from "./examples.ts";
 import { VERIFYING_SIGNATURES_MARKDOWN } from "./webhook-docs.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ERROR_CODES } from "../errors.ts";
+import { ERROR_CODES } from "./error-codes.ts";
 
 export const INT32_MAX = 2_147_483_647;
 

@@ -1,21 +1,16 @@
 import { type ServiceContext } from "../../kernel/context.ts";
-import {
-  type CandidateProfileDto,
-  type PipelineBoardDto,
-  type PipelineJobDto,
-  type ScreeningQuestion,
-  type TimelineEntryDto,
-} from "./contract/board.ts";
+import { type CandidateProfileDto, type PipelineBoardDto, type PipelineJobDto, type ScreeningQuestion, type TimelineEntryDto } from "./contract/board.ts";
 import { type JobDto } from "../job/contract/job.ts";
 import { AppError } from "../../kernel/errors.ts";
-import { changeStage, lockCandidate } from "../candidate/create.ts";
+import { changeStage, lockCandidate } from "../candidate/move/change-stage.ts";
 import { jobWithSlugAndStages } from "../job/read.ts";
 import { DEFAULT_PIPELINE, type PipelineStage, readJobStages } from "../pipeline/stages.ts";
 import { notifyEventsCommitted } from "../../kernel/outbox.ts";
 import { type RejectionEmailRequest } from "../mail/candidate-emails.ts";
 import { fitCoverageOf, NO_COVERAGE } from "../candidate/fit-coverage.ts";
 import { agentPlaced, agentPlacedIds } from "../candidate/move/agent-override.ts";
-import { candidateInclude, candidateRead, serializeCandidateDetail, serializeJob } from "../candidate/serialize.ts";
+import { candidateInclude, candidateRead, serializeCandidateDetail } from "../candidate/serialize.ts";
+import { serializeJob } from "../job/serialize.ts";
 
 /** The board shows at most this many candidates of a job (newest first). */
 export const BOARD_LIMIT = 500;
@@ -201,8 +196,4 @@ export async function getCandidateProfile(svc: ServiceContext, id: number): Prom
     agent_placed: placed,
     timeline,
   };
-}
-
-export async function listDepartments(svc: ServiceContext): Promise<{ id: number; name: string }[]> {
-  return svc.db.department.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } });
 }

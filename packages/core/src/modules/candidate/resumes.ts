@@ -4,9 +4,10 @@ import { updateCandidateInput } from "./contract/candidate.ts";
 import { type ResumeExtractionResult } from "./contract/resume.ts";
 import { isUniqueViolation } from "../../kernel/errors.ts";
 import { type ScopedTx, tenantRow } from "../../kernel/tenancy.ts";
-import { DUPLICATE_INDEX, lockCandidate } from "./create.ts";
+import { DUPLICATE_INDEX } from "./create.ts";
+import { lockCandidate } from "./move/change-stage.ts";
 import { notifyEventsCommitted } from "../../kernel/outbox.ts";
-import { requestScreening, screeningOn } from "./fit-outcome.ts";
+import { requestScreening, screeningOn } from "../screening/request.ts";
 
 /**
  * The lifecycle of an uploaded resume: pending → processing → completed | failed. Each

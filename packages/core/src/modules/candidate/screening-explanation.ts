@@ -1,16 +1,16 @@
 import { type ServiceContext } from "../../kernel/context.ts";
-import { type ScreeningQuestion } from "../job/contract/job.ts";
+import { type ScreeningQuestion } from "../screening/contract/questions.ts";
 import { type CriterionResult } from "../screening/contract/screening.ts";
 import { type DECIDED_BY, type ScreeningExplanationDto, type ScreeningExplanationSentDto } from "./contract/screening-explanation.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { recordAudit } from "../audit/audit.ts";
 import { queueScreeningExplanationEmail } from "../mail/candidate-emails.ts";
-import { lockCandidate } from "./create.ts";
+import { lockCandidate } from "./move/change-stage.ts";
 import { notifyEventsCommitted } from "../../kernel/outbox.ts";
 import { type ScopedDb, type ScopedTx } from "../../kernel/tenancy.ts";
 import { fallbackStage } from "../pipeline/stages.ts";
 import { qualificationWords } from "../screening/notice.ts";
-import { type DecisionSettings } from "./fit-outcome.ts";
+import { type DecisionSettings } from "../screening/agent.ts";
 import { readScreening } from "../screening/settings.ts";
 
 /**

@@ -1,11 +1,9 @@
 import { join, sql, type Sql } from "@hireflow/db";
 import { type ServiceContext } from "../../kernel/context.ts";
-import { type CandidateListItemDto, type ListCompanyCandidatesInput, type QuickSearchResultDto } from "./contract/candidate-search.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { type StageType } from "../pipeline/contract/job-stages.ts";
-import { fitCoverageOf, NO_COVERAGE } from "./fit-coverage.ts";
-import { fallbackStage } from "../pipeline/stages.ts";
-import { type CursorKey, DEFAULT_PAGE_SIZE, decodeCursorKey, encodeCursor } from "../../kernel/pagination.ts";
+import { type CursorKey, decodeCursorKey, encodeCursor } from "../../kernel/pagination.ts";
+import { type ParsedQuery, fuzzy, parseQuery } from "./search-query-parse.ts";
 
 /**
  * Candidate search and the company-wide candidate list: the one module with their SQL (Prisma
@@ -99,68 +97,6 @@ export const SIMILAR_TIER_TIMEOUT_MS = 250;
 function isStatementTimeout(error: unknown): boolean {
   const text = error instanceof Error ? `${error.message} ${JSON.stringify((error as { meta?: unknown }).meta ?? null)}` : String(error);
   return text.includes("57014") || text.includes("statement timeout");
-}
-
-interface ParsedQuery {
-  /** The normalised text ("José O'Neill" → "jose oneill"); may be empty ("!!!"). */
-  normalized: string;
-  /** Its words. */
-  words: string[];
-  /**
-   * to_tsquery input: every word, the last one (3+ characters) also by its beginning, as it is
-   * being typed: 'python' & ('djan' | 'djan':*). Whole words let the index skip through long
-   * posting lists; a prefix reads every word it expands to, so only the last word is one. The exact
-   * alternative matches nothing more than the prefix, but PostgreSQL estimates how common an exact
-   * word is far better, and picks the plan by it (for a common skill: walk the newest rows).
-   */
-  tsquery: string | null;
-  /** LIKE pattern for e-mails (text without spaces, 3+ characters). */
-  emailPattern: string | null;
-  /** LIKE pattern for phone digits (text of digits and phone punctuation, 4+ digits). */
-  phonePattern: string | null;
-}
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, "\\$&");
-
-/** A word that may be misspelt: 4+ characters with a letter (not a number, not an initial). */
-const fuzzy = (word: string) => word.length >= 4 && /\p{L}/u.test(word);
-
-/**
- * search_normalize() of a text that is plain ASCII, without asking the database: unaccent changes
- * no ASCII character, so it is lower case, apostrophes and backticks dropped, every run of other
- * punctuation, symbols, white space and control characters one space, trimmed (what the function's
- * [[:space:][:punct:][:cntrl:]] means for ASCII). Anything else goes to PostgreSQL.
- * candidate-search.test.ts compares the two.
- */
-export function normalizeAscii(text: string): string | null {
-  if (!/^[\x00-\x7f]*$/.test(text)) return null;
-  return text
-    .toLowerCase()
-    .replace(/['`]+/g, "")
-    .replace(/[\x00-\x20!-/:-@[-`{-\x7f]+/g, " ")
-    .trim();
-}
-
-export async function normalizeSearchText(svc: ServiceContext, text: string): Promise<string> {
-  const ascii = normalizeAscii(text);
-  if (ascii !== null) return ascii;
-  const [row] = await svc.db.$queryRaw<{ normalized: string | null }[]>`SELECT public.search_normalize(${text}) AS normalized`;
-  return row?.normalized ?? "";
-}
-
-async function parseQuery(svc: ServiceContext, text: string): Promise<ParsedQuery> {
-  const normalized = await normalizeSearchText(svc, text);
-  const words = normalized.split(" ").filter(Boolean);
-  // The words hold no quote or backslash (search_normalize turns punctuation into spaces): quoting them is safe.
-  const tsquery = words.length ? words.map((w, i) => (i === words.length - 1 && w.length >= 3 ? `('${w}' | '${w}':*)` : `'${w}'`)).join(" & ") : null;
-  const digits = /^[+\d\s().\-/]+$/.test(text) ? text.replace(/\D/g, "").replace(/^0+/, "") : "";
-  return {
-    normalized,
-    words,
-    tsquery,
-    emailPattern: !/\s/.test(text) && text.length >= 3 ? `%${escapeLike(text.toLowerCase())}%` : null,
-    phonePattern: digits.length >= 4 ? `%${digits}%` : null,
-  };
 }
 
 /**
@@ -377,103 +313,4 @@ function afterSql(sort: CandidateSort, after: { id: number } & CursorKey): Sql {
 export function inOrder<T extends { id: number }>(ids: number[], rows: T[]): T[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row): row is T => row !== undefined);
-}
-
-/**
- * The header's quick switcher: the best candidate matches and the jobs whose title holds every
- * word of the text (accents and case ignored), active jobs first.
- */
-export async function quickSearchIds(svc: ServiceContext, text: string, limits: { candidates: number; jobs: number }) {
-  const trimmed = text.trim();
-  if (!trimmed) return { candidateIds: [] as number[], ranks: new Map<number, number>(), jobs: [] as { id: number; title: string; is_active: boolean }[] };
-  const [page, normalized] = await Promise.all([searchCandidateIds(svc, { q: trimmed, filters: {}, limit: limits.candidates }), normalizeSearchText(svc, trimmed)]);
-  const words = normalized.split(" ").filter(Boolean);
-  const jobs = words.length
-    ? await svc.db.$queryRaw<{ id: number; title: string; is_active: boolean }[]>`
-        SELECT j.id, j.title, j.is_active FROM jobs j
-         WHERE j.company_id = ${svc.companyId}
-           AND public.search_normalize(j.title) LIKE ALL (${words.map((w) => `%${w}%`)}::text[])
-         ORDER BY j.is_active DESC, j.id DESC LIMIT ${limits.jobs}`
-    : [];
-  return { candidateIds: page.ids, ranks: page.ranks, jobs };
-}
-
-const listItemSelect = {
-  id: true,
-  name: true,
-  email: true,
-  phone: true,
-  stage: true,
-  applicationSource: true,
-  fitScore: true,
-  fitStatus: true,
-  resumeStatus: true,
-  createdAt: true,
-  job: { select: { id: true, title: true } },
-  jobStage: { select: { name: true, type: true } },
-} as const;
-
-/** The web app's company-wide candidate list (/candidates): filters, search, sort, keyset pages. */
-export async function listCompanyCandidates(svc: ServiceContext, input: ListCompanyCandidatesInput): Promise<{ data: CandidateListItemDto[]; pagination: CandidateIdPage["pagination"] }> {
-  const { ids, ranks, pagination } = await searchCandidateIds(svc, {
-    q: input.q,
-    filters: {
-      jobId: input.job_id,
-      ...(input.stage !== undefined && { stages: [input.stage] }),
-      ...(input.stage_type !== undefined && { stageTypes: [input.stage_type] }),
-      source: input.source,
-      minFitScore: input.min_fit_score,
-      appliedFrom: input.applied_after,
-      appliedBefore: input.applied_before,
-      hasResume: input.has_resume,
-    },
-    sort: input.sort,
-    limit: input.limit ?? DEFAULT_PAGE_SIZE,
-    cursor: input.cursor,
-  });
-  const [rows, coverage] = await Promise.all([ids.length ? svc.db.candidate.findMany({ where: { id: { in: ids } }, select: listItemSelect }) : [], fitCoverageOf(svc, ids)]);
-  return {
-    data: inOrder(ids, rows).map((c) => ({
-      match: matchOf(ranks.get(c.id)),
-      id: c.id,
-      name: c.name,
-      email: c.email,
-      phone: c.phone,
-      stage: c.stage,
-      stage_name: (c.jobStage ?? fallbackStage(c.stage)).name,
-      stage_type: (c.jobStage ?? fallbackStage(c.stage)).type,
-      application_source: c.applicationSource,
-      fit_score: c.fitScore,
-      fit_status: c.fitStatus,
-      fit_judged: (coverage.get(c.id) ?? NO_COVERAGE).judged,
-      fit_total: (coverage.get(c.id) ?? NO_COVERAGE).total,
-      resume_status: c.resumeStatus,
-      job: c.job,
-      created_at: c.createdAt.toISOString(),
-    })),
-    pagination,
-  };
-}
-
-/** The quick switcher (Ctrl+K): up to 6 candidates, best match first, and up to 5 jobs. */
-export async function quickSearch(svc: ServiceContext, text: string): Promise<QuickSearchResultDto> {
-  const { candidateIds, ranks, jobs } = await quickSearchIds(svc, text, { candidates: 6, jobs: 5 });
-  const rows = candidateIds.length
-    ? await svc.db.candidate.findMany({
-        where: { id: { in: candidateIds } },
-        select: { id: true, name: true, email: true, stage: true, job: { select: { title: true } }, jobStage: { select: { name: true } } },
-      })
-    : [];
-  return {
-    candidates: inOrder(candidateIds, rows).map((c) => ({
-      id: c.id,
-      name: c.name,
-      email: c.email,
-      stage: c.stage,
-      stage_name: c.jobStage?.name ?? fallbackStage(c.stage).name,
-      job_title: c.job?.title ?? null,
-      match: matchOf(ranks.get(c.id)),
-    })),
-    jobs,
-  };
 }

@@ -1,13 +1,10 @@
-import { appBaseUrl } from "@hireflow/config";
 import { type Candidate, type CandidateActivity, type Job } from "@hireflow/db";
 import { fileUrl } from "@hireflow/storage";
 import { type CandidateDetailDto, type CandidateDto } from "./contract/candidate.ts";
-import { type JobDto } from "../job/contract/job.ts";
 import { type NoteDto } from "./contract/note.ts";
 import { type CriterionResult } from "../screening/contract/screening.ts";
-import { type InterviewKitDto, type StageType } from "../pipeline/contract/job-stages.ts";
-import { fallbackStage, type PipelineStage } from "../pipeline/stages.ts";
-import { readScreening } from "../screening/settings.ts";
+import { type StageType } from "../pipeline/contract/job-stages.ts";
+import { fallbackStage } from "../pipeline/stages.ts";
 
 /**
  * A candidate as the API reads it: every column but resume_text (the full extracted text, up to
@@ -19,19 +16,23 @@ export type CandidateRow = Omit<Candidate, "resumeText"> & {
   jobStage: StageOfRow | null;
   rejectReason: RejectReasonOfRow | null;
 };
+
 export interface StageOfRow {
   name: string;
   type: StageType;
 }
+
 export interface RejectReasonOfRow {
   id: number;
   name: string;
 }
+
 export const candidateInclude = {
   job: { select: { id: true, title: true } },
   jobStage: { select: { name: true, type: true } },
   rejectReason: { select: { id: true, name: true } },
 } as const;
+
 /** `include` + `omit` for a CandidateRow. */
 export const candidateRead = { include: candidateInclude, omit: { resumeText: true } } as const;
 
@@ -57,6 +58,7 @@ export const candidateSummarySelect = {
   jobStage: candidateInclude.jobStage,
   rejectReason: candidateInclude.rejectReason,
 } as const;
+
 export type CandidateSummaryRow = Pick<
   CandidateRow,
   | "id" | "publicId" | "name" | "email" | "phone" | "linkedin" | "location" | "stage" | "rating" | "fitScore" | "applicationSource"
@@ -111,47 +113,6 @@ export function serializeCandidateDetail(c: CandidateRow): CandidateDetailDto {
       total: criteria.length,
     },
     ai_opt_out: c.aiOptOut,
-  };
-}
-
-export function applyUrl(jobId: number, companySlug: string): string {
-  return `${appBaseUrl()}/careers/${encodeURIComponent(companySlug)}/jobs/${jobId}`;
-}
-
-type KitRow = { id: number; name: string; durationMinutes: number; instructions: string; attributes: string[]; questions: string[] };
-
-function serializeKit(kit: KitRow): InterviewKitDto {
-  return { id: kit.id, name: kit.name, duration_minutes: kit.durationMinutes, instructions: kit.instructions, attributes: kit.attributes, questions: kit.questions };
-}
-
-/** Stages read with their interview plans (the jobs API) show them; the careers page passes none. */
-/** A job row, with its hiring team leads when read with them (the careers site reads none and shows none). */
-type JobRow = Job & { hiringTeamLeads?: readonly { userId: string }[] };
-
-export function serializeJob(j: JobRow, companySlug: string, stages: readonly (PipelineStage & { interviews?: KitRow[] })[]): JobDto {
-  return {
-    id: j.id,
-    title: j.title,
-    description: j.description,
-    department_id: j.departmentId,
-    is_active: j.isActive,
-    is_public: j.isPublic,
-    locations: j.locations,
-    location_type: j.locationType,
-    location_details: j.locationDetails as JobDto["location_details"],
-    remote_countries: j.remoteCountries,
-    employment_type: j.employmentType,
-    closes_at: j.closesAt?.toISOString() ?? null,
-    salary: { min: j.salaryMin, max: j.salaryMax, currency: j.salaryCurrency },
-    apply_url: applyUrl(j.id, companySlug),
-    screening_questions: j.screeningQuestions as JobDto["screening_questions"],
-    screening: readScreening(j.screening),
-    screening_notice_at: j.screeningNoticeAt?.toISOString() ?? null,
-    // A stage without a plan has no `interviews` (jobs without plans read as before plans existed).
-    stages: stages.map(({ key, name, type, interviews }) => (interviews?.length ? { key, name, type, interviews: interviews.map(serializeKit) } : { key, name, type })),
-    hiring_team_lead_ids: (j.hiringTeamLeads ?? []).map((lead) => lead.userId),
-    created_at: j.createdAt.toISOString(),
-    updated_at: j.updatedAt.toISOString(),
   };
 }
 

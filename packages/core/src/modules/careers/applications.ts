@@ -5,7 +5,8 @@ import { applicationInput, HONEYPOT_FIELD } from "./contract/application.ts";
 import { type ErrorDetail, AppError, zodIssuesToDetails } from "../../kernel/errors.ts";
 import { getRateLimiter, rateLimitHeaders } from "../../kernel/rate-limit.ts";
 import { openJobWhere } from "./careers.ts";
-import { createCandidate, type StoredResume } from "../candidate/create.ts";
+import { createCandidate } from "../candidate/create.ts";
+import { type StoredResume } from "../../kernel/context.ts";
 import { normalizePhone } from "../../kernel/phone.ts";
 
 /**

@@ -4,7 +4,7 @@ import { type CareersJobDto, type CareersJobPageDto, type CareersPageDto } from 
 import { AppError } from "../../kernel/errors.ts";
 import { scopedDb } from "../../kernel/tenancy.ts";
 import { screeningNotice } from "../screening/notice.ts";
-import { serializeJob } from "../candidate/serialize.ts";
+import { serializeJob } from "../job/serialize.ts";
 
 /**
  * Open: active, public and not past its closing time. The one definition the careers site, the

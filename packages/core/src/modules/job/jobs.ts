@@ -1,18 +1,20 @@
 import { type Prisma } from "@hireflow/db";
 import { tenantRow } from "../../kernel/tenancy.ts";
 import { type ServiceContext } from "../../kernel/context.ts";
-import { type CreateJobInput, type JobDto, type ScreeningQuestion, type UpdateJobInput } from "./contract/job.ts";
+import { type CreateJobInput, type JobDto, type UpdateJobInput } from "./contract/job.ts";
+import { type ScreeningQuestion } from "../screening/contract/questions.ts";
 import { DEFAULT_SCREENING, type ScreeningSettings } from "../screening/contract/screening.ts";
 import { AppError, isUniqueViolation } from "../../kernel/errors.ts";
 import { jobWithSlugAndStages, readJobRow } from "./read.ts";
 import { waitForJobStageCaches } from "../pipeline/stage-cache.ts";
-import { type PipelineStage, readJobStages, readPipelineTemplate, replaceJobStages, resolveStage, setNewJobStages } from "../pipeline/stages.ts";
+import { type PipelineStage, readJobStages, readPipelineTemplate, resolveStage, setNewJobStages } from "../pipeline/stages.ts";
+import { replaceJobStages } from "./edit-stages.ts";
 import { DEFAULT_PAGE_SIZE, decodeCursor, page } from "../../kernel/pagination.ts";
 import { applyScreening, readScreening } from "../screening/settings.ts";
 import { noticeIsUp } from "../screening/notice.ts";
 import { writeInterviewPlans } from "../pipeline/interview-plans.ts";
 import { checkHiringTeamLeads, writeHiringTeamLeads } from "./hiring-team.ts";
-import { serializeJob } from "../candidate/serialize.ts";
+import { serializeJob } from "./serialize.ts";
 
 const withCompanySlug = jobWithSlugAndStages;
 

@@ -36,6 +36,7 @@ export interface PlanKitRow {
   attributes: string[];
   questions: string[];
 }
+
 export type PlannedStage = PipelineStage & { interviews: PlanKitRow[] };
 export type JobWithCompanySlug = Job & { company: { slug: string }; stages: PlannedStage[]; hiringTeamLeads: { userId: string }[] };
 
@@ -68,4 +69,8 @@ export async function readJobRow(svc: ServiceContext, id: number): Promise<JobWi
   if (!row) return null;
   const { companySlug, stages, hiringTeamLeads, ...job } = row;
   return { ...job, company: { slug: companySlug }, stages: stages ?? [], hiringTeamLeads: hiringTeamLeads ?? [] };
+}
+
+export async function listDepartments(svc: ServiceContext): Promise<{ id: number; name: string }[]> {
+  return svc.db.department.findMany({ select: { id: true, name: true }, orderBy: { name: "asc" } });
 }

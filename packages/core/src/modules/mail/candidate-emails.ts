@@ -2,7 +2,8 @@ import { type Prisma } from "@hireflow/db";
 import { type ServiceContext, actorKind, actorUserId } from "../../kernel/context.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { type ScopedDb, type ScopedTx, tenantRow } from "../../kernel/tenancy.ts";
-import { type CandidateEmailKind, DEFAULT_TEMPLATES, placeholderValues, renderTemplate } from "./candidate-templates.ts";
+import { DEFAULT_TEMPLATES, placeholderValues, renderTemplate } from "./candidate-templates.ts";
+import { type CandidateEmailKind } from "./contract/templates.ts";
 import { queueEmail } from "./outgoing.ts";
 import { type PipelineStage } from "../pipeline/stages.ts";
 

@@ -2,7 +2,8 @@ import { mailFrom, smtpUrl } from "@hireflow/config";
 import { type EmailSettingsDto, type UpdateEmailSettingsInput } from "./contract/email.ts";
 import { type ServiceContext } from "../../kernel/context.ts";
 import { recordSettingChanges } from "../audit/audit.ts";
-import { DEFAULT_TEMPLATES, EDITABLE_EMAIL_KINDS, type Placeholder, PLACEHOLDERS, TEMPLATE_PLACEHOLDERS } from "./candidate-templates.ts";
+import { DEFAULT_TEMPLATES } from "./candidate-templates.ts";
+import { EDITABLE_EMAIL_KINDS, type Placeholder, PLACEHOLDERS, TEMPLATE_PLACEHOLDERS } from "./contract/templates.ts";
 import { senderOf } from "./sender.ts";
 
 const SELECT = {

@@ -6,7 +6,7 @@ import { type ServiceContext } from "../../kernel/context.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { logger } from "../../kernel/logger.ts";
 import { recordAudit } from "../audit/audit.ts";
-import { lockCandidate } from "../candidate/create.ts";
+import { lockCandidate } from "../candidate/move/change-stage.ts";
 import { notifyEventsCommitted, recordEvent } from "../../kernel/outbox.ts";
 import { getScreeningExplanation } from "../candidate/screening-explanation.ts";
 import { candidateInclude, serializeCandidateDetail } from "../candidate/serialize.ts";

@@ -1,4 +1,4 @@
-import { type ScreeningQuestion } from "../job/contract/job.ts";
+import { type ScreeningQuestion } from "./contract/questions.ts";
 import { type ScreeningCriterion } from "./contract/screening.ts";
 import { type ScreeningNoticeDto } from "./contract/screening-notice.ts";
 import { readScreening } from "./settings.ts";

@@ -1,11 +1,5 @@
-import { type ScreeningQuestion } from "../job/contract/job.ts";
-import {
-  DEFAULT_SCREENING,
-  type ScreeningCriterion,
-  type ScreeningSettings,
-  type ScreeningSettingsInput,
-  screeningSettingsSchema,
-} from "./contract/screening.ts";
+import { type ScreeningQuestion } from "./contract/questions.ts";
+import { DEFAULT_SCREENING, type ScreeningCriterion, type ScreeningSettings, type ScreeningSettingsInput, screeningSettingsSchema } from "./contract/screening.ts";
 import { AppError, type ErrorDetail } from "../../kernel/errors.ts";
 
 /** The stored settings of a job, with defaults for anything a row lacks. */

@@ -2,7 +2,7 @@ import { type Event, type Prisma } from "@hireflow/db";
 import { type ServiceContext } from "../../kernel/context.ts";
 import { type EventDto, type ListEventsInput, type WebhookEventType } from "./contract/event.ts";
 import { AppError } from "../../kernel/errors.ts";
-import { WEBHOOK_EVENT_TYPES } from "../../kernel/outbox.ts";
+import { WEBHOOK_EVENT_TYPES } from "../../kernel/contract/event-types.ts";
 import { DEFAULT_PAGE_SIZE, decodeTimeCursor, timePage } from "../../kernel/pagination.ts";
 import { webhookPayloads } from "./payload.ts";
 

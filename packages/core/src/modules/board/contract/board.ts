@@ -2,18 +2,18 @@ import { z } from "zod";
 import { candidateDetailSchema, overrideReason, PUBLIC_API_STAGES, RESUME_STATUSES, APPLICATION_SOURCES } from "../../candidate/contract/candidate.ts";
 import { INT32_MAX, storableText, timestamp } from "../../../kernel/contract/common.ts";
 import { jobStageSchema, stageKey } from "../../pipeline/contract/job-stages.ts";
-import { jobSchema, LOCATION_TYPES, screeningQuestionSchema } from "../../job/contract/job.ts";
+import { jobSchema } from "../../job/contract/job.ts";
+import { LOCATION_TYPES, screeningQuestionSchema } from "../../screening/contract/questions.ts";
 import { FIT_STATUSES } from "../../screening/contract/screening.ts";
-import { MAX_DELAY_MINUTES } from "../../mail/candidate-templates.ts";
+import { MAX_DELAY_MINUTES } from "../../mail/contract/templates.ts";
 
 /** Contracts of the web app's pipeline screens (UI-only procedures: no REST, no OpenAPI). */
 export const PIPELINE_STAGES = PUBLIC_API_STAGES;
+
 export type PipelineStage = (typeof PIPELINE_STAGES)[number];
 
 // Ids are int4 columns: a larger number is a validation error, not a database error.
 const id = z.number().int().positive().max(INT32_MAX);
-
-export const departmentSchema = z.object({ id: z.number().int(), name: z.string() });
 
 /** A job as the jobs list shows it: with its department's name and candidate counts. */
 export const pipelineJobSchema = z.object({
@@ -129,9 +129,12 @@ export const candidateBriefSchema = z.object({
 export const getCandidateBriefInput = z.strictObject({ id });
 
 export type PipelineJobDto = z.infer<typeof pipelineJobSchema>;
+
 export type PipelineCandidateDto = z.infer<typeof pipelineCandidateSchema>;
 export type PipelineBoardDto = z.infer<typeof pipelineBoardSchema>;
+
 export type CandidateProfileDto = z.infer<typeof candidateProfileSchema>;
 export type TimelineEntryDto = z.infer<typeof timelineEntrySchema>;
+
 export type CandidateBriefDto = z.infer<typeof candidateBriefSchema>;
 export type ScreeningQuestion = z.infer<typeof screeningQuestionSchema>;

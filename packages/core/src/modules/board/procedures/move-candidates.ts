@@ -1,6 +1,6 @@
 import { dataEnvelope } from "../../../kernel/contract/common.ts";
 import { moveCandidatesInput, moveCandidatesResultSchema } from "../contract/board.ts";
-import { rejectionEmailRequest } from "../../candidate/create.ts";
+import { rejectionEmailRequest } from "../../candidate/update.ts";
 import { moveCandidates } from "../board.ts";
 import { companyProcedure } from "../../../kernel/trpc.ts";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { selfIdInput } from "./self-identification.ts";
 import { bodyBoolean, bodyInt, cursorParam, httpUrl, idParam, INT32_MAX, limitParam, queryScore, singleLine, storableText, timestamp } from "../../../kernel/contract/common.ts";
 
-import { MAX_DELAY_MINUTES } from "../../mail/candidate-templates.ts";
+import { MAX_DELAY_MINUTES } from "../../mail/contract/templates.ts";
 import { fitSchema } from "../../screening/contract/screening.ts";
 import { searchQuery } from "./search-query.ts";
 import { PUBLIC_API_STAGES } from "../../pipeline/contract/stages.ts";

@@ -1,6 +1,6 @@
 import { candidateDetailSchema, getCandidateInput } from "../contract/candidate.ts";
 import { dataEnvelope } from "../../../kernel/contract/common.ts";
-import { getCandidate } from "../create.ts";
+import { getCandidate } from "../queries.ts";
 import { companyProcedure } from "../../../kernel/trpc.ts";
 
 export const getCandidateProcedure = companyProcedure

@@ -1,6 +1,6 @@
 import { candidateSchema, listCandidatesInput } from "../contract/candidate.ts";
 import { listEnvelope } from "../../../kernel/contract/common.ts";
-import { listCandidates } from "../create.ts";
+import { listCandidates } from "../queries.ts";
 import { companyProcedure } from "../../../kernel/trpc.ts";
 
 export const listCandidatesProcedure = companyProcedure

@@ -1,6 +1,6 @@
 import { candidateDetailSchema, updateCandidateInput } from "../contract/candidate.ts";
 import { dataEnvelope } from "../../../kernel/contract/common.ts";
-import { updateCandidate } from "../create.ts";
+import { updateCandidate } from "../update.ts";
 import { companyProcedure } from "../../../kernel/trpc.ts";
 
 export const updateCandidateProcedure = companyProcedure

@@ -1,7 +1,7 @@
 import { type RawQueryClient } from "@hireflow/db/notifications";
 import { notifiedCache, type NotifiedCacheHandle } from "../../../kernel/notified-cache.ts";
-import type { ApiKeyPrincipal } from "./api-keys.ts";
-import type { OAuthPrincipal } from "./oauth-tokens.ts";
+import type { ApiKeyPrincipal } from "../../../kernel/principal.ts";
+import type { OAuthPrincipal } from "../../../kernel/principal.ts";
 
 /**
  * Verified API keys and OAuth access tokens kept in a long-lived process (the self-hosted server), so

@@ -3,10 +3,13 @@ import { type PrismaClient } from "@hireflow/db";
 import { AppError } from "../../../kernel/errors.ts";
 import { apiKeyCacheGeneration, cachedApiKey, rememberApiKey } from "./api-key-cache.ts";
 import { type ApiScope, normalizeScopes } from "../../../kernel/scopes.ts";
+import { type ApiKeyPrincipal } from "../../../kernel/principal.ts";
 
 export const API_KEY_PREFIX = "hf_live_";
+
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const SECRET_LENGTH = 40;
+
 const KEY_PATTERN = /^hf_live_[0-9A-Za-z]{32,64}$/;
 /** How often last_used_at may be written per key: reads must not turn into a write per request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -33,16 +36,8 @@ export function generateApiKey(): GeneratedApiKey {
   return { secret, prefix: secret.slice(0, API_KEY_PREFIX.length + 4), secretHash: hashApiKey(secret) };
 }
 
-export interface ApiKeyPrincipal {
-  apiKeyId: number;
-  companyId: number;
-  /** Requests per window for this key; null means the service default. */
-  rateLimit: number | null;
-  /** What the key may do (auth/scopes.ts); checked by companyProcedure against the procedure's meta.scope. */
-  scopes: ApiScope[];
-}
-
 const unauthorized = () => new AppError("unauthorized", "API key is missing or invalid");
+
 const lastWrites = new Map<number, number>();
 
 /**

@@ -1,5 +1,5 @@
 import { type PrismaClient } from "@hireflow/db";
-import { type Principal } from "../../../kernel/context.ts";
+import { type Principal } from "../../../kernel/principal.ts";
 import { authenticateApiKey } from "./api-keys.ts";
 import { authenticateOAuthToken, isOAuthAccessToken, type ProtectedApi } from "./oauth-tokens.ts";
 

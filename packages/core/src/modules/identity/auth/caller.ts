@@ -1,6 +1,6 @@
 import { envInt } from "@hireflow/config";
 import { type PrismaClient } from "@hireflow/db";
-import { type Principal } from "../../../kernel/context.ts";
+import { type Principal } from "../../../kernel/principal.ts";
 import { getRateLimiter, type RateLimitResult } from "../../../kernel/rate-limit.ts";
 import { authenticateBearer, rateLimitKey } from "./bearer.ts";
 import { type ProtectedApi } from "./oauth-tokens.ts";

@@ -2,8 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { type PrismaClient } from "@hireflow/db";
 import { AppError } from "../../../kernel/errors.ts";
 import { apiKeyCacheGeneration, cachedOAuthToken, rememberOAuthToken } from "./api-key-cache.ts";
-import { isUserRole, roleScopeCeiling, type UserRole } from "../../../kernel/roles.ts";
+import { isUserRole, roleScopeCeiling } from "../../../kernel/roles.ts";
 import { API_SCOPES, type ApiScope, normalizeScopes } from "../../../kernel/scopes.ts";
+import { type OAuthPrincipal } from "../../../kernel/principal.ts";
 
 /**
  * OAuth access and refresh tokens (docs/OAUTH.md). Opaque random strings, stored as SHA-256 hashes:
@@ -12,8 +13,10 @@ import { API_SCOPES, type ApiScope, normalizeScopes } from "../../../kernel/scop
  * signing key to keep.
  */
 export const ACCESS_TOKEN_PREFIX = "hfo_at_";
+
 export const REFRESH_TOKEN_PREFIX = "hfo_rt_";
 export const AUTHORIZATION_CODE_PREFIX = "hfo_code_";
+
 export const ACCESS_TOKEN_TTL_S = 3600;
 const ACCESS_TOKEN_PATTERN = /^hfo_at_[A-Za-z0-9_-]{43}$/;
 
@@ -28,18 +31,6 @@ export function newOAuthSecret(prefix: string): string {
 
 export function isOAuthAccessToken(secret: string): boolean {
   return secret.startsWith(ACCESS_TOKEN_PREFIX);
-}
-
-/** What an OAuth access token resolves to: the member, with the scopes of the grant ∩ the member's role now. */
-export interface OAuthPrincipal {
-  companyId: number;
-  userId: string;
-  role: UserRole;
-  grantId: number;
-  clientId: string;
-  scopes: readonly ApiScope[];
-  /** The RFC 8707 resource the token was issued for. */
-  resource: string;
 }
 
 /**

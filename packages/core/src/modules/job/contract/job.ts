@@ -3,11 +3,11 @@ import { cursorParam, httpUrl, idParam, INT32_MAX, limitParam, queryBoolean, sto
 import { screeningSettingsInput, screeningSettingsSchema } from "../../screening/contract/screening.ts";
 import { jobStageWithPlanSchema, jobStagesInput, stageMovesInput } from "../../pipeline/contract/job-stages.ts";
 import { COUNTRY_CODES } from "../../../kernel/contract/countries.ts";
+import { LOCATION_TYPES, screeningQuestionSchema } from "../../screening/contract/questions.ts";
 
 /** A job's hiring team leads: a handful of members, not the whole company. */
 export const MAX_HIRING_TEAM_LEADS = 20;
 
-export const LOCATION_TYPES = ["onsite", "remote", "hybrid"] as const;
 export const EMPLOYMENT_TYPES = ["full_time", "part_time", "contract", "temporary", "internship"] as const;
 
 export const locationDetailSchema = z
@@ -20,18 +20,6 @@ export const locationDetailSchema = z
   .meta({ id: "LocationDetail" });
 
 export type LocationDetail = z.infer<typeof locationDetailSchema>;
-
-export const screeningQuestionSchema = z
-  .object({
-    id: storableText(z.string().min(1).max(64)),
-    label: storableText(z.string().min(1).max(500)),
-    type: z.enum(["text", "textarea", "yes_no", "select"]),
-    required: z.boolean(),
-    options: z.array(storableText(z.string().min(1).max(200))).max(50).optional(),
-  })
-  .meta({ id: "ScreeningQuestion" });
-
-export type ScreeningQuestion = z.infer<typeof screeningQuestionSchema>;
 
 export const jobSchema = z
   .object({
@@ -82,6 +70,7 @@ export const listJobsInput = z.strictObject({
 // created the department (a rejected request must write nothing). The body mirrors the Job object:
 // what GET returns can be edited and sent back.
 const salaryAmount = z.number().int().min(0).max(100_000_000);
+
 const salaryInput = z
   .strictObject({
     min: salaryAmount.nullish(),
@@ -94,6 +83,7 @@ const countryCode = z
   .string()
   .refine((code) => COUNTRY_CODES.has(code), "Must be an ISO 3166-1 alpha-2 code such as DE")
   .meta({ description: "ISO 3166-1 alpha-2 code", example: "DE" });
+
 const addressPart = (max: number) => storableText(z.string().trim().min(1).max(max)).nullish();
 const locationDetailInput = z.strictObject({ city: addressPart(200), region: addressPart(200), country: countryCode, postal_code: addressPart(20) });
 
@@ -123,13 +113,18 @@ const jobFields = {
 };
 
 const oneDepartment = (job: { department?: string; department_id?: number }) => job.department === undefined || job.department_id === undefined;
+
 const departmentRule = { message: "Give department or department_id, not both", path: ["department_id"] };
 
 export const createJobInput = z.strictObject(jobFields).refine(oneDepartment, departmentRule).meta({ id: "CreateJob" });
+
 /** A strict partial: only the fields sent change (PATCH /jobs/{id}; the id comes from the path). */
 export const updateJobInput = z
   .strictObject({ id: idParam, ...jobFields, title: jobFields.title.optional(), stage_moves: stageMovesInput.optional() })
   .refine(oneDepartment, departmentRule);
 
 export type CreateJobInput = z.infer<typeof createJobInput>;
+
 export type UpdateJobInput = z.infer<typeof updateJobInput>;
+
+export const departmentSchema = z.object({ id: z.number().int(), name: z.string() });

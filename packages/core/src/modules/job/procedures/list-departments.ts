@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { departmentSchema } from "../../board/contract/board.ts";
-import { listDepartments } from "../../board/board.ts";
+import { departmentSchema } from "../contract/job.ts";
+import { listDepartments } from "../read.ts";
 import { companyProcedure } from "../../../kernel/trpc.ts";
 
 /** UI only: department names for the job form's suggestions. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BODY_MAX, CANDIDATE_EMAIL_KINDS, type CandidateEmailKind, MAX_DELAY_MINUTES, SUBJECT_MAX, TEMPLATE_PLACEHOLDERS, unknownPlaceholders } from "../candidate-templates.ts";
+import { BODY_MAX, CANDIDATE_EMAIL_KINDS, type CandidateEmailKind, MAX_DELAY_MINUTES, SUBJECT_MAX, TEMPLATE_PLACEHOLDERS, unknownPlaceholders } from "./templates.ts";
 import { cursorParam, INT32_MAX, singleLine, storableText, timestamp } from "../../../kernel/contract/common.ts";
 
 /**

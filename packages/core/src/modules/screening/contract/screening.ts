@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { storableText, timestamp } from "../../../kernel/contract/common.ts";
-import { protectedTermIn, protectedTermMessage } from "../engine/guard-rails.ts";
+import { protectedTermIn, protectedTermMessage } from "./guard-rails.ts";
 import { PUBLIC_API_STAGES } from "../../pipeline/contract/stages.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { type LOCATION_TYPES, type ScreeningQuestion } from "../../job/contract/job.ts";
+import { type LOCATION_TYPES, type ScreeningQuestion } from "../contract/questions.ts";
 import { type CriterionResult, type ScreeningCriterion } from "../contract/screening.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dataEnvelope, idParam, timestamp } from "../../../kernel/contract/common.ts";
-import { requestRescore } from "../../candidate/fit-outcome.ts";
+import { requestRescore } from "../rescore.ts";
 import { companyProcedure } from "../../../kernel/trpc.ts";
 
 const rescoreSchema = z

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dataEnvelope, idParam } from "../../../kernel/contract/common.ts";
 import { screeningProgressSchema } from "../contract/screening.ts";
-import { screeningProgress } from "../../candidate/fit-outcome.ts";
+import { screeningProgress } from "../rescore.ts";
 import { companyProcedure } from "../../../kernel/trpc.ts";
 
 /** UI only: how far a re-score has come (the job page polls it). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WEBHOOK_EVENT_TYPES } from "../../../kernel/outbox.ts";
+import { WEBHOOK_EVENT_TYPES } from "../../../kernel/contract/event-types.ts";
 import { cursorParam, idParam, limitParam, timestamp } from "../../../kernel/contract/common.ts";
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WEBHOOK_EVENT_TYPES } from "../../../kernel/outbox.ts";
+import { WEBHOOK_EVENT_TYPES } from "../../../kernel/contract/event-types.ts";
 import { bodyBoolean, cursorParam, idParam, limitParam, singleLine, timestamp } from "../../../kernel/contract/common.ts";
 
 /**

@@ -1,7 +1,8 @@
 "use client";
 
 import type { EmailSettingsDto } from "@hireflow/core/modules/mail/contract/email";
-import { type CandidateEmailKind, placeholderValues, renderTemplate, SUBJECT_MAX, BODY_MAX } from "@hireflow/core/modules/mail/candidate-templates";
+import { placeholderValues, renderTemplate } from "@hireflow/core/modules/mail/candidate-templates";
+import { type CandidateEmailKind, SUBJECT_MAX, BODY_MAX } from "@hireflow/core/modules/mail/contract/templates";
 import { Card, describedBy, Field, inputClass } from "@/components/ui";
 
 export interface TemplateDraft {

@@ -1,0 +1,41 @@
+
+/** The candidate e-mails' kinds, placeholders and limits: what the settings form and its contract check. */
+export const CANDIDATE_EMAIL_KINDS = ["application_received", "rejection", "screening_explanation"] as const;
+
+/** The kinds a company writes its own template for (Settings → E-mail); the screening explanation's is built in. */
+export const EDITABLE_EMAIL_KINDS = ["application_received", "rejection"] as const satisfies readonly CandidateEmailKind[];
+
+export type CandidateEmailKind = (typeof CANDIDATE_EMAIL_KINDS)[number];
+
+export const PLACEHOLDERS = {
+  candidate_name: "The candidate's full name",
+  candidate_first_name: "The first word of the candidate's name (\"there\" without a name)",
+  job_title: "The job's title",
+  company_name: "The company's name",
+  reject_reason: "The reject reason chosen in the move (empty without one); rejection only",
+  screening_explanation: "The plain-language explanation of the AI screening tool's part (GET /candidates/{id}/screening_explanation); screening explanation only",
+} as const;
+
+export type Placeholder = keyof typeof PLACEHOLDERS;
+
+/** Which placeholders each template may use: an application has no reject reason. */
+export const TEMPLATE_PLACEHOLDERS: Record<CandidateEmailKind, readonly Placeholder[]> = {
+  application_received: ["candidate_name", "candidate_first_name", "job_title", "company_name"],
+  rejection: ["candidate_name", "candidate_first_name", "job_title", "company_name", "reject_reason"],
+  screening_explanation: ["candidate_name", "candidate_first_name", "job_title", "company_name", "screening_explanation"],
+};
+
+export const SUBJECT_MAX = 200;
+
+export const BODY_MAX = 10_000;
+
+export const MAX_DELAY_MINUTES = 10_080;
+
+export const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** Names used in a template that it may not use (unknown, or not available in this kind), in order of appearance. */
+export function unknownPlaceholders(kind: CandidateEmailKind, text: string): string[] {
+  const allowed = new Set<string>(TEMPLATE_PLACEHOLDERS[kind]);
+  const found = [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!).filter((name) => !allowed.has(name));
+  return [...new Set(found)];
+}
