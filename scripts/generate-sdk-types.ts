@@ -21,7 +21,7 @@ const HEADER = `/**
 export async function generateSdkTypes(): Promise<string> {
   // A fixed base URL: the generated types must not depend on the machine's APP_BASE_URL.
   process.env.APP_BASE_URL ??= "http://localhost:3000";
-  const { openApiDocument } = await import("@hireflow/core/api/openapi/document");
+  const { openApiDocument } = await import("@hireflow/core/openapi");
   const document = structuredClone(openApiDocument()) as { servers?: unknown };
   delete document.servers;
   const ast = await openapiTS(document as Parameters<typeof openapiTS>[0], { exportType: true, alphabetize: true });

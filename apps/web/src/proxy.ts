@@ -1,4 +1,4 @@
-import { careersJobState } from "@hireflow/core/modules/careers/careers";
+import { careersJobState } from "@hireflow/core/careers";
 import { getPrisma } from "@hireflow/db";
 import { type NextRequest, NextResponse } from "next/server";
 import { withSecurityHeaders } from "@/server/security-headers";

@@ -17,7 +17,7 @@ import {
   verifyPassword,
 } from "@hireflow/core";
 // The scorer of the candidate-screen job (a separate entry of core, as the job imports it).
-import { scoreCandidate } from "@hireflow/core/modules/screening/engine/index";
+import { scoreCandidate } from "@hireflow/core/screening/engine";
 import { type PrismaClient } from "@hireflow/db";
 import { seedDemoInterviews } from "./demo-interviews.ts";
 import { DEMO, DEMO_CANDIDATES, DEMO_JOBS, DEMO_SELF_IDS, type DemoCandidate, type DemoJobKey } from "./demo-data.ts";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { type ReactNode } from "react";
 import { canManageSettings, isInterviewerOnly } from "@hireflow/core/kernel/roles";
-import { type SessionUser } from "@hireflow/core/modules/identity/auth/sessions";
+import { type SessionUser } from "@hireflow/core/identity/sessions";
 import { FlashMessage } from "./flash";
 import { NavLink } from "./nav-link";
 import { QuickSwitcher } from "./quick-switcher";

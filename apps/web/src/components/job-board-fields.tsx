@@ -1,6 +1,6 @@
 "use client";
 
-import type { JobDto } from "@hireflow/core/modules/job/contract/job";
+import type { JobDto } from "@hireflow/core/job/contract";
 import { Field, describedBy, inputClass } from "./ui";
 
 /**

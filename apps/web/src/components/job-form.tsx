@@ -1,8 +1,8 @@
 "use client";
 
-import type { UserDto } from "@hireflow/core/modules/interview/contract/interview";
-import type { JobDto } from "@hireflow/core/modules/job/contract/job";
-import type { JobStageDto } from "@hireflow/core/modules/pipeline/contract/job-stages";
+import type { UserDto } from "@hireflow/core/interview/contract";
+import type { JobDto } from "@hireflow/core/job/contract";
+import type { JobStageDto } from "@hireflow/core/pipeline/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useRef, useState, type FormEvent } from "react";

@@ -1,4 +1,4 @@
-import type { CareersJobDto } from "@hireflow/core/modules/careers/contract/careers";
+import type { CareersJobDto } from "@hireflow/core/careers/contract";
 
 const LOCATION_TYPE = { onsite: "On-site", remote: "Remote", hybrid: "Hybrid" } as const;
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { JobStageDto, StageType } from "@hireflow/core/modules/pipeline/contract/job-stages";
+import type { JobStageDto, StageType } from "@hireflow/core/pipeline/contract";
 import { useEffect, useRef, useState, type Dispatch, type DragEvent, type SetStateAction } from "react";
 import { type KitRow, moveRow, NEW_KIT, removedStages, rowKeys, STAGE_TYPE_OPTIONS, type PipelineDraft, type StageRow } from "@/lib/pipeline-draft";
 import { Button, cx, describedBy, Field, inputClass } from "./ui";

@@ -1,7 +1,7 @@
 "use client";
 
-import type { QuickSearchResultDto } from "@hireflow/core/modules/candidate/contract/candidate-search";
-import { quickSearchSections } from "@hireflow/core/modules/candidate/contract/quick-search-order";
+import type { QuickSearchResultDto } from "@hireflow/core/candidate/contract";
+import { quickSearchSections } from "@hireflow/core/candidate/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { RejectReasonDto } from "@hireflow/core/modules/pipeline/contract/job-stages";
+import type { RejectReasonDto } from "@hireflow/core/pipeline/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { errorInfo } from "@/lib/errors";

@@ -1,7 +1,7 @@
 "use client";
 
-import { criterionWarnings, CRITERION_WARNING_TEXT, protectedTermIn, protectedTermMessage } from "@hireflow/core/modules/screening/contract/guard-rails";
-import type { ScreeningSettings } from "@hireflow/core/modules/screening/contract/screening";
+import { criterionWarnings, CRITERION_WARNING_TEXT, protectedTermIn, protectedTermMessage } from "@hireflow/core/screening/contract";
+import type { ScreeningSettings } from "@hireflow/core/screening/contract";
 import { useRef, type Dispatch, type ReactNode, type SetStateAction } from "react";
 import {
   CRITERION_TYPE_LABELS,

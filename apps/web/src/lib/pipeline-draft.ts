@@ -1,4 +1,4 @@
-import type { InterviewKitDto, JobStageDto, JobStagesInput, StageType } from "@hireflow/core/modules/pipeline/contract/job-stages";
+import type { InterviewKitDto, JobStageDto, JobStagesInput, StageType } from "@hireflow/core/pipeline/contract";
 
 /**
  * The pipeline editor's model (job form and Settings → Pipeline), kept free of React so it can be

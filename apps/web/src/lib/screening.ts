@@ -1,5 +1,5 @@
-import type { ScreeningQuestion } from "@hireflow/core/modules/screening/contract/questions";
-import type { CriterionResult, ScreeningCriterion, ScreeningProgressDto, ScreeningSettings, UnjudgedReason } from "@hireflow/core/modules/screening/contract/screening";
+import type { ScreeningQuestion } from "@hireflow/core/screening/contract";
+import type { CriterionResult, ScreeningCriterion, ScreeningProgressDto, ScreeningSettings, UnjudgedReason } from "@hireflow/core/screening/contract";
 import { type JobStage, resolveStage, stageTypeLabel } from "./stages";
 
 /**

@@ -1,4 +1,4 @@
-import type { CandidateListItemDto } from "@hireflow/core/modules/candidate/contract/candidate-search";
+import type { CandidateListItemDto } from "@hireflow/core/candidate/contract";
 
 export type SearchMatch = NonNullable<CandidateListItemDto["match"]>;
 

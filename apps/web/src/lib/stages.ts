@@ -1,5 +1,5 @@
-import type { JobStageDto, StageType } from "@hireflow/core/modules/pipeline/contract/job-stages";
-import { PUBLIC_API_STAGES } from "@hireflow/core/modules/pipeline/contract/stages";
+import type { JobStageDto, StageType } from "@hireflow/core/pipeline/contract";
+import { PUBLIC_API_STAGES } from "@hireflow/core/pipeline/contract";
 import type { BadgeTone } from "@/components/ui";
 
 /**

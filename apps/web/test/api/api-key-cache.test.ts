@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createUser } from "@hireflow/core";
-import { hashOAuthSecret, newOAuthSecret } from "@hireflow/core/modules/identity/auth/oauth-tokens";
-import { createSession, SESSION_COOKIE } from "@hireflow/core/modules/identity/auth/sessions";
+import { hashOAuthSecret, newOAuthSecret } from "@hireflow/core/identity/oauth-tokens";
+import { createSession, SESSION_COOKIE } from "@hireflow/core/identity/sessions";
 import { getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltServer, startApiServer, waitForOutput } from "../helpers/built-server.ts";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createUser } from "@hireflow/core";
-import { normalizeAscii } from "@hireflow/core/modules/candidate/search-query-parse";
+import { normalizeAscii } from "@hireflow/core/candidate/search-query-parse";
 import fc from "fast-check";
 import { getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

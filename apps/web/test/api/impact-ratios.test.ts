@@ -1,5 +1,5 @@
-import { criteriaHash } from "@hireflow/core/modules/screening/engine/fit";
-import { readScreening } from "@hireflow/core/modules/screening/settings";
+import { criteriaHash } from "@hireflow/core/screening/engine";
+import { readScreening } from "@hireflow/core/screening/settings";
 import { getPrisma, type Prisma } from "@hireflow/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useApiApp } from "../helpers/api-app.ts";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createUser, systemContext } from "@hireflow/core";
-import { updatePipelineTemplate } from "@hireflow/core/modules/pipeline/stages";
+import { updatePipelineTemplate } from "@hireflow/core/pipeline/stages";
 import { getPrisma } from "@hireflow/db";
 import { describe, expect, it } from "vitest";
 import { useApiApp } from "../helpers/api-app.ts";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { API_SCOPES, type ApiScope, createUser } from "@hireflow/core";
-import { RECENT_TIMELINE_ENTRIES } from "@hireflow/core/modules/board/contract/board";
+import { RECENT_TIMELINE_ENTRIES } from "@hireflow/core/board/contract";
 import { getPrisma } from "@hireflow/db";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";

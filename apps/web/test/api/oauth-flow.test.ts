@@ -1,4 +1,4 @@
-import { hashOAuthSecret } from "@hireflow/core/modules/identity/auth/oauth-tokens";
+import { hashOAuthSecret } from "@hireflow/core/identity/oauth-tokens";
 import { getPrisma } from "@hireflow/db";
 import * as oauth from "oauth4webapi";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openApiDocument } from "@hireflow/core/api/openapi/document";
+import { openApiDocument } from "@hireflow/core/openapi";
 import { startApp } from "../helpers/app.ts";
 
 describe("OpenAPI document", () => {

@@ -1,5 +1,5 @@
 import { ERROR_CODES, ERROR_STATUS } from "@hireflow/core";
-import { openApiDocument } from "@hireflow/core/api/openapi/document";
+import { openApiDocument } from "@hireflow/core/openapi";
 import { describe, expect, it } from "vitest";
 import { useApiApp } from "../helpers/api-app.ts";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { API_SCOPES, type ApiScope, generateApiKey, revokeApiKey, systemContext } from "@hireflow/core";
-import { openApiDocument } from "@hireflow/core/api/openapi/document";
+import { openApiDocument } from "@hireflow/core/openapi";
 import { getPrisma } from "@hireflow/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useApiApp } from "../helpers/api-app.ts";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { appRouter, createCallerFactory, createUser, type UserRole } from "@hireflow/core";
-import { type CandidateScorecardsDto } from "@hireflow/core/modules/interview/contract/scorecard";
-import { getScorecardsTool } from "@hireflow/core/api/mcp/tools/get-scorecards";
+import { type CandidateScorecardsDto } from "@hireflow/core/interview/contract";
+import { getScorecardsTool } from "@hireflow/core/mcp/tools/get-scorecards";
 import { getPrisma } from "@hireflow/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useApiApp } from "../helpers/api-app.ts";

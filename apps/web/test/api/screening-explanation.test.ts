@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { saveScreeningOutcome, systemContext, updateCompanyScreeningSettings, updateJob } from "@hireflow/core";
-import { type ScreeningOutcome } from "@hireflow/core/modules/screening/engine/types";
+import { type ScreeningOutcome } from "@hireflow/core/screening/engine";
 import { getPrisma } from "@hireflow/db";
 import { useIsolatedDatabase } from "@hireflow/db/testing/isolated";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createUser, setLogSink } from "@hireflow/core";
-import { createSession, hashSessionToken } from "@hireflow/core/modules/identity/auth/sessions";
+import { createSession, hashSessionToken } from "@hireflow/core/identity/sessions";
 import { getPrisma } from "@hireflow/db";
 import { useIsolatedDatabase } from "@hireflow/db/testing/isolated";
 import { type BlobStorage, createLocalStorage, setStorageForTesting, signFileToken } from "@hireflow/storage";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createSession, hashSessionToken } from "@hireflow/core/modules/identity/auth/sessions";
+import { createSession, hashSessionToken } from "@hireflow/core/identity/sessions";
 import { getPrisma } from "@hireflow/db";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

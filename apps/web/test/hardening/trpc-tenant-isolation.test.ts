@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { careersJobSchema } from "@hireflow/core/modules/careers/contract/careers";
+import { careersJobSchema } from "@hireflow/core/careers/contract";
 import { openJobWhere } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

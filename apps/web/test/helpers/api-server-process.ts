@@ -6,8 +6,8 @@
  *   HIREFLOW_BACKGROUND_WORK=off   no background work (as in instrumentation.ts)
  */
 import { type AddressInfo } from "node:net";
-import { startApiKeyCache } from "@hireflow/core/modules/identity/auth/api-key-cache";
-import { startJobStageCache } from "@hireflow/core/modules/pipeline/stage-cache";
+import { startApiKeyCache } from "@hireflow/core/identity/api-key-cache";
+import { startJobStageCache } from "@hireflow/core/pipeline/stage-cache";
 import { startBackgroundWork } from "@hireflow/jobs";
 import * as trpcRoute from "../../src/app/api/trpc/[...trpc]/route.ts";
 import { sendWebResponse, toWebRequest } from "../../src/server/node/http-bridge.ts";

@@ -1,5 +1,5 @@
 import { createCandidate, createUser, saveScreeningOutcome, systemContext } from "@hireflow/core";
-import { createSession, SESSION_COOKIE } from "@hireflow/core/modules/identity/auth/sessions";
+import { createSession, SESSION_COOKIE } from "@hireflow/core/identity/sessions";
 import { getPrisma } from "@hireflow/db";
 import { useIsolatedDatabase } from "@hireflow/db/testing/isolated";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

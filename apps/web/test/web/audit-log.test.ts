@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { AUDIT_ACTIONS, appRouter, createCallerFactory, createCandidate, createUser, eraseCandidate, saveScreeningOutcome, systemContext, type UserRole } from "@hireflow/core";
-import { createSession, SESSION_COOKIE } from "@hireflow/core/modules/identity/auth/sessions";
+import { createSession, SESSION_COOKIE } from "@hireflow/core/identity/sessions";
 import { type AuditLogEntry, getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as auditCsvRoute from "@/app/api/audit-log.csv/route";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createUser, queueEmail, systemContext, type UserRole } from "@hireflow/core";
-import { createSession, SESSION_COOKIE } from "@hireflow/core/modules/identity/auth/sessions";
+import { createSession, SESSION_COOKIE } from "@hireflow/core/identity/sessions";
 import { getPrisma } from "@hireflow/db";
 import { runEmailAttempt } from "@hireflow/jobs/email/index";
 import { simpleParser } from "mailparser";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createUser } from "@hireflow/core";
-import { createSession, SESSION_COOKIE } from "@hireflow/core/modules/identity/auth/sessions";
+import { createSession, SESSION_COOKIE } from "@hireflow/core/identity/sessions";
 import { getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as downloadRoute from "@/app/api/impact-ratios/route";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createUser, procedureMetas } from "@hireflow/core";
-import { createSession, SESSION_COOKIE } from "@hireflow/core/modules/identity/auth/sessions";
+import { createSession, SESSION_COOKIE } from "@hireflow/core/identity/sessions";
 import { getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as trpcRoute from "@/app/api/trpc/[...trpc]/route";

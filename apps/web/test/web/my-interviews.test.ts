@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { createCandidate, createUser, eraseCandidate, systemContext, updateCandidate } from "@hireflow/core";
-import { createSession, SESSION_COOKIE } from "@hireflow/core/modules/identity/auth/sessions";
-import { MY_INTERVIEWS_LIMIT, type MyInterviewsDto } from "@hireflow/core/modules/interview/contract/my-interviews";
-import { myInterviews, myInterviewsThroughPrisma } from "@hireflow/core/modules/interview/my-interviews";
+import { createSession, SESSION_COOKIE } from "@hireflow/core/identity/sessions";
+import { MY_INTERVIEWS_LIMIT, type MyInterviewsDto } from "@hireflow/core/interview/contract";
+import { myInterviews, myInterviewsThroughPrisma } from "@hireflow/core/interview/my-interviews";
 import { getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";

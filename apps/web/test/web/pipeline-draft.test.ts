@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STAGE_KEY_PATTERN } from "@hireflow/core/modules/pipeline/contract/job-stages";
+import { STAGE_KEY_PATTERN } from "@hireflow/core/pipeline/contract";
 import { initialDraft, moveRow, NEW_KIT, pipelineInput, removedStages, rowKeys, stageKeyFromName, type PipelineDraft } from "@/lib/pipeline-draft";
 
 describe("stageKeyFromName", () => {

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { createUser, funnelReport, systemContext } from "@hireflow/core";
-import { createSession, SESSION_COOKIE } from "@hireflow/core/modules/identity/auth/sessions";
+import { createSession, SESSION_COOKIE } from "@hireflow/core/identity/sessions";
 import { csvCell, csvDocument } from "@hireflow/core/kernel/csv";
-import { createRejectReason, updateRejectReason } from "@hireflow/core/modules/pipeline/reject-reasons";
+import { createRejectReason, updateRejectReason } from "@hireflow/core/pipeline/reject-reasons";
 import { getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as csvRoute from "@/app/api/reports.csv/route";

@@ -1,7 +1,7 @@
 import { type AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import { saveScreeningOutcome, systemContext, updateCompanyScreeningSettings } from "@hireflow/core";
-import { type ScreeningOutcome } from "@hireflow/core/modules/screening/engine/types";
+import { type ScreeningOutcome } from "@hireflow/core/screening/engine";
 import { getPrisma } from "@hireflow/db";
 import { runEmailAttempt } from "@hireflow/jobs/email/index";
 import { simpleParser } from "mailparser";

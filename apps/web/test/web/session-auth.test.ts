@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { API_SCOPES, appRouter, createCallerFactory, createCandidate, createUser, systemContext } from "@hireflow/core";
-import { hashSessionToken, SESSION_COOKIE, verifySession } from "@hireflow/core/modules/identity/auth/sessions";
+import { hashSessionToken, SESSION_COOKIE, verifySession } from "@hireflow/core/identity/sessions";
 import { getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as signInRoute from "@/app/api/auth/sign-in/route";

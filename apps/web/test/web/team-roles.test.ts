@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { appRouter, createCallerFactory, createUser, inviteMember, procedureMetas, systemContext, type UserRole } from "@hireflow/core";
-import { createSession, SESSION_COOKIE, verifySession } from "@hireflow/core/modules/identity/auth/sessions";
+import { createSession, SESSION_COOKIE, verifySession } from "@hireflow/core/identity/sessions";
 import { getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as acceptRoute from "@/app/api/auth/accept-invitation/route";

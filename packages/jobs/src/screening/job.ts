@@ -10,7 +10,7 @@ import {
   type ScreeningTrigger,
 } from "@hireflow/core";
 // A separate entry: the AI SDK is loaded by the job only, not by every route that imports core.
-import { scoreCandidate, screeningModelFromEnv } from "@hireflow/core/modules/screening/engine/index";
+import { scoreCandidate, screeningModelFromEnv } from "@hireflow/core/screening/engine";
 import { getPrisma } from "@hireflow/db";
 import { NonRetriableError } from "inngest";
 import { z } from "zod";

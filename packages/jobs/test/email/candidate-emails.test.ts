@@ -14,7 +14,7 @@ import {
   updateEmailSettingsInput,
   type ServiceContext,
 } from "@hireflow/core";
-import { moveCandidates } from "@hireflow/core/modules/board/board";
+import { moveCandidates } from "@hireflow/core/board";
 import { getPrisma } from "@hireflow/db";
 import { useIsolatedDatabase } from "@hireflow/db/testing/isolated";
 import { simpleParser } from "mailparser";

@@ -1,5 +1,5 @@
 import { envFlag } from "@hireflow/config";
-import { SESSION_COOKIE, SESSION_TTL_MS } from "@hireflow/core/modules/identity/auth/sessions";
+import { SESSION_COOKIE, SESSION_TTL_MS } from "@hireflow/core/identity/sessions";
 
 /**
  * hf_session: httpOnly (scripts never see the token), SameSite=Lax (not sent on cross-site

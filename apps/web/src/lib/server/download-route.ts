@@ -1,5 +1,5 @@
 import { AppError, idParam, type ServiceContext, systemContext } from "@hireflow/core";
-import { type SessionUser, sessionTokenFromCookieHeader, verifySession } from "@hireflow/core/modules/identity/auth/sessions";
+import { type SessionUser, sessionTokenFromCookieHeader, verifySession } from "@hireflow/core/identity/sessions";
 import { getPrisma } from "@hireflow/db";
 import { clientIp } from "./client-ip.ts";
 

@@ -1,4 +1,4 @@
-import { type ActiveSession, SESSION_COOKIE, verifySession } from "@hireflow/core/modules/identity/auth/sessions";
+import { type ActiveSession, SESSION_COOKIE, verifySession } from "@hireflow/core/identity/sessions";
 import { getPrisma } from "@hireflow/db";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";

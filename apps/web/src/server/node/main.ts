@@ -1,8 +1,8 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { logger } from "@hireflow/core";
-import { startApiKeyCache } from "@hireflow/core/modules/identity/auth/api-key-cache";
-import { startJobStageCache } from "@hireflow/core/modules/pipeline/stage-cache";
+import { startApiKeyCache } from "@hireflow/core/identity/api-key-cache";
+import { startJobStageCache } from "@hireflow/core/pipeline/stage-cache";
 import next from "next";
 import { createHireflowServer } from "./server.ts";
 

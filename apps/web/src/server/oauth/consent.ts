@@ -1,6 +1,6 @@
-import { csrfTokenMatches, sessionTokenFromCookieHeader, verifySession } from "@hireflow/core/modules/identity/auth/sessions";
-import { approveAuthorization, AuthorizationRedirectError, redirectWithParams, validateAuthorizationRequest } from "@hireflow/core/modules/identity/oauth/authorization";
-import { OAuthError } from "@hireflow/core/modules/identity/oauth/errors";
+import { csrfTokenMatches, sessionTokenFromCookieHeader, verifySession } from "@hireflow/core/identity/sessions";
+import { approveAuthorization, AuthorizationRedirectError, redirectWithParams, validateAuthorizationRequest } from "@hireflow/core/identity/oauth/authorization";
+import { OAuthError } from "@hireflow/core/identity/oauth/errors";
 import { getPrisma } from "@hireflow/db";
 import { clientIp } from "../../lib/server/client-ip.ts";
 import { readBodyLimited } from "../rest/body.ts";

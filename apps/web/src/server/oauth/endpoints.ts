@@ -1,8 +1,8 @@
 import { getPrisma } from "@hireflow/db";
 import { getRateLimiter, logger } from "@hireflow/core";
-import { authenticateClient, parseClientMetadata, registerClient } from "@hireflow/core/modules/identity/oauth/clients";
-import { OAuthError } from "@hireflow/core/modules/identity/oauth/errors";
-import { exchangeAuthorizationCode, refreshTokens, revokeToken } from "@hireflow/core/modules/identity/oauth/tokens";
+import { authenticateClient, parseClientMetadata, registerClient } from "@hireflow/core/identity/oauth/clients";
+import { OAuthError } from "@hireflow/core/identity/oauth/errors";
+import { exchangeAuthorizationCode, refreshTokens, revokeToken } from "@hireflow/core/identity/oauth/tokens";
 import { clientIp } from "../../lib/server/client-ip.ts";
 import { readBodyLimited } from "../rest/body.ts";
 import { oauthJson } from "./metadata.ts";

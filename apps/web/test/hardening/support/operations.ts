@@ -1,4 +1,4 @@
-import { openApiDocument } from "@hireflow/core/api/openapi/document";
+import { openApiDocument } from "@hireflow/core/openapi";
 
 /**
  * The operations of the public API, read from the OpenAPI document the service publishes, so the

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createApiKey, createUser, inviteMember, systemContext } from "@hireflow/core";
-import { createSession, SESSION_COOKIE } from "@hireflow/core/modules/identity/auth/sessions";
+import { createSession, SESSION_COOKIE } from "@hireflow/core/identity/sessions";
 import { getPrisma, poolOf } from "@hireflow/db";
 import { addJob, createTestCompany, type TestCompany } from "../../helpers/fixtures.ts";
 import { type Operation } from "./operations.ts";

@@ -1,6 +1,6 @@
 "use client";
 
-import type { CandidateListItemDto } from "@hireflow/core/modules/candidate/contract/candidate-search";
+import type { CandidateListItemDto } from "@hireflow/core/candidate/contract";
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -14,7 +14,7 @@ import { errorInfo } from "@/lib/errors";
 import { SEARCH_MATCH_LABELS } from "@/lib/search-match";
 import { type JobStage, stageTone, TYPE_STAGES } from "@/lib/stages";
 import { useTrpc } from "@/lib/trpc";
-import { applicationSourceLabel } from "@hireflow/core/modules/candidate/contract/application-source";
+import { applicationSourceLabel } from "@hireflow/core/candidate/contract";
 import { type CandidateFilters, hasFilters } from "./filters";
 
 interface Page {

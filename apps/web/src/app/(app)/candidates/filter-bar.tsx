@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { buttonClass, compactInputClass, cx } from "@/components/ui";
 import { isStageType, type JobStage, STAGE_TYPE_LABELS, TYPE_STAGES } from "@/lib/stages";
-import { APPLICATION_SOURCE_LABELS } from "@hireflow/core/modules/candidate/contract/application-source";
+import { APPLICATION_SOURCE_LABELS } from "@hireflow/core/candidate/contract";
 import { type CandidateFilters, candidatesHref, hasFilters, SORT_LABELS } from "./filters";
 
 const SEARCH_DELAY_MS = 300;

@@ -1,5 +1,5 @@
-import { APPLICATION_SOURCES } from "@hireflow/core/modules/candidate/contract/application-source";
-import { CANDIDATE_LIST_SORTS, type CandidateListSort, type ListCompanyCandidatesInput, SEARCH_QUERY_MAX } from "@hireflow/core/modules/candidate/contract/candidate-search";
+import { APPLICATION_SOURCES } from "@hireflow/core/candidate/contract";
+import { CANDIDATE_LIST_SORTS, type CandidateListSort, type ListCompanyCandidatesInput, SEARCH_QUERY_MAX } from "@hireflow/core/candidate/contract";
 import { isStageType, type JobStage } from "@/lib/stages";
 
 /**

@@ -1,4 +1,4 @@
-import type { MyInterviewDto } from "@hireflow/core/modules/interview/contract/my-interviews";
+import type { MyInterviewDto } from "@hireflow/core/interview/contract";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Card, EmptyState, PageHeader, Time } from "@/components/ui";

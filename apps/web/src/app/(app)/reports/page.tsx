@@ -1,13 +1,13 @@
-import { FIT_BUCKETS, REPORT_MAX_DAYS, type ReportInput, reportInput, type ReportKind, type ReportRangeDto, resolveReportRange } from "@hireflow/core/modules/report/contract/report";
+import { FIT_BUCKETS, REPORT_MAX_DAYS, type ReportInput, reportInput, type ReportKind, type ReportRangeDto, resolveReportRange } from "@hireflow/core/report/contract";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { type ReactNode } from "react";
 import { Alert, Button, Card, compactInputClass, PageHeader } from "@/components/ui";
 import { load, serverCaller } from "@/lib/server/caller";
-import { applicationSourceLabel } from "@hireflow/core/modules/candidate/contract/application-source";
+import { applicationSourceLabel } from "@hireflow/core/candidate/contract";
 import { duration, percent } from "./format";
 import { ApplicationsChart, FitScoresChart, FunnelChart, InterviewsPerStageChart, RejectReasonsChart, SourcesChart, TimeInStageChart, TimeToFirstInterviewChart } from "./report-charts";
-import { type InterviewReportKind, OVERDUE_DEFAULT_HOURS } from "@hireflow/core/modules/report/contract/interview-report";
+import { type InterviewReportKind, OVERDUE_DEFAULT_HOURS } from "@hireflow/core/report/contract";
 
 export const metadata: Metadata = { title: "Reports" };
 

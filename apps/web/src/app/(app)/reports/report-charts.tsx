@@ -7,11 +7,11 @@ import type {
   RejectReasonsReportDto,
   SourcesReportDto,
   TimeInStageReportDto,
-} from "@hireflow/core/modules/report/contract/report";
-import type { InterviewsPerStageReportDto, TimeToFirstInterviewReportDto } from "@hireflow/core/modules/report/contract/interview-report";
+} from "@hireflow/core/report/contract";
+import type { InterviewsPerStageReportDto, TimeToFirstInterviewReportDto } from "@hireflow/core/report/contract";
 import { type ReactElement, useSyncExternalStore } from "react";
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { applicationSourceLabel } from "@hireflow/core/modules/candidate/contract/application-source";
+import { applicationSourceLabel } from "@hireflow/core/candidate/contract";
 import { BUCKET_COLORS, days, duration, percent } from "./format";
 
 /**

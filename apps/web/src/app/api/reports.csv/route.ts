@@ -1,6 +1,6 @@
 import { AppError, interviewReportCsv, reportCsv } from "@hireflow/core";
-import { INTERVIEW_REPORT_KINDS, type InterviewReportKind } from "@hireflow/core/modules/report/contract/interview-report";
-import { REPORT_KINDS, type ReportKind, reportInput } from "@hireflow/core/modules/report/contract/report";
+import { INTERVIEW_REPORT_KINDS, type InterviewReportKind } from "@hireflow/core/report/contract";
+import { REPORT_KINDS, type ReportKind, reportInput } from "@hireflow/core/report/contract";
 import { attachment, memberOfRequest } from "@/lib/server/download-route";
 import { handleRoute } from "@/lib/server/route-errors";
 

@@ -1,7 +1,7 @@
 import { API_SCOPE_DESCRIPTIONS, API_SCOPES, ROLE_LABELS } from "@hireflow/core";
 import { roleScopeCeiling } from "@hireflow/core/kernel/roles";
-import { AuthorizationRedirectError, validateAuthorizationRequest } from "@hireflow/core/modules/identity/oauth/authorization";
-import { OAuthError } from "@hireflow/core/modules/identity/oauth/errors";
+import { AuthorizationRedirectError, validateAuthorizationRequest } from "@hireflow/core/identity/oauth/authorization";
+import { OAuthError } from "@hireflow/core/identity/oauth/errors";
 import { getPrisma } from "@hireflow/db";
 import type { Metadata } from "next";
 import { headers } from "next/headers";

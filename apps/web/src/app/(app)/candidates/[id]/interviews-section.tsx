@@ -1,7 +1,7 @@
 "use client";
 
-import type { InterviewDto, UserDto } from "@hireflow/core/modules/interview/contract/interview";
-import type { InterviewKitDto } from "@hireflow/core/modules/pipeline/contract/job-stages";
+import type { InterviewDto, UserDto } from "@hireflow/core/interview/contract";
+import type { InterviewKitDto } from "@hireflow/core/pipeline/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useMemo, useState, type FormEvent } from "react";

@@ -1,4 +1,4 @@
-import type { CandidateProfileDto, TimelineEntryDto } from "@hireflow/core/modules/board/contract/board";
+import type { CandidateProfileDto, TimelineEntryDto } from "@hireflow/core/board/contract";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { type ReactNode } from "react";
@@ -6,7 +6,7 @@ import { AutoRefresh } from "@/components/auto-refresh";
 import { FitCoverage } from "@/components/fit-coverage";
 import { Highlighted } from "@/components/highlighted";
 import { Badge, Card, PageHeader, Time } from "@/components/ui";
-import { applicationSourceLabel } from "@hireflow/core/modules/candidate/contract/application-source";
+import { applicationSourceLabel } from "@hireflow/core/candidate/contract";
 import { canEraseCandidates, isInterviewerOnly } from "@hireflow/core/kernel/roles";
 import { load, serverCaller } from "@/lib/server/caller";
 import { requireSession } from "@/lib/server/session";

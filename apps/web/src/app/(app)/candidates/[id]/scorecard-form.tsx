@@ -1,6 +1,6 @@
 "use client";
 
-import { ATTRIBUTE_RATINGS, RATING_LABELS, RECOMMENDATIONS, type AttributeRating, type Recommendation, type ScorecardFormDto } from "@hireflow/core/modules/interview/contract/scorecard";
+import { ATTRIBUTE_RATINGS, RATING_LABELS, RECOMMENDATIONS, type AttributeRating, type Recommendation, type ScorecardFormDto } from "@hireflow/core/interview/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";

@@ -1,4 +1,4 @@
-import { RATING_LABELS, RECOMMENDATIONS, type CandidateScorecardsDto, type ScorecardFormsDto } from "@hireflow/core/modules/interview/contract/scorecard";
+import { RATING_LABELS, RECOMMENDATIONS, type CandidateScorecardsDto, type ScorecardFormsDto } from "@hireflow/core/interview/contract";
 import { Badge, type BadgeTone, Time } from "@/components/ui";
 import { ScorecardForm } from "./scorecard-form";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { ScreeningExplanationDto } from "@hireflow/core/modules/candidate/contract/screening-explanation";
+import type { ScreeningExplanationDto } from "@hireflow/core/candidate/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";

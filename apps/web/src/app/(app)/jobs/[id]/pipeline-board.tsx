@@ -1,6 +1,6 @@
 "use client";
 
-import type { PipelineBoardDto, PipelineCandidateDto } from "@hireflow/core/modules/board/contract/board";
+import type { PipelineBoardDto, PipelineCandidateDto } from "@hireflow/core/board/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type DragEvent, type ReactNode } from "react";
@@ -10,7 +10,7 @@ import { type RejectChoice, useRejectPrompt } from "@/components/reject-dialog";
 import { StageOptions } from "@/components/stage-options";
 import { Alert, Badge, Button, cx, EmptyState, formatDate, compactInputClass } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
-import { applicationSourceLabel } from "@hireflow/core/modules/candidate/contract/application-source";
+import { applicationSourceLabel } from "@hireflow/core/candidate/contract";
 import { type JobStage, stageName } from "@/lib/stages";
 import { useTrpc } from "@/lib/trpc";
 

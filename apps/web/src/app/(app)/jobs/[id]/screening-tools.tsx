@@ -1,6 +1,6 @@
 "use client";
 
-import type { ScreeningSettings } from "@hireflow/core/modules/screening/contract/screening";
+import type { ScreeningSettings } from "@hireflow/core/screening/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Button, buttonClass, Card, Time } from "@/components/ui";

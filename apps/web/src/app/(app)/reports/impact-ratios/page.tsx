@@ -1,6 +1,6 @@
-import { IMPACT_RATIO_MODES, type ImpactRatioReportDto, impactRatioInput } from "@hireflow/core/modules/report/contract/impact-ratio";
-import { STAGE_TYPES } from "@hireflow/core/modules/pipeline/contract/job-stages";
-import { SELF_ID_RACE_LABELS, SELF_ID_SEX_LABELS } from "@hireflow/core/modules/candidate/contract/self-identification";
+import { IMPACT_RATIO_MODES, type ImpactRatioReportDto, impactRatioInput } from "@hireflow/core/report/contract";
+import { STAGE_TYPES } from "@hireflow/core/pipeline/contract";
+import { SELF_ID_RACE_LABELS, SELF_ID_SEX_LABELS } from "@hireflow/core/candidate/contract";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { type ReactNode } from "react";

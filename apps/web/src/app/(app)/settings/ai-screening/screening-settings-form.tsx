@@ -1,6 +1,6 @@
 "use client";
 
-import type { CompanyScreeningSettingsDto } from "@hireflow/core/modules/screening/contract/screening-notice";
+import type { CompanyScreeningSettingsDto } from "@hireflow/core/screening/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert, Button, Card, describedBy, Field, inputClass } from "@/components/ui";

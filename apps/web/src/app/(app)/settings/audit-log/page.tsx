@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, type AuditAction, type AuditEntryDto, auditLogFilters } from "@hireflow/core/modules/audit/contract/audit-log";
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntryDto, auditLogFilters } from "@hireflow/core/audit/contract";
 import { ROLE_LABELS } from "@hireflow/core/kernel/roles";
 import type { Metadata } from "next";
 import Link from "next/link";

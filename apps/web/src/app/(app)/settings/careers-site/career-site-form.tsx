@@ -1,6 +1,6 @@
 "use client";
 
-import type { CareerSiteSettingsDto } from "@hireflow/core/modules/careers/contract/career-site";
+import type { CareerSiteSettingsDto } from "@hireflow/core/careers/contract";
 import { useState } from "react";
 import { CopySecret } from "@/components/copy-secret";
 import { Alert, Button, Card, UrlField } from "@/components/ui";

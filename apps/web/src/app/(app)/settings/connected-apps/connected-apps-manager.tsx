@@ -1,6 +1,6 @@
 "use client";
 
-import type { ConnectedAppDto, PartnerAppDto } from "@hireflow/core/modules/identity/contract/connected-app";
+import type { ConnectedAppDto, PartnerAppDto } from "@hireflow/core/identity/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";

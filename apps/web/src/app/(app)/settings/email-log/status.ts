@@ -1,4 +1,4 @@
-import type { EmailStatus } from "@hireflow/core/modules/mail/contract/email";
+import type { EmailStatus } from "@hireflow/core/mail/contract";
 import type { BadgeTone } from "@/components/ui";
 
 export const STATUS_TONE: Record<EmailStatus, BadgeTone> = { queued: "amber", sent: "green", failed: "red", stored: "indigo", scheduled: "blue", canceled: "slate" };

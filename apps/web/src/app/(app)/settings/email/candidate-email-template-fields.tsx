@@ -1,8 +1,8 @@
 "use client";
 
-import type { EmailSettingsDto } from "@hireflow/core/modules/mail/contract/email";
-import { placeholderValues, renderTemplate } from "@hireflow/core/modules/mail/candidate-templates";
-import { type CandidateEmailKind, SUBJECT_MAX, BODY_MAX } from "@hireflow/core/modules/mail/contract/templates";
+import type { EmailSettingsDto } from "@hireflow/core/mail/contract";
+import { placeholderValues, renderTemplate } from "@hireflow/core/mail/templates";
+import { type CandidateEmailKind, SUBJECT_MAX, BODY_MAX } from "@hireflow/core/mail/contract";
 import { Card, describedBy, Field, inputClass } from "@/components/ui";
 
 export interface TemplateDraft {

@@ -1,6 +1,6 @@
 "use client";
 
-import type { EmailSettingsDto } from "@hireflow/core/modules/mail/contract/email";
+import type { EmailSettingsDto } from "@hireflow/core/mail/contract";
 import Link from "next/link";
 import { useState } from "react";
 import { Alert, Button, Card, describedBy, Field, inputClass } from "@/components/ui";

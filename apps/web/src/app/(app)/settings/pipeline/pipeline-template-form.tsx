@@ -1,6 +1,6 @@
 "use client";
 
-import type { JobStageDto } from "@hireflow/core/modules/pipeline/contract/job-stages";
+import type { JobStageDto } from "@hireflow/core/pipeline/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";

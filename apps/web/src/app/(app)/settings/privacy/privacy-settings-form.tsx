@@ -1,6 +1,6 @@
 "use client";
 
-import type { PrivacySettingsDto } from "@hireflow/core/modules/privacy/contract/privacy";
+import type { PrivacySettingsDto } from "@hireflow/core/privacy/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert, Button, Card, describedBy, Field, inputClass, UrlField } from "@/components/ui";

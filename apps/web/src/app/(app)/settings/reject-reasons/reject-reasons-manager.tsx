@@ -1,6 +1,6 @@
 "use client";
 
-import type { RejectReasonDto } from "@hireflow/core/modules/pipeline/contract/job-stages";
+import type { RejectReasonDto } from "@hireflow/core/pipeline/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Alert, Badge, Button, Card, describedBy, EmptyState, Field, inputClass } from "@/components/ui";

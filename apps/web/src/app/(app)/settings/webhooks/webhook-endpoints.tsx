@@ -1,6 +1,6 @@
 "use client";
 
-import type { WebhookEndpointDto } from "@hireflow/core/modules/webhook/contract/webhook-endpoint";
+import type { WebhookEndpointDto } from "@hireflow/core/webhook/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";

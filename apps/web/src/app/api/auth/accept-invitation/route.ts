@@ -1,5 +1,5 @@
 import { acceptInvitation, AppError } from "@hireflow/core";
-import { createSession, deleteSession, sessionTokenFromCookieHeader } from "@hireflow/core/modules/identity/auth/sessions";
+import { createSession, deleteSession, sessionTokenFromCookieHeader } from "@hireflow/core/identity/sessions";
 import { getPrisma } from "@hireflow/db";
 import { NextResponse } from "next/server";
 import { clientIp } from "@/lib/server/client-ip";

@@ -1,5 +1,5 @@
 import { AppError } from "@hireflow/core";
-import { signIn } from "@hireflow/core/modules/identity/auth/sign-in";
+import { signIn } from "@hireflow/core/identity/sign-in";
 import { getPrisma } from "@hireflow/db";
 import { NextResponse } from "next/server";
 import { clientIp } from "@/lib/server/client-ip";

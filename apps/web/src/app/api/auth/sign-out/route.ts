@@ -1,5 +1,5 @@
 import { AppError } from "@hireflow/core";
-import { CSRF_HEADER, csrfTokenMatches, deleteSession, sessionTokenFromCookieHeader, verifySession } from "@hireflow/core/modules/identity/auth/sessions";
+import { CSRF_HEADER, csrfTokenMatches, deleteSession, sessionTokenFromCookieHeader, verifySession } from "@hireflow/core/identity/sessions";
 import { getPrisma } from "@hireflow/db";
 import { NextResponse } from "next/server";
 import { sessionCookieOptions } from "@/lib/server/cookie";

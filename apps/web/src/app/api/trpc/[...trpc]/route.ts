@@ -1,5 +1,5 @@
 import { appRouter, type Context, toAppError } from "@hireflow/core";
-import { CSRF_HEADER, csrfTokenMatches, sessionTokenFromCookieHeader, verifySession } from "@hireflow/core/modules/identity/auth/sessions";
+import { CSRF_HEADER, csrfTokenMatches, sessionTokenFromCookieHeader, verifySession } from "@hireflow/core/identity/sessions";
 import { getPrisma } from "@hireflow/db";
 import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";

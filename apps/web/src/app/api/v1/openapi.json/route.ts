@@ -1,4 +1,4 @@
-import { openApiDocument } from "@hireflow/core/api/openapi/document";
+import { openApiDocument } from "@hireflow/core/openapi";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { WebhookDeliveryDto, WebhookEndpointDto } from "@hireflow/core/modules/webhook/contract/webhook-endpoint";
+import type { WebhookDeliveryDto, WebhookEndpointDto } from "@hireflow/core/webhook/contract";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";

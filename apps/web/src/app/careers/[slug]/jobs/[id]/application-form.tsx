@@ -1,7 +1,7 @@
 "use client";
 
-import type { ScreeningQuestion } from "@hireflow/core/modules/board/contract/board";
-import { SELF_ID_RACE_LABELS, SELF_ID_RACES, SELF_ID_SEX_LABELS, SELF_ID_SEXES } from "@hireflow/core/modules/candidate/contract/self-identification";
+import type { ScreeningQuestion } from "@hireflow/core/board/contract";
+import { SELF_ID_RACE_LABELS, SELF_ID_RACES, SELF_ID_SEX_LABELS, SELF_ID_SEXES } from "@hireflow/core/candidate/contract";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Alert, Button, describedBy, Field, inputClass } from "@/components/ui";
 import { fromEnvelope, type ErrorInfo } from "@/lib/errors";

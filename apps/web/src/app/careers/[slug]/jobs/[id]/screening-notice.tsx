@@ -1,4 +1,4 @@
-import type { ScreeningNoticeDto } from "@hireflow/core/modules/screening/contract/screening-notice";
+import type { ScreeningNoticeDto } from "@hireflow/core/screening/contract";
 
 /**
  * The AI screening notice (docs/SCREENING.md, "Notice and alternative process"): shown on the job's

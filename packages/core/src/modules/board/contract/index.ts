@@ -1,0 +1,2 @@
+/** The board module's contracts: browser-safe zod schemas and types (no service code; eslint/core-boundaries.js). */
+export * from "./board.ts";

@@ -1,0 +1,3 @@
+/** The pipeline module's contracts: browser-safe zod schemas and types (no service code; eslint/core-boundaries.js). */
+export * from "./job-stages.ts";
+export * from "./stages.ts";
