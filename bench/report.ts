@@ -204,7 +204,7 @@ function ceilingTable(r: BenchResults): string[] {
 function resumeSection(r: ResumeResult): string[] {
   if (!r.available) return [`**Not available in this run:** ${r.reason}`];
   return [
-    `First ${r.single.n} uploads one at a time (the pipeline alone), then ${r.uploads} multipart uploads of \`packages/jobs/test/fixtures/resumes/priya-raman.pdf\`, ${RESUME.concurrency} at a time; every upload is followed by polling GET every ${RESUME.pollMs} ms (times are ±${RESUME.pollMs} ms). CPU per upload covers everything the phase made the server and PostgreSQL do (upload, outbox, parse in a worker thread, saving, the polling GETs).`,
+    `First ${r.single.n} uploads one at a time (the pipeline alone), then ${r.uploads} multipart uploads of \`packages/worker/test/fixtures/resumes/priya-raman.pdf\`, ${RESUME.concurrency} at a time; every upload is followed by polling GET every ${RESUME.pollMs} ms (times are ±${RESUME.pollMs} ms). CPU per upload covers everything the phase made the server and PostgreSQL do (upload, outbox, parse in a worker thread, saving, the polling GETs).`,
     "",
     "| one at a time: 201 → completed p50 | completed | failed | timed out | upload (201) p50 | 201 → completed p50 | p95 | max | phase | CPU ms/upload: server | PostgreSQL | peak RSS (sampled) |",
     "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",

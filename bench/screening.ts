@@ -4,7 +4,7 @@ import path from "node:path";
 // bench typechecks core's sources in its own.
 import type {} from "zod-openapi";
 import { scoreLocally, type ScreeningInput } from "../packages/core/src/modules/screening/engine/index.ts";
-import { extractResume } from "../packages/jobs/src/resume/index.ts";
+import { extractResume } from "../packages/worker/src/resume/index.ts";
 import { type AppServer } from "./app.ts";
 import { type SeededCompany } from "./seed.ts";
 import { percentiles, repoRoot, sleep } from "./util.ts";

@@ -20,7 +20,7 @@ export interface SeededCompany {
   apiKey: string;
   /**
    * Issue 24: a member (recruiter) who connected an app by OAuth: the grant (candidates:read, jobs:read)
-   * and an access token of it, stored as the OAuth code stores them (packages/core/src/modules/identity/oauth/tokens.ts:
+   * and an access token of it, stored as the OAuth code stores them (packages/core/src/modules/identity/oauth/token-grants.ts:
    * SHA-256 of an hfo_at_ secret). The token is minted for a server's origin once that server runs
    * (mintOAuthAccessToken): a token is bound to the resource it was issued for (RFC 8707), and the
    * bench's servers listen on ports chosen at start.

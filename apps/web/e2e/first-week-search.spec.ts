@@ -11,7 +11,7 @@ import { gotoHydrated } from "./support/page.ts";
  * (a job whose title matches above a candidate only a resume mentions).
  */
 
-const RESUME = path.resolve(import.meta.dirname, "../../../packages/jobs/test/fixtures/resumes/priya-raman.pdf");
+const RESUME = path.resolve(import.meta.dirname, "../../../packages/worker/test/fixtures/resumes/priya-raman.pdf");
 
 /** Letters only (names are words): a tag no other spec's data holds. */
 const tag = () => randomBytes(8).toString("hex").replace(/\d/g, (d) => "ghijklmnop"[Number(d)]!).slice(0, 8);

@@ -7,6 +7,6 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || !process.env.DATABASE_URL) return;
   if (process.env.HIREFLOW_BACKGROUND_WORK === "off") return;
-  const { startBackgroundWork } = await import("@hireflow/jobs");
+  const { startBackgroundWork } = await import("@hireflow/worker");
   startBackgroundWork();
 }

@@ -39,7 +39,7 @@ export { recordEvent, onEventsCommitted, notifyEventsCommitted } from "./kernel/
 export { EVENT_TYPES, WEBHOOK_EVENT_TYPES, type EventType } from "./kernel/contract/event-types.ts";
 export { candidateInclude, serializeCandidate, serializeCandidateDetail, notePreview } from "./modules/candidate/serialize.ts";
 export { serializeJob } from "./modules/job/serialize.ts";
-export { DEFAULT_PIPELINE, readJobStages, readPipelineTemplate, resolveStage, type PipelineStage } from "./modules/pipeline/stages.ts";
+export { DEFAULT_PIPELINE, readJobStages, readPipelineTemplate, resolveStage, type JobStage } from "./modules/pipeline/stages.ts";
 export { replaceJobStages } from "./modules/job/edit-stages.ts";
 export { listRejectReasons } from "./modules/pipeline/reject-reasons.ts";
 export { normalizePhone } from "./kernel/phone.ts";
@@ -127,6 +127,7 @@ export { submitScorecard } from "./modules/interview/scorecards.ts";
 export { calendarInvitation, foldLine, escapeText, vtimezone, zoneTransitions, offsetMinutes, type CalendarEvent, type CalendarPerson } from "./modules/interview/icalendar.ts";
 export { listCompanyUsers } from "./modules/identity/users.ts";
 export * from "./modules/interview/contract/interview.ts";
+export * from "./modules/identity/contract/user.ts";
 export * from "./modules/candidate/contract/self-identification.ts";
 export * from "./modules/report/contract/impact-ratio.ts";
 export { impactRatioReport } from "./modules/report/impact-ratios.ts";

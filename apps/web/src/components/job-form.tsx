@@ -1,6 +1,6 @@
 "use client";
 
-import type { UserDto } from "@hireflow/core/interview/contract";
+import type { UserDto } from "@hireflow/core/identity/contract";
 import type { JobDto } from "@hireflow/core/job/contract";
 import type { JobStageDto } from "@hireflow/core/pipeline/contract";
 import { useMutation } from "@tanstack/react-query";

@@ -10,7 +10,7 @@ import webPackage from "../../package.json";
  * next.config.ts lists it in outputFileTracingIncludes so `next build` output and Vercel's
  * functions ship it. The package does not export this path, hence the lookup on disk: up from the
  * working directory (apps/web under `next start`, the function's folder on Vercel), like the
- * resume worker (packages/jobs/src/resume/worker-path.ts).
+ * resume worker (packages/worker/src/resume/worker-path.ts).
  */
 export const SCALAR_VERSION: string = webPackage.dependencies["@scalar/api-reference"];
 export const SCALAR_SCRIPT_PATH = "/docs/scalar.js";

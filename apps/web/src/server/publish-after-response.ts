@@ -1,5 +1,5 @@
-import { flushOutbox } from "@hireflow/jobs";
-import { getJobDriver } from "@hireflow/jobs/runtime";
+import { flushOutbox } from "@hireflow/worker";
+import { getJobDriver } from "@hireflow/worker/runtime";
 import { after } from "next/server";
 
 /**

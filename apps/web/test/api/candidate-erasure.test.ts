@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { getPrisma } from "@hireflow/db";
 import { useIsolatedDatabase } from "@hireflow/db/testing/isolated";
-import { allJobs, startOutboxPublisher } from "@hireflow/jobs";
-import { registerJobs, shutdownLocalRunner } from "@hireflow/jobs/runtime";
+import { allJobs, startOutboxPublisher } from "@hireflow/worker";
+import { registerJobs, shutdownLocalRunner } from "@hireflow/worker/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventually, startReceiver } from "../../../../packages/jobs/test/webhooks/receiver.ts";
+import { eventually, startReceiver } from "../../../../packages/worker/test/webhooks/receiver.ts";
 import { useApiApp } from "../helpers/api-app.ts";
 import { apiClient, type ApiClient } from "../helpers/client.ts";
 import { addApiKey, createTestCompany, type TestCompany } from "../helpers/fixtures.ts";

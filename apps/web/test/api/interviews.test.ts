@@ -11,7 +11,7 @@ import { addApiKey, createTestCompany, type TestCompany } from "../helpers/fixtu
  * against the company's members, conflicts, reschedule and cancel with their invitations (queued in
  * the request's transaction) and events, the list's filters and cursor, other companies' 404s, and
  * the interviews scopes. The invitations' calendar files themselves are parsed in
- * packages/jobs/test/email/interview-invitations.test.ts.
+ * packages/worker/test/email/interview-invitations.test.ts.
  */
 const app = useApiApp();
 

@@ -11,7 +11,7 @@ import { OPERATION_EXAMPLES, WEBHOOK_EXAMPLES } from "@hireflow/core/openapi/exa
 import { VERIFY_PYTHON } from "@hireflow/core/openapi/webhook-docs";
 import { appRouter } from "@hireflow/core";
 import { procedureMetas } from "@hireflow/core";
-import { signatureHeaders } from "@hireflow/jobs/webhooks/signing";
+import { signatureHeaders } from "@hireflow/worker/webhooks/signing";
 import { Hireflow } from "@hireflow/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { appRouter, createCallerFactory, createCandidate, createUser, systemContext } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
-import { eraseExpiredCandidates } from "@hireflow/jobs";
+import { eraseExpiredCandidates } from "@hireflow/worker";
 import { describe, expect, it } from "vitest";
 import { useApiApp } from "../helpers/api-app.ts";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";

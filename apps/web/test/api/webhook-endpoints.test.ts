@@ -5,7 +5,7 @@ import { apiClient, type ApiClient } from "../helpers/client.ts";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
 
 // The endpoints API over real HTTP. These tests run no publisher: events they cause stay as outbox
-// rows, which is what they assert on (delivery itself is tested in packages/jobs/test/webhooks).
+// rows, which is what they assert on (delivery itself is tested in packages/worker/test/webhooks).
 let app: Awaited<ReturnType<typeof startApp>>;
 beforeAll(async () => (app = await startApp()));
 afterAll(() => app.close());

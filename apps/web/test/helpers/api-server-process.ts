@@ -8,7 +8,7 @@
 import { type AddressInfo } from "node:net";
 import { startApiKeyCache } from "@hireflow/core/identity/api-key-cache";
 import { startJobStageCache } from "@hireflow/core/pipeline/stage-cache";
-import { startBackgroundWork } from "@hireflow/jobs";
+import { startBackgroundWork } from "@hireflow/worker";
 import * as trpcRoute from "../../src/app/api/trpc/[...trpc]/route.ts";
 import { sendWebResponse, toWebRequest } from "../../src/server/node/http-bridge.ts";
 import { createHireflowServer } from "../../src/server/node/server.ts";

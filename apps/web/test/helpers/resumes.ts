@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from "vitest";
 import { type ApiClient } from "./client.ts";
 
 // The resume fixtures and hostile-file generators of the extraction library's own tests.
-export { docxBomb, FIXTURE_PEOPLE, fixture, longPdf, pdfFlateBomb, plainZip } from "../../../../packages/jobs/test/resume/helpers.ts";
+export { docxBomb, FIXTURE_PEOPLE, fixture, longPdf, pdfFlateBomb, plainZip } from "../../../../packages/worker/test/resume/helpers.ts";
 
 export const PDF = "application/pdf";
 export const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { getPrisma } from "@hireflow/db";
 import { type BlobStorage, createLocalStorage, setStorageForTesting } from "@hireflow/storage";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { collectOrphanResumeBlobs } from "../../../../packages/jobs/src/resume-pipeline/blob-gc.ts";
+import { collectOrphanResumeBlobs } from "../../../../packages/worker/src/resume-pipeline/blob-gc.ts";
 import { useApiApp } from "../helpers/api-app.ts";
 import { countBlobs, postMultipart } from "../helpers/multipart.ts";
 import { fixture, PDF } from "../helpers/resumes.ts";

@@ -1,7 +1,7 @@
 import { getPrisma } from "@hireflow/db";
 import { useIsolatedDatabase } from "@hireflow/db/testing/isolated";
-import { allJobs, startOutboxPublisher } from "@hireflow/jobs";
-import { registerJobs, shutdownLocalRunner } from "@hireflow/jobs/runtime";
+import { allJobs, startOutboxPublisher } from "@hireflow/worker";
+import { registerJobs, shutdownLocalRunner } from "@hireflow/worker/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp } from "../helpers/app.ts";
 import { apiClient, type ApiClient } from "../helpers/client.ts";

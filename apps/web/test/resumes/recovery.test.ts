@@ -1,9 +1,9 @@
 import { claimResumeProcessing, systemContext } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { useIsolatedDatabase } from "@hireflow/db/testing/isolated";
-import { allJobs, publishPendingEvents } from "@hireflow/jobs";
-import { startResumeSweeper, sweepStuckResumes } from "@hireflow/jobs/resume-pipeline/index";
-import { getLocalRunner, registerJobs, shutdownLocalRunner } from "@hireflow/jobs/runtime";
+import { allJobs, publishPendingEvents } from "@hireflow/worker";
+import { startResumeSweeper, sweepStuckResumes } from "@hireflow/worker/resume-pipeline/index";
+import { getLocalRunner, registerJobs, shutdownLocalRunner } from "@hireflow/worker/runtime";
 import { afterAll, describe, expect, it } from "vitest";
 import { useApiApp } from "../helpers/api-app.ts";
 import { addJob } from "../helpers/fixtures.ts";

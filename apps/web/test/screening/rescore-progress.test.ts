@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { createCandidate, createCompany, createJob, requestRescore, screeningProgress, systemContext } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { useIsolatedDatabase } from "@hireflow/db/testing/isolated";
-import { allJobs, startOutboxPublisher } from "@hireflow/jobs";
-import { registerJobs, shutdownLocalRunner } from "@hireflow/jobs/runtime";
+import { allJobs, startOutboxPublisher } from "@hireflow/worker";
+import { registerJobs, shutdownLocalRunner } from "@hireflow/worker/runtime";
 import { afterAll, beforeAll, expect, it } from "vitest";
 
 /**

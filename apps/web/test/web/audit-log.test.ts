@@ -403,7 +403,7 @@ describe("append-only", () => {
 
   it("no application code updates or deletes entries", async () => {
     const root = path.resolve(import.meta.dirname, "../../../..");
-    const dirs = ["packages/core/src", "packages/jobs/src", "packages/admin/src", "packages/db/src", "apps/web/src"].map((d) => path.join(root, d));
+    const dirs = ["packages/core/src", "packages/worker/src", "packages/admin/src", "packages/db/src", "apps/web/src"].map((d) => path.join(root, d));
     const offenders: string[] = [];
     const forbidden = /auditLogEntry\s*\.\s*(update|updateMany|updateManyAndReturn|upsert|delete|deleteMany)\b|UPDATE\s+"?audit_log"?|DELETE\s+FROM\s+"?audit_log"?|TRUNCATE[^;]*audit_log/i;
     async function scan(dir: string): Promise<void> {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createUser, queueEmail, systemContext, type UserRole } from "@hireflow/core";
 import { createSession, SESSION_COOKIE } from "@hireflow/core/identity/sessions";
 import { getPrisma } from "@hireflow/db";
-import { runEmailAttempt } from "@hireflow/jobs/email/index";
+import { runEmailAttempt } from "@hireflow/worker/email/index";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as emlRoute from "@/app/api/email-messages/[id]/eml/route";
@@ -15,7 +15,7 @@ import { serve } from "../helpers/server.ts";
  * pages a company's messages and shows one; the .eml download parses and is the message; another
  * company's message is a 404 everywhere; recruiters get 403; the sender settings apply to what is
  * queued next; inviting by e-mail queues the invitation with its link. (Delivery itself, over a real
- * SMTP server: packages/jobs/test/email/delivery.test.ts.)
+ * SMTP server: packages/worker/test/email/delivery.test.ts.)
  */
 const PASSWORD = "correct horse battery staple";
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { saveScreeningOutcome, systemContext, updateCompanyScreeningSettings } from "@hireflow/core";
 import { type ScreeningOutcome } from "@hireflow/core/screening/engine";
 import { getPrisma } from "@hireflow/db";
-import { runEmailAttempt } from "@hireflow/jobs/email/index";
+import { runEmailAttempt } from "@hireflow/worker/email/index";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";

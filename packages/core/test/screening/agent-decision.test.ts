@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { type CriterionResult, type ScreeningSettings } from "../../src/modules/screening/contract/screening.ts";
-import { type PipelineStage } from "../../src/modules/pipeline/stages.ts";
+import { type JobStage } from "../../src/modules/pipeline/stages.ts";
 import { agentDecision } from "../../src/modules/screening/agent.ts";
 
 /** The AI agent's decision in a job's own pipeline (issue 23): targets by key or type, outcomes by type. */
-const STAGES: PipelineStage[] = [
+const STAGES: JobStage[] = [
   { key: "sourced", name: "Sourced", type: "prospect" },
   { key: "applied", name: "Applied", type: "applied" },
   { key: "recruiter_screen", name: "Recruiter screen", type: "phonescreen" },

@@ -2,8 +2,8 @@ import { type ScreeningCriterion } from "../../src/modules/screening/contract/sc
 import { type ScreeningInput } from "../../src/modules/screening/engine/index.ts";
 
 /**
- * The shared resume fixtures (packages/jobs/test/fixtures/resumes) as the extraction returns them:
- * texts copied from packages/jobs/test/resume/fields.test.ts, fields from its expectations and
+ * The shared resume fixtures (packages/worker/test/fixtures/resumes) as the extraction returns them:
+ * texts copied from packages/worker/test/resume/fields.test.ts, fields from its expectations and
  * structure.ts. Core cannot import jobs, so they are restated here.
  */
 export const MARCUS_TEXT = `CURRICULUM VITAE
@@ -50,7 +50,7 @@ export const PRIYA_DOC_TEXT = PRIYA_TEXT.replaceAll("—", "-").replaceAll("\uF0
 
 const excerpt = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 1000);
 
-/** Shaped like packages/jobs ResumeFields (extra fields included, as the worker would pass them). */
+/** Shaped like packages/worker ResumeFields (extra fields included, as the worker would pass them). */
 export const MARCUS_DATA = {
   name: "Marcus O'Neill",
   email: "marcus.oneill@example.org",

@@ -60,7 +60,7 @@ export interface HireflowServerOptions {
  */
 export function createHireflowServer(options: HireflowServerOptions): Server {
   const staticHeaders = securityHeaders(options.production);
-  // A long-lived process publishes its events from the commit hook (packages/jobs); nothing to keep alive.
+  // A long-lived process publishes its events from the commit hook (packages/worker); nothing to keep alive.
   const noDeferredPublish = () => {};
 
   const answerApi = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

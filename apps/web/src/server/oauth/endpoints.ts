@@ -2,7 +2,7 @@ import { getPrisma } from "@hireflow/db";
 import { getRateLimiter, logger } from "@hireflow/core";
 import { authenticateClient, parseClientMetadata, registerClient } from "@hireflow/core/identity/oauth/clients";
 import { OAuthError } from "@hireflow/core/identity/oauth/errors";
-import { exchangeAuthorizationCode, refreshTokens, revokeToken } from "@hireflow/core/identity/oauth/tokens";
+import { exchangeAuthorizationCode, refreshTokens, revokeToken } from "@hireflow/core/identity/oauth/token-grants";
 import { clientIp } from "../../lib/server/client-ip.ts";
 import { readBodyLimited } from "../rest/body.ts";
 import { oauthJson } from "./metadata.ts";

@@ -7,7 +7,7 @@ import {
   type ResumeFileType,
   type StoredResume,
 } from "@hireflow/core";
-import { detectResumeType } from "@hireflow/jobs/resume/detect";
+import { detectResumeType } from "@hireflow/worker/resume/detect";
 import { getStorage } from "@hireflow/storage";
 
 export interface AcceptedResume {

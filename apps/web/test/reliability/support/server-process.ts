@@ -3,7 +3,7 @@
  * publisher, local job runner, sweepers), as `npm start` runs them. The reliability suite kills it
  * with SIGKILL mid-work and starts another one. Prints `READY <url>` once it listens.
  */
-import { startBackgroundWork } from "@hireflow/jobs";
+import { startBackgroundWork } from "@hireflow/worker";
 import { startApp } from "../../helpers/app.ts";
 
 const app = await startApp();

@@ -1,6 +1,6 @@
 /**
  * The "Verifying webhook signatures" section of the API reference (info.description of the OpenAPI
- * document): the Standard Webhooks scheme the deliveries use (packages/jobs/src/webhooks/signing.ts),
+ * document): the Standard Webhooks scheme the deliveries use (packages/worker/src/webhooks/signing.ts),
  * with a receiver in TypeScript (the SDK's verifyWebhook) and one in Python written out by hand.
  * apps/web/test/api/openapi.test.ts runs the Python code against real signatures.
  */

@@ -4,7 +4,7 @@ import { type JobDto } from "../job/contract/job.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { changeStage, lockCandidate } from "../candidate/move/change-stage.ts";
 import { jobWithSlugAndStages } from "../job/read.ts";
-import { DEFAULT_PIPELINE, type PipelineStage, readJobStages } from "../pipeline/stages.ts";
+import { DEFAULT_PIPELINE, type JobStage, readJobStages } from "../pipeline/stages.ts";
 import { notifyEventsCommitted } from "../../kernel/outbox.ts";
 import { type RejectionEmailRequest } from "../mail/candidate-emails.ts";
 import { fitCoverageOf, NO_COVERAGE } from "../candidate/fit-coverage.ts";
@@ -126,12 +126,12 @@ export async function moveCandidates(
     async (tx) => {
       const moved: number[] = [];
       const unchanged: number[] = [];
-      const pipelines = new Map<number, PipelineStage[]>();
+      const pipelines = new Map<number, JobStage[]>();
       for (const id of ids) {
         await lockCandidate(tx, svc.companyId, id);
         const current = await tx.candidate.findUnique({ where: { id }, ...candidateRead });
         if (!current) throw AppError.notFound("Candidate", id);
-        let stages: readonly PipelineStage[] = DEFAULT_PIPELINE;
+        let stages: readonly JobStage[] = DEFAULT_PIPELINE;
         if (current.jobId !== null) {
           stages = pipelines.get(current.jobId) ?? (await readJobStages(tx, current.jobId));
           pipelines.set(current.jobId, [...stages]);

@@ -7,7 +7,7 @@ import { type ScopedTx, tenantRow } from "../../kernel/tenancy.ts";
 import { candidateUrl, notifyEventsCommitted, recordEvent } from "../../kernel/outbox.ts";
 import { requestScreening, screeningOn } from "../screening/request.ts";
 import { normalizePhone } from "../../kernel/phone.ts";
-import { firstOfType, type PipelineStage, requireStage } from "../pipeline/stages.ts";
+import { firstOfType, type JobStage, requireStage } from "../pipeline/stages.ts";
 import { applicationEmailApplies, queueApplicationReceived } from "../mail/candidate-emails.ts";
 import { type ActivityInsert, type CandidateInsert, findCandidateWithEmail, insertCandidate, type JobForCreate, readJobForCreate } from "./insert.ts";
 import { type CandidateRow, serializeCandidateDetail } from "./serialize.ts";
@@ -165,7 +165,7 @@ export async function createCandidate(
   return serializeCandidateDetail(created);
 }
 
-async function recordApplied(tx: ScopedTx, companyId: number, c: CandidateRow, stage: PipelineStage): Promise<void> {
+async function recordApplied(tx: ScopedTx, companyId: number, c: CandidateRow, stage: JobStage): Promise<void> {
   // resume_url (signed, 24 h), resume_data, fit_score and applied_at are read at delivery time, when
   // they are current; the payload keeps what the event fixes. The spec's fields, and the stage.
   await recordEvent(tx, "candidate.applied", {

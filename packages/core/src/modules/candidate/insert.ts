@@ -2,7 +2,7 @@ import { poolOf } from "@hireflow/db";
 import { type ServiceContext } from "../../kernel/context.ts";
 import { baseClientOf } from "../../kernel/tenancy.ts";
 import { CANDIDATE_COLUMNS } from "./read.ts";
-import { type PipelineStage } from "../pipeline/stages.ts";
+import { type JobStage } from "../pipeline/stages.ts";
 import { type CandidateRow } from "./serialize.ts";
 
 /**
@@ -24,7 +24,7 @@ export interface JobForCreate {
   applicationEmailEnabled: boolean;
   applicationEmailForApi: boolean;
   /** The job's pipeline, in order. */
-  stages: PipelineStage[];
+  stages: JobStage[];
 }
 
 const JOB_FOR_CREATE = {
@@ -89,7 +89,7 @@ const INSERT_CANDIDATE = {
 export async function insertCandidate(
   svc: ServiceContext,
   job: Pick<JobForCreate, "id" | "title">,
-  stage: PipelineStage,
+  stage: JobStage,
   row: CandidateInsert,
   activity: ActivityInsert,
 ): Promise<CandidateRow | undefined> {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { hashPassword } from "./auth/passwords.ts";
 import { USER_ROLES } from "../../kernel/roles.ts";
 import { type ServiceContext } from "../../kernel/context.ts";
-import { type ListUsersInput, type UserDto } from "../interview/contract/interview.ts";
+import { type ListUsersInput, type UserDto } from "./contract/user.ts";
 import { AppError, isUniqueViolation, zodIssuesToDetails } from "../../kernel/errors.ts";
 import { DEFAULT_PAGE_SIZE, decodeTimeCursor, timePage } from "../../kernel/pagination.ts";
 

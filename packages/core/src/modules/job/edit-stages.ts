@@ -4,7 +4,7 @@ import { AppError, type ErrorDetail } from "../../kernel/errors.ts";
 import { type ScopedTx } from "../../kernel/tenancy.ts";
 import { recordAudit } from "../audit/audit.ts";
 import { cancelScheduledRejectionsOfJob } from "../mail/candidate-emails.ts";
-import { type PipelineStage, readJobStages, samePipeline } from "../pipeline/stages.ts";
+import { type JobStage, readJobStages, samePipeline } from "../pipeline/stages.ts";
 
 /**
  * Editing a job's stages (PUT /jobs/{id}/stages and the pipeline editor): the new list is checked and
@@ -19,8 +19,8 @@ export interface PipelineEdit {
 }
 
 export interface PipelineEditResult {
-  before: PipelineStage[];
-  after: PipelineStage[];
+  before: JobStage[];
+  after: JobStage[];
   /** Candidates re-mapped per dropped key. */
   moved: Record<string, number>;
 }

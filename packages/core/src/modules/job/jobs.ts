@@ -7,7 +7,7 @@ import { DEFAULT_SCREENING, type ScreeningSettings } from "../screening/contract
 import { AppError, isUniqueViolation } from "../../kernel/errors.ts";
 import { jobWithSlugAndStages, readJobRow } from "./read.ts";
 import { waitForJobStageCaches } from "../pipeline/stage-cache.ts";
-import { type PipelineStage, readJobStages, readPipelineTemplate, resolveStage, setNewJobStages } from "../pipeline/stages.ts";
+import { type JobStage, readJobStages, readPipelineTemplate, resolveStage, setNewJobStages } from "../pipeline/stages.ts";
 import { replaceJobStages } from "./edit-stages.ts";
 import { DEFAULT_PAGE_SIZE, decodeCursor, page } from "../../kernel/pagination.ts";
 import { applyScreening, readScreening } from "../screening/settings.ts";
@@ -74,7 +74,7 @@ async function chosenDepartment(svc: ServiceContext, input: { department?: strin
 type JobFields = Omit<CreateJobInput, "title" | "department" | "department_id" | "screening" | "stages" | "hiring_team_lead_ids"> & { title?: string };
 
 /** The AI agent's advance target must name a stage of the pipeline the job will have. */
-function checkAdvanceStage(settings: ScreeningSettings | undefined, stages: readonly PipelineStage[]): void {
+function checkAdvanceStage(settings: ScreeningSettings | undefined, stages: readonly JobStage[]): void {
   const to = settings?.advance?.to_stage;
   if (to !== undefined && !resolveStage(stages, to)) {
     const keys = stages.map((stage) => stage.key).join(", ");

@@ -1,7 +1,7 @@
 import { type Job, poolOf } from "@hireflow/db";
 import { type ServiceContext } from "../../kernel/context.ts";
 import { baseClientOf } from "../../kernel/tenancy.ts";
-import { type PipelineStage } from "../pipeline/stages.ts";
+import { type JobStage } from "../pipeline/stages.ts";
 
 /**
  * GET /jobs/{id} as one typed SQL statement on Prisma's own pool, like candidate-read.ts (and for the
@@ -37,7 +37,7 @@ export interface PlanKitRow {
   questions: string[];
 }
 
-export type PlannedStage = PipelineStage & { interviews: PlanKitRow[] };
+export type PlannedStage = JobStage & { interviews: PlanKitRow[] };
 export type JobWithCompanySlug = Job & { company: { slug: string }; stages: PlannedStage[]; hiringTeamLeads: { userId: string }[] };
 
 /** Prisma's include for the same shape (a job with its company's slug and its stages in order, each with its interview plan). */

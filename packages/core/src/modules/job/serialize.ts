@@ -2,7 +2,7 @@ import { appBaseUrl } from "@hireflow/config";
 import { type Job } from "@hireflow/db";
 import { type JobDto } from "./contract/job.ts";
 import { type InterviewKitDto } from "../pipeline/contract/job-stages.ts";
-import { type PipelineStage } from "../pipeline/stages.ts";
+import { type JobStage } from "../pipeline/stages.ts";
 import { readScreening } from "../screening/settings.ts";
 
 /** A job and its interview kits as the API writes them. */
@@ -20,7 +20,7 @@ export function serializeKit(kit: KitRow): InterviewKitDto {
 export type JobRow = Job & { hiringTeamLeads?: readonly { userId: string }[] };
 
 /** Stages read with their interview plans (the jobs API) show them; the careers page passes none. */
-export function serializeJob(j: JobRow, companySlug: string, stages: readonly (PipelineStage & { interviews?: KitRow[] })[]): JobDto {
+export function serializeJob(j: JobRow, companySlug: string, stages: readonly (JobStage & { interviews?: KitRow[] })[]): JobDto {
   return {
     id: j.id,
     title: j.title,

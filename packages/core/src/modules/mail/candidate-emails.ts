@@ -5,7 +5,7 @@ import { type ScopedDb, type ScopedTx, tenantRow } from "../../kernel/tenancy.ts
 import { DEFAULT_TEMPLATES, placeholderValues, renderTemplate } from "./candidate-templates.ts";
 import { type CandidateEmailKind } from "./contract/templates.ts";
 import { queueEmail } from "./outgoing.ts";
-import { type PipelineStage } from "../pipeline/stages.ts";
+import { type JobStage } from "../pipeline/stages.ts";
 
 /**
  * The e-mails a candidate gets from the company (#27 §4): "application received" when they apply,
@@ -90,7 +90,7 @@ export function applicationEmailApplies(company: { applicationEmailEnabled: bool
 }
 
 /** A move's rejection e-mail request, checked against the move's target (400 with the field otherwise). */
-export function checkRejectionRequest(target: PipelineStage, candidate: { email: string | null }, request: RejectionEmailRequest | undefined): void {
+export function checkRejectionRequest(target: JobStage, candidate: { email: string | null }, request: RejectionEmailRequest | undefined): void {
   if (!request) return;
   if (target.type !== "rejected") {
     throw AppError.validation([{ field: "send_rejection_email", message: `Only with a move to a stage of type "rejected" ("${target.key}" is of type "${target.type}")` }]);
@@ -166,7 +166,7 @@ export async function cancelScheduledRejectionsOfJob(tx: ScopedTx, svc: ServiceC
 }
 
 /** Whether a candidate left a rejected stage in this move (their scheduled rejection e-mail, if any, is withdrawn). */
-export const leavesRejection = (current: { rejectedAt: Date | null; jobStage: { type: string } | null }, target: PipelineStage) =>
+export const leavesRejection = (current: { rejectedAt: Date | null; jobStage: { type: string } | null }, target: JobStage) =>
   target.type !== "rejected" && (current.rejectedAt !== null || current.jobStage?.type === "rejected");
 
 /**

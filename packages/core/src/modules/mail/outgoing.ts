@@ -11,7 +11,7 @@ import { DEFAULT_PAGE_SIZE, decodeCursorKey, encodeCursor } from "../../kernel/p
 /**
  * The one way to send an e-mail: `queueEmail` stores the message in the caller's transaction, with
  * the company's sender, and records an `email/message.queued` outbox event in the same transaction.
- * After commit (the caller calls notifyEventsCommitted) the delivery job of packages/jobs sends it
+ * After commit (the caller calls notifyEventsCommitted) the delivery job of packages/worker sends it
  * over SMTP_URL with retries, or marks it `stored` when no mail server is configured: nothing is
  * ever sent inside a request, and a message committed is never lost (its row is the state).
  */
@@ -33,7 +33,7 @@ export interface OutgoingEmail {
   kind?: EmailKind | null;
   /**
    * Not before this: a later time makes the message `scheduled` — no outbox event now; the e-mail
-   * sweep queues it once due (releaseDueEmails in packages/jobs), unless it was canceled by then.
+   * sweep queues it once due (releaseDueEmails in packages/worker), unless it was canceled by then.
    */
   sendAfter?: Date | null;
 }
@@ -89,7 +89,7 @@ export async function queueEmail(
   return { id: row.id, messageId, status: scheduled ? "scheduled" : "queued" };
 }
 
-/** What nodemailer's MailComposer needs to build the message (packages/jobs/src/email/compose.ts). */
+/** What nodemailer's MailComposer needs to build the message (packages/worker/src/email/compose.ts). */
 export interface ComposableEmail {
   from: string;
   to: string[];

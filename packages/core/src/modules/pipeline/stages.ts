@@ -11,10 +11,10 @@ import { recordAudit } from "../audit/audit.ts";
  * the jobs_default_stages trigger), and how a pipeline is edited (replaceJobStages). The database
  * holds the invariant on its own: candidates (job_id, stage) is a foreign key to job_stages.
  */
-export type PipelineStage = JobStageDto;
+export type JobStage = JobStageDto;
 
 /** Today's six stages, key = type (also the migration's hireflow_default_pipeline(); a test compares them). */
-export const DEFAULT_PIPELINE: readonly PipelineStage[] = [
+export const DEFAULT_PIPELINE: readonly JobStage[] = [
   { key: "prospect", name: "Prospect", type: "prospect" },
   { key: "applied", name: "Applied", type: "applied" },
   { key: "phonescreen", name: "Phone screen", type: "phonescreen" },
@@ -39,13 +39,13 @@ export function fallbackStage(stage: string): { name: string; type: StageType } 
 
 type Db = ScopedDb | ScopedTx;
 
-export async function readJobStages(db: Db, jobId: number): Promise<PipelineStage[]> {
+export async function readJobStages(db: Db, jobId: number): Promise<JobStage[]> {
   return db.jobStage.findMany({ where: { jobId }, select: { key: true, name: true, type: true }, orderBy: [{ position: "asc" }, { id: "asc" }] });
 }
 
 /** The stages of several jobs at once (lists, the jobs page), in order. */
-export async function readStagesOfJobs(db: Db, jobIds: number[]): Promise<Map<number, PipelineStage[]>> {
-  const byJob = new Map<number, PipelineStage[]>(jobIds.map((id) => [id, []]));
+export async function readStagesOfJobs(db: Db, jobIds: number[]): Promise<Map<number, JobStage[]>> {
+  const byJob = new Map<number, JobStage[]>(jobIds.map((id) => [id, []]));
   if (jobIds.length === 0) return byJob;
   const rows = await db.jobStage.findMany({
     where: { jobId: { in: jobIds } },
@@ -60,26 +60,26 @@ export async function readStagesOfJobs(db: Db, jobIds: number[]): Promise<Map<nu
  * The stage a value names in a pipeline: a key of the job, or one of the six types (→ the first stage
  * of that type in the job's order). A key wins over a type of the same spelling.
  */
-export function resolveStage(stages: readonly PipelineStage[], value: string): PipelineStage | undefined {
+export function resolveStage(stages: readonly JobStage[], value: string): JobStage | undefined {
   return stages.find((stage) => stage.key === value) ?? (isStageType(value) ? stages.find((stage) => stage.type === value) : undefined);
 }
 
 /** The 400 for a stage value the job's pipeline does not have, naming the keys it has. */
-export function unknownStageError(field: string, stages: readonly PipelineStage[], value: string): AppError {
+export function unknownStageError(field: string, stages: readonly JobStage[], value: string): AppError {
   const keys = stages.map((stage) => stage.key).join(", ");
   const message = `Unknown stage "${value.slice(0, 60)}" for this job: use one of its stage keys (${keys}) or a stage type (${STAGE_TYPES.join(", ")})`;
   return AppError.validation([{ field, message }], message);
 }
 
 /** Resolves a stage value against a job's pipeline or throws the 400 naming the job's keys. */
-export function requireStage(stages: readonly PipelineStage[], value: string, field = "stage"): PipelineStage {
+export function requireStage(stages: readonly JobStage[], value: string, field = "stage"): JobStage {
   const stage = resolveStage(stages, value);
   if (!stage) throw unknownStageError(field, stages, value);
   return stage;
 }
 
 /** The first stage of a type (every pipeline has one of prospect, applied, hired and rejected). */
-export function firstOfType(stages: readonly PipelineStage[], type: StageType): PipelineStage {
+export function firstOfType(stages: readonly JobStage[], type: StageType): JobStage {
   return stages.find((stage) => stage.type === type) ?? DEFAULT_PIPELINE.find((stage) => stage.type === type)!;
 }
 
@@ -93,14 +93,14 @@ export async function setNewJobStages(tx: ScopedTx, companyId: number, jobId: nu
       WITH ORDINALITY AS s(key, name, type, position)`;
 }
 
-export function samePipeline(a: readonly PipelineStage[], b: readonly PipelineStage[]): boolean {
+export function samePipeline(a: readonly JobStage[], b: readonly JobStage[]): boolean {
   return a.length === b.length && a.every((stage, i) => stage.key === b[i]!.key && stage.name === b[i]!.name && stage.type === b[i]!.type);
 }
 
 /** The company's template for new jobs (the default pipeline when none is set). */
-export async function readPipelineTemplate(db: Db, companyId: number): Promise<{ stages: PipelineStage[]; is_default: boolean }> {
+export async function readPipelineTemplate(db: Db, companyId: number): Promise<{ stages: JobStage[]; is_default: boolean }> {
   const company = await db.company.findUnique({ where: { id: companyId }, select: { pipelineTemplate: true } });
-  const template = company?.pipelineTemplate as PipelineStage[] | null | undefined;
+  const template = company?.pipelineTemplate as JobStage[] | null | undefined;
   return template ? { stages: template, is_default: false } : { stages: [...DEFAULT_PIPELINE], is_default: true };
 }
 

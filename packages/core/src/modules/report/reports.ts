@@ -17,7 +17,7 @@ import {
   type TimeInStageReportDto,
 } from "./contract/report.ts";
 import { AppError } from "../../kernel/errors.ts";
-import { DEFAULT_PIPELINE, type PipelineStage } from "../pipeline/stages.ts";
+import { DEFAULT_PIPELINE, type JobStage } from "../pipeline/stages.ts";
 
 /**
  * The reports' aggregates, computed in PostgreSQL: every function here runs one SQL statement that
@@ -51,12 +51,12 @@ export interface Scope {
   companyId: number;
   jobId: number | null;
   /** The report's stage rows: the job's stages in order, or company-wide one per stage type. */
-  rows: PipelineStage[];
+  rows: JobStage[];
   by: "job_stage" | "stage_type";
 }
 
 /** The type rows of a company-wide report, named as in the default pipeline. */
-const TYPE_ROWS: PipelineStage[] = STAGE_TYPES.map((type) => ({ key: type, name: DEFAULT_PIPELINE.find((s) => s.type === type)?.name ?? type, type }));
+const TYPE_ROWS: JobStage[] = STAGE_TYPES.map((type) => ({ key: type, name: DEFAULT_PIPELINE.find((s) => s.type === type)?.name ?? type, type }));
 
 /**
  * The report's range (defaults filled in), company and stage rows; a job of another company is a 404.
@@ -87,7 +87,7 @@ export function inCohort({ range, companyId, jobId }: Scope): Sql {
 }
 
 /** The report rows' keys (one job's report; none company-wide) and types, as SQL arrays' values. */
-function rowArrays(rows: readonly PipelineStage[], by: Scope["by"]): { keys: string[]; types: string[] } {
+function rowArrays(rows: readonly JobStage[], by: Scope["by"]): { keys: string[]; types: string[] } {
   return { keys: by === "job_stage" ? rows.map((row) => row.key) : [], types: rows.map((row) => row.type) };
 }
 
@@ -97,7 +97,7 @@ function rowArrays(rows: readonly PipelineStage[], by: Scope["by"]): { keys: str
  * else the first row of its type), 0 for none: worked out once per job, so a stage value costs one
  * array lookup (slotOf).
  */
-export function pipelines({ companyId, jobId, by }: Scope, rows: readonly PipelineStage[]): Sql {
+export function pipelines({ companyId, jobId, by }: Scope, rows: readonly JobStage[]): Sql {
   const { keys, types } = rowArrays(rows, by);
   return sql`pipelines AS (
         SELECT s.job_id, array_agg(s.key ORDER BY s.position, s.id) AS keys, array_agg(s.type::text ORDER BY s.position, s.id) AS types,
@@ -118,7 +118,7 @@ function typeOf(value: Sql): Sql {
  * `slots` when it is a key of the job, else the first row of the type of that spelling. Null when it
  * falls in none. The value is evaluated once unless it is no key of the job.
  */
-export function slotOf(value: Sql, rows: readonly PipelineStage[], by: Scope["by"]): Sql {
+export function slotOf(value: Sql, rows: readonly JobStage[], by: Scope["by"]): Sql {
   const { types } = rowArrays(rows, by);
   return sql`nullif(coalesce(p.slots[array_position(p.keys, ${value})], array_position(${types}::text[], CASE WHEN ${value} = ANY(${[...STAGE_TYPES]}::text[]) THEN ${value} END)), 0)`;
 }
@@ -139,7 +139,7 @@ export async function run<T>(query: Promise<T>): Promise<T> {
 }
 
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
-export const stageOf = (row: PipelineStage) => ({ stage: row.key, name: row.name, type: row.type });
+export const stageOf = (row: JobStage) => ({ stage: row.key, name: row.name, type: row.type });
 
 /**
  * How far the cohort got. The path: one job's stages that are not of type rejected, in the job's

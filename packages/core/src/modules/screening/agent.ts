@@ -1,7 +1,7 @@
 import { type CriterionResult, type ScreeningSettings } from "./contract/screening.ts";
 import { type ScreeningOutcome } from "./engine/types.ts";
 import { type ScopedTx } from "../../kernel/tenancy.ts";
-import { DEFAULT_PIPELINE, firstOfType, type PipelineStage, resolveStage } from "../pipeline/stages.ts";
+import { DEFAULT_PIPELINE, firstOfType, type JobStage, resolveStage } from "../pipeline/stages.ts";
 import { type StageType } from "../pipeline/contract/job-stages.ts";
 import { holdBackUntil } from "../../kernel/business-days.ts";
 
@@ -26,7 +26,7 @@ export function agentDecision(
   settings: ScreeningSettings,
   outcome: Pick<ScreeningOutcome, "fitScore" | "criteria">,
   current: { key: string; type: StageType },
-  stages: readonly PipelineStage[] = DEFAULT_PIPELINE,
+  stages: readonly JobStage[] = DEFAULT_PIPELINE,
 ): AgentAction | null {
   if (settings.mode !== "auto" || current.type === "hired") return null;
   const missed = outcome.criteria.find((c) => c.required && c.met === false);

@@ -10,7 +10,7 @@ import { webhookPayloads } from "./payload.ts";
  * The Events API: the outbox rows a webhook endpoint could subscribe to (WEBHOOK_EVENT_TYPES),
  * whether or not the company has an endpoint, each with the body its deliveries carry. Internal
  * events (`candidate/…`, `webhook/…`) and webhook.test are never shown. Rows are kept
- * EVENTS_RETENTION_DAYS (the events-retention schedule in packages/jobs).
+ * EVENTS_RETENTION_DAYS (the events-retention schedule in packages/worker).
  */
 const LISTED: readonly string[] = WEBHOOK_EVENT_TYPES;
 

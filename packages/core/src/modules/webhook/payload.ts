@@ -2,7 +2,7 @@ import { type Prisma } from "@hireflow/db";
 import { fileUrl } from "@hireflow/storage";
 
 /**
- * What a webhook delivery of an event carries, built in one place: the delivery job (packages/jobs,
+ * What a webhook delivery of an event carries, built in one place: the delivery job (packages/worker,
  * webhooks/attempt.ts) sends `webhookBody()` and the Events API (`GET /api/v1/events`) shows the
  * same object as `payload`.
  */

@@ -1,6 +1,6 @@
 import { AppError } from "@hireflow/core";
-import { allJobs, allSchedules } from "@hireflow/jobs";
-import { createInngestHandlers, jobDriverKind } from "@hireflow/jobs/runtime";
+import { allJobs, allSchedules } from "@hireflow/worker";
+import { createInngestHandlers, jobDriverKind } from "@hireflow/worker/runtime";
 import { handleRoute } from "@/lib/server/route-errors";
 
 type Method = "GET" | "POST" | "PUT";

@@ -10,7 +10,7 @@ import { MAX_DELAY_MINUTES } from "../../mail/contract/templates.ts";
 /** Contracts of the web app's pipeline screens (UI-only procedures: no REST, no OpenAPI). */
 export const PIPELINE_STAGES = PUBLIC_API_STAGES;
 
-export type PipelineStage = (typeof PIPELINE_STAGES)[number];
+export type PublicStageKey = (typeof PIPELINE_STAGES)[number];
 
 // Ids are int4 columns: a larger number is a validation error, not a database error.
 const id = z.number().int().positive().max(INT32_MAX);

@@ -2,7 +2,7 @@ import { type ServiceContext } from "../../../kernel/context.ts";
 import { AppError } from "../../../kernel/errors.ts";
 import { type ScopedDb, type ScopedTx } from "../../../kernel/tenancy.ts";
 import { recordAudit } from "../../audit/audit.ts";
-import { type PipelineStage } from "../../pipeline/stages.ts";
+import { type JobStage } from "../../pipeline/stages.ts";
 import { type CandidateRow } from "../serialize.ts";
 
 /**
@@ -60,7 +60,7 @@ export async function checkAgentOverride(
   tx: ScopedTx,
   svc: ServiceContext,
   current: CandidateRow,
-  target: PipelineStage,
+  target: JobStage,
   reason: string | undefined,
 ): Promise<string | null> {
   if (svc.actor.type === "ai_agent" || current.stage === target.key) return null;
@@ -75,7 +75,7 @@ export async function checkAgentOverride(
 }
 
 /** The audit entry of an override, in the move's transaction. */
-export async function recordAgentOverride(tx: ScopedTx, svc: ServiceContext, current: CandidateRow, target: PipelineStage, reason: string): Promise<void> {
+export async function recordAgentOverride(tx: ScopedTx, svc: ServiceContext, current: CandidateRow, target: JobStage, reason: string): Promise<void> {
   await recordAudit(tx, svc, {
     action: "candidate.agent_overridden",
     target: { type: "candidate", id: current.id, label: current.publicId },

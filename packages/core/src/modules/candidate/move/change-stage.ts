@@ -2,7 +2,7 @@ import { type Prisma } from "@hireflow/db";
 import { type ServiceContext } from "../../../kernel/context.ts";
 import { type ScopedTx, tenantRow } from "../../../kernel/tenancy.ts";
 import { recordEvent } from "../../../kernel/outbox.ts";
-import { DEFAULT_PIPELINE, type PipelineStage, readJobStages, requireStage } from "../../pipeline/stages.ts";
+import { DEFAULT_PIPELINE, type JobStage, readJobStages, requireStage } from "../../pipeline/stages.ts";
 import { rejectReasonForMove, stageChange } from "./stage-change.ts";
 import { checkAgentOverride, recordAgentOverride } from "./agent-override.ts";
 import { cancelScheduledRejections, checkRejectionRequest, leavesRejection, type RejectionEmailRequest, scheduleRejectionEmail } from "../../mail/candidate-emails.ts";
@@ -29,7 +29,7 @@ export async function changeStage(
   options: {
     reason?: string;
     rejectReasonId?: number | null;
-    stages?: readonly PipelineStage[];
+    stages?: readonly JobStage[];
     rejectionEmail?: RejectionEmailRequest;
     /** Why a person moves the candidate against the AI agent's move (agent-override.ts): required then, else ignored. */
     overrideReason?: string;

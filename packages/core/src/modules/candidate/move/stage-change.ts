@@ -2,7 +2,7 @@ import { type ServiceContext, actorKind, actorUserId } from "../../../kernel/con
 import { AppError } from "../../../kernel/errors.ts";
 import { type ScopedDb, type ScopedTx } from "../../../kernel/tenancy.ts";
 import { candidateUrl } from "../../../kernel/outbox.ts";
-import { fallbackStage, type PipelineStage } from "../../pipeline/stages.ts";
+import { fallbackStage, type JobStage } from "../../pipeline/stages.ts";
 import { type CandidateRow, type RejectReasonOfRow } from "../serialize.ts";
 
 /**
@@ -27,7 +27,7 @@ export interface StageChangeOptions {
   overrideReason?: string | null;
 }
 
-export function stageChange(svc: ServiceContext, current: CandidateRow, target: PipelineStage, options: StageChangeOptions = {}): StageChange {
+export function stageChange(svc: ServiceContext, current: CandidateRow, target: JobStage, options: StageChangeOptions = {}): StageChange {
   const changedBy = actorKind(svc.actor);
   const userId = actorUserId(svc.actor);
   const previous = current.jobStage ?? fallbackStage(current.stage);
@@ -73,7 +73,7 @@ export function stageChange(svc: ServiceContext, current: CandidateRow, target: 
  * The reject reason a move names, checked: only with a move to a rejected-type stage, and only a
  * current (not archived) reason of the company. Null when none is given.
  */
-export async function rejectReasonForMove(db: ScopedDb | ScopedTx, target: PipelineStage, id: number | null | undefined): Promise<RejectReasonOfRow | null> {
+export async function rejectReasonForMove(db: ScopedDb | ScopedTx, target: JobStage, id: number | null | undefined): Promise<RejectReasonOfRow | null> {
   if (id === undefined || id === null) return null;
   if (target.type !== "rejected") {
     throw AppError.validation([{ field: "reject_reason_id", message: `Only with a move to a stage of type "rejected" ("${target.key}" is of type "${target.type}")` }]);

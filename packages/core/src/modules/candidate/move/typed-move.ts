@@ -2,7 +2,7 @@ import { poolOf } from "@hireflow/db";
 import { type ServiceContext } from "../../../kernel/context.ts";
 import { baseClientOf } from "../../../kernel/tenancy.ts";
 import { CANDIDATE_WITH_JOB_BUT_STAGE, type CandidateSqlRow, toCandidateRow } from "../read.ts";
-import { DEFAULT_PIPELINE, type PipelineStage, requireStage, resolveStage } from "../../pipeline/stages.ts";
+import { DEFAULT_PIPELINE, type JobStage, requireStage, resolveStage } from "../../pipeline/stages.ts";
 import { jobPipelineFromCache, jobStageCacheActive } from "../../pipeline/stage-cache.ts";
 import { type CandidateRow } from "../serialize.ts";
 import { rejectReasonForMove, stageChange } from "./stage-change.ts";
@@ -51,7 +51,7 @@ const REJECTION_SCHEDULED = {
   text: `SELECT EXISTS (SELECT 1 FROM email_messages m WHERE m.candidate_id = $1 AND m.kind = 'rejection' AND m.status = 'scheduled') AS "scheduled"`,
 };
 
-type LockedRow = CandidateSqlRow & { jobStages?: PipelineStage[] | null; agentPlaced: boolean };
+type LockedRow = CandidateSqlRow & { jobStages?: JobStage[] | null; agentPlaced: boolean };
 
 /**
  * Returns only updated_at: the row is locked since it was read, so every other column is what the
@@ -93,8 +93,8 @@ export async function moveCandidateStage(
       return null;
     }
     const { jobStages: lockedStages, agentPlaced, ...sqlRow } = locked.rows[0];
-    const holdsCurrent = (stages: readonly PipelineStage[]) => stages.some((stage) => stage.key === sqlRow.stage);
-    let jobStages: readonly PipelineStage[] | null | undefined = lockedStages;
+    const holdsCurrent = (stages: readonly JobStage[]) => stages.some((stage) => stage.key === sqlRow.stage);
+    let jobStages: readonly JobStage[] | null | undefined = lockedStages;
     if (cached && sqlRow.jobId !== null) {
       jobStages = await jobPipelineFromCache(client, sqlRow.jobId, (stages) => holdsCurrent(stages) && resolveStage(stages, value) !== undefined);
       // The row lock keeps the candidate's stage in the job (a pipeline edit re-maps under it), so this

@@ -2,3 +2,4 @@
 export * from "./api-key.ts";
 export * from "./connected-app.ts";
 export * from "./team.ts";
+export * from "./user.ts";

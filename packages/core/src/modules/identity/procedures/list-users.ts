@@ -1,5 +1,5 @@
 import { listEnvelope } from "../../../kernel/contract/common.ts";
-import { listUsersInput, userSchema } from "../../interview/contract/interview.ts";
+import { listUsersInput, userSchema } from "../contract/user.ts";
 import { listCompanyUsers } from "../users.ts";
 import { companyProcedure } from "../../../kernel/trpc.ts";
 

@@ -2,7 +2,7 @@ import { type LOCATION_TYPES, type ScreeningQuestion } from "../contract/questio
 import { type CriterionResult, type ScreeningCriterion } from "../contract/screening.ts";
 
 /**
- * The part of a resume extraction (packages/jobs `ResumeFields`) that screening reads. Declared
+ * The part of a resume extraction (packages/worker `ResumeFields`) that screening reads. Declared
  * structurally here because core must not import from jobs: an extraction object is assignable as is.
  */
 export interface ResumeDataLike {

@@ -1,6 +1,7 @@
 "use client";
 
-import type { InterviewDto, UserDto } from "@hireflow/core/interview/contract";
+import type { InterviewDto } from "@hireflow/core/interview/contract";
+import type { UserDto } from "@hireflow/core/identity/contract";
 import type { InterviewKitDto } from "@hireflow/core/pipeline/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";

@@ -1,5 +1,5 @@
 import { assertSettingsAccess, getComposableEmail } from "@hireflow/core";
-import { composeEmail } from "@hireflow/jobs/email/compose";
+import { composeEmail } from "@hireflow/worker/email/compose";
 import { memberOfRequest, pathId } from "@/lib/server/download-route";
 import { handleRoute } from "@/lib/server/route-errors";
 
