@@ -20,7 +20,8 @@ import {
 import { scoreCandidate } from "@hireflow/core/screening/engine";
 import { type PrismaClient } from "@hireflow/db";
 import { seedDemoInterviews } from "./demo-interviews.ts";
-import { DEMO, DEMO_CANDIDATES, DEMO_JOBS, DEMO_SELF_IDS, type DemoCandidate, type DemoJobKey } from "./demo-data.ts";
+import { DEMO, DEMO_JOBS, type DemoJobKey } from "./demo-data.ts";
+import { DEMO_CANDIDATES, DEMO_SELF_IDS, type DemoCandidate } from "./demo-candidates.ts";
 
 export { DEMO };
 

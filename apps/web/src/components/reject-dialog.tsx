@@ -2,9 +2,10 @@
 
 import type { RejectReasonDto } from "@hireflow/core/pipeline/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { errorInfo } from "@/lib/errors";
 import { useTrpc } from "@/lib/trpc";
+import { PromptDialog, type PromptDialogProps, usePrompt } from "./prompt-dialog";
 import { Button, inputClass } from "./ui";
 
 /** What a move to a rejected-type stage sends along (pipeline.move's reject_reason_id and reason). */
@@ -39,33 +40,7 @@ const MAX_DELAY_MINUTES = 10_080;
  * dialog serves a single candidate and a bulk selection alike. Render `dialog` once in the component.
  */
 export function useRejectPrompt(): { ask: (request: RejectRequest) => Promise<RejectChoice | null>; dialog: ReactNode } {
-  // The last prompt stays after it is answered (open: false), so the dialog closes with its content
-  // and focus returns to the control that opened it; a new prompt is a new dialog (fresh fields).
-  const [prompt, setPrompt] = useState<{ request: RejectRequest; resolve: (choice: RejectChoice | null) => void; id: number; open: boolean } | null>(null);
-  const counter = useRef(0);
-  // A prompt still open when the component goes away resolves as cancelled.
-  const current = useRef(prompt);
-  current.current = prompt;
-  useEffect(() => () => current.current?.resolve(null), []);
-
-  const ask = useCallback(
-    (request: RejectRequest) =>
-      new Promise<RejectChoice | null>((resolve) => {
-        current.current?.resolve(null);
-        counter.current += 1;
-        setPrompt({ request, resolve, id: counter.current, open: true });
-      }),
-    [],
-  );
-  const finish = (choice: RejectChoice | null) => {
-    if (!prompt?.open) return;
-    prompt.resolve(choice);
-    setPrompt({ ...prompt, open: false });
-  };
-  const dialog = prompt && (
-    <RejectDialog key={prompt.id} open={prompt.open} request={prompt.request} onConfirm={(choice) => finish(choice)} onCancel={() => finish(null)} />
-  );
-  return { ask, dialog };
+  return usePrompt(RejectDialog);
 }
 
 /**
@@ -77,14 +52,8 @@ export function RejectDialog({
   request,
   onConfirm,
   onCancel,
-}: {
-  open: boolean;
-  request: RejectRequest;
-  onConfirm: (choice: RejectChoice) => void;
-  onCancel: () => void;
-}) {
+}: PromptDialogProps<RejectRequest, RejectChoice>) {
   const trpc = useTrpc();
-  const ref = useRef<HTMLDialogElement>(null);
   const selectRef = useRef<HTMLSelectElement>(null);
   const ids = { title: useId(), description: useId(), reason: useId(), reasonError: useId(), text: useId(), send: useId(), delay: useId(), delayHint: useId(), delayError: useId() };
   const reasons = useQuery({
@@ -99,16 +68,6 @@ export function RejectDialog({
   const [sendEmail, setSendEmail] = useState(false);
   const [delay, setDelay] = useState("");
   const [delayInvalid, setDelayInvalid] = useState(false);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      selectRef.current?.focus();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   // The reasons arrive after the dialog opened (the first time): the select takes the focus then.
   const loaded = reasons.isSuccess;
@@ -146,134 +105,123 @@ export function RejectDialog({
   }
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={ids.title}
-      aria-describedby={ids.description}
-      data-testid="reject-dialog"
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-      // Closed by the browser itself (a close request it does not let the page cancel): a cancel too.
-      onClose={() => {
-        if (open) onCancel();
-      }}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg p-0 shadow-xl backdrop:bg-slate-900/40"
-    >
-      <form className="p-5" onSubmit={submit} noValidate>
-        <h2 id={ids.title} className="text-lg font-semibold text-slate-900">
-          Reject {request.who}?
-        </h2>
-        <p id={ids.description} className="mt-2 text-sm text-slate-600">
+    <PromptDialog
+      open={open}
+      focus={selectRef}
+      testId="reject-dialog"
+      titleId={ids.title}
+      title={<>Reject {request.who}?</>}
+      descriptionId={ids.description}
+      description={
+        <>
           {request.count === 1 ? `${request.who} moves` : `The ${request.who} move`} to <strong className="font-medium text-slate-900">{request.stageName}</strong>.
           The reason is kept with {request.count === 1 ? "the candidate" : "each of them"} and in the activity timeline.
-        </p>
-        <div className="mt-4 space-y-3">
-          {reasons.isPending ? (
-            <p className="text-sm text-slate-600" role="status">
-              Loading the reasons…
-            </p>
-          ) : reasons.isError ? (
-            <p className="text-sm text-red-700" role="alert">
-              Could not load the reject reasons: {errorInfo(reasons.error).message}
-            </p>
-          ) : noReasons ? (
-            <p className="text-sm text-slate-600">There are no reject reasons to choose from (Settings → Reject reasons).</p>
-          ) : (
-            <>
-              <div>
-                <label htmlFor={ids.reason} className="block text-sm font-medium text-slate-800">
-                  Reason
-                </label>
-                <select
-                  ref={selectRef}
-                  id={ids.reason}
-                  value={reasonId}
-                  required
-                  aria-invalid={missing && !chosen ? true : undefined}
-                  aria-describedby={missing && !chosen ? ids.reasonError : undefined}
-                  onChange={(event) => setReasonId(event.target.value)}
-                  className={`${inputClass} mt-1`}
-                >
-                  <option value="">Choose a reason</option>
-                  {active.map((reason) => (
-                    <option key={reason.id} value={String(reason.id)}>
-                      {reason.name}
-                    </option>
-                  ))}
-                </select>
-                {missing && !chosen && (
-                  <p id={ids.reasonError} className="mt-1 text-sm text-red-700" role="alert">
-                    Choose a reason
-                  </p>
-                )}
-              </div>
-              {chosen && isOtherReason(chosen) && (
-                <div>
-                  <label htmlFor={ids.text} className="block text-sm font-medium text-slate-800">
-                    Details <span className="font-normal text-slate-600">(optional)</span>
-                  </label>
-                  <textarea
-                    id={ids.text}
-                    value={text}
-                    maxLength={REASON_TEXT_MAX}
-                    rows={3}
-                    onChange={(event) => setText(event.target.value)}
-                    className={`${inputClass} mt-1`}
-                  />
-                </div>
-              )}
-            </>
-          )}
-          <div className="border-t border-slate-200 pt-3">
-            <div className="flex items-center gap-2">
-              <input id={ids.send} type="checkbox" checked={sendEmail} onChange={(event) => setSendEmail(event.target.checked)} className="h-4 w-4" />
-              <label htmlFor={ids.send} className="text-sm font-medium text-slate-800">
-                Send the rejection e-mail
+        </>
+      }
+      onSubmit={submit}
+      onCancel={onCancel}
+      confirm={
+        <Button type="submit" variant="danger" disabled={reasons.isPending || reasons.isError}>
+          Reject
+        </Button>
+      }
+    >
+      <div className="mt-4 space-y-3">
+        {reasons.isPending ? (
+          <p className="text-sm text-slate-600" role="status">
+            Loading the reasons…
+          </p>
+        ) : reasons.isError ? (
+          <p className="text-sm text-red-700" role="alert">
+            Could not load the reject reasons: {errorInfo(reasons.error).message}
+          </p>
+        ) : noReasons ? (
+          <p className="text-sm text-slate-600">There are no reject reasons to choose from (Settings → Reject reasons).</p>
+        ) : (
+          <>
+            <div>
+              <label htmlFor={ids.reason} className="block text-sm font-medium text-slate-800">
+                Reason
               </label>
-            </div>
-            {sendEmail && (
-              <div className="mt-2">
-                <label htmlFor={ids.delay} className="block text-sm font-medium text-slate-800">
-                  Send after (minutes)
-                </label>
-                <input
-                  id={ids.delay}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={MAX_DELAY_MINUTES}
-                  step={1}
-                  value={delay}
-                  placeholder="Company default"
-                  aria-invalid={delayInvalid ? true : undefined}
-                  aria-describedby={delayInvalid ? `${ids.delayHint} ${ids.delayError}` : ids.delayHint}
-                  onChange={(event) => setDelay(event.target.value)}
-                  className={`${inputClass} mt-1 w-40`}
-                />
-                <p id={ids.delayHint} className="mt-1 text-sm text-slate-600">
-                  Empty: the company&apos;s default delay (Settings → E-mail). 0 sends it now. It is canceled if {request.count === 1 ? "the candidate is" : "a candidate is"} moved out
-                  of rejected before it goes; the reason is not named unless the template does.
+              <select
+                ref={selectRef}
+                id={ids.reason}
+                value={reasonId}
+                required
+                aria-invalid={missing && !chosen ? true : undefined}
+                aria-describedby={missing && !chosen ? ids.reasonError : undefined}
+                onChange={(event) => setReasonId(event.target.value)}
+                className={`${inputClass} mt-1`}
+              >
+                <option value="">Choose a reason</option>
+                {active.map((reason) => (
+                  <option key={reason.id} value={String(reason.id)}>
+                    {reason.name}
+                  </option>
+                ))}
+              </select>
+              {missing && !chosen && (
+                <p id={ids.reasonError} className="mt-1 text-sm text-red-700" role="alert">
+                  Choose a reason
                 </p>
-                {delayInvalid && (
-                  <p id={ids.delayError} className="mt-1 text-sm text-red-700" role="alert">
-                    Enter whole minutes from 0 to {MAX_DELAY_MINUTES}
-                  </p>
-                )}
+              )}
+            </div>
+            {chosen && isOtherReason(chosen) && (
+              <div>
+                <label htmlFor={ids.text} className="block text-sm font-medium text-slate-800">
+                  Details <span className="font-normal text-slate-600">(optional)</span>
+                </label>
+                <textarea
+                  id={ids.text}
+                  value={text}
+                  maxLength={REASON_TEXT_MAX}
+                  rows={3}
+                  onChange={(event) => setText(event.target.value)}
+                  className={`${inputClass} mt-1`}
+                />
               </div>
             )}
+          </>
+        )}
+        <div className="border-t border-slate-200 pt-3">
+          <div className="flex items-center gap-2">
+            <input id={ids.send} type="checkbox" checked={sendEmail} onChange={(event) => setSendEmail(event.target.checked)} className="h-4 w-4" />
+            <label htmlFor={ids.send} className="text-sm font-medium text-slate-800">
+              Send the rejection e-mail
+            </label>
           </div>
+          {sendEmail && (
+            <div className="mt-2">
+              <label htmlFor={ids.delay} className="block text-sm font-medium text-slate-800">
+                Send after (minutes)
+              </label>
+              <input
+                id={ids.delay}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={MAX_DELAY_MINUTES}
+                step={1}
+                value={delay}
+                placeholder="Company default"
+                aria-invalid={delayInvalid ? true : undefined}
+                aria-describedby={delayInvalid ? `${ids.delayHint} ${ids.delayError}` : ids.delayHint}
+                onChange={(event) => setDelay(event.target.value)}
+                className={`${inputClass} mt-1 w-40`}
+              />
+              <p id={ids.delayHint} className="mt-1 text-sm text-slate-600">
+                Empty: the company&apos;s default delay (Settings → E-mail). 0 sends it now. It is canceled if {request.count === 1 ? "the candidate is" : "a candidate is"} moved out
+                of rejected before it goes; the reason is not named unless the template does.
+              </p>
+              {delayInvalid && (
+                <p id={ids.delayError} className="mt-1 text-sm text-red-700" role="alert">
+                  Enter whole minutes from 0 to {MAX_DELAY_MINUTES}
+                </p>
+              )}
+            </div>
+          )}
         </div>
-        <div className="mt-5 flex justify-end gap-2">
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" disabled={reasons.isPending || reasons.isError}>
-            Reject
-          </Button>
-        </div>
-      </form>
-    </dialog>
+      </div>
+    </PromptDialog>
   );
 }

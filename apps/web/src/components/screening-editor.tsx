@@ -1,142 +1,21 @@
 "use client";
 
-import { criterionWarnings, CRITERION_WARNING_TEXT, protectedTermIn, protectedTermMessage } from "@hireflow/core/screening/contract";
-import type { ScreeningSettings } from "@hireflow/core/screening/contract";
-import { useRef, type Dispatch, type ReactNode, type SetStateAction } from "react";
-import {
-  CRITERION_TYPE_LABELS,
-  CRITERION_TYPES,
-  describeScreening,
-  MAX_CRITERIA,
-  MODE_LABELS,
-  type CriterionType,
-  type ScreeningMode,
-} from "@/lib/screening";
+import { useRef, type Dispatch, type SetStateAction } from "react";
+import { MAX_CRITERIA, MODE_LABELS, type ScreeningMode } from "@/lib/screening";
 import { isStageType, type JobStage, STAGE_TYPE_LABELS, TYPE_STAGES } from "@/lib/stages";
+import { type CriterionErrors, CriterionRow } from "./screening-criterion-row";
+import { type CriterionDraft, describeDraft, type QuestionRef, type ScreeningDraft } from "./screening-draft";
 import { StageOptions } from "./stage-options";
 import { Button, cx, describedBy, Field, inputClass } from "./ui";
 
-/** A screening question of the form being edited, as criteria refer to it (by its row key: new questions have no id yet). */
-export interface QuestionRef {
-  key: number;
-  label: string;
-  type: "text" | "textarea" | "yes_no" | "select";
-  options: string;
-}
-
-export interface CriterionDraft {
-  key: number;
-  /** The stored criterion this row edits: its id is sent back as long as the type is unchanged. */
-  origin: { id: string; type: CriterionType } | null;
-  type: CriterionType;
-  /** skill, text: the text; min_years: the number as typed. */
-  value: string;
-  /** answer: the question's row key in the form. */
-  questionKey: number | null;
-  /** answer: the stored question id, sent when the question is no longer in the form (the API then names the problem). */
-  questionId: string | null;
-  /** answer: accepted answers, comma-separated. */
-  accepted: string;
-  required: boolean;
-  weight: number;
-}
-
-export interface ScreeningDraft {
-  mode: ScreeningMode;
-  criteria: CriterionDraft[];
-  advance: boolean;
-  minScore: string;
-  /** A stage key of the job (or a type). */
-  toStage: string;
-  rejectOnRequiredMiss: boolean;
-}
+// The draft and the request body live beside the editor; the job form imports them from here.
+export { describeDraft, screeningDraft, screeningInput, type CriterionDraft, type QuestionRef, type ScreeningDraft } from "./screening-draft";
 
 const MODE_HINTS: Record<ScreeningMode, string> = {
   off: "No scoring.",
   score: "Scores candidates against the criteria; never moves anyone.",
   auto: "Scores candidates, and may move a candidate once by the rules below.",
 };
-
-const WEIGHTS = [1, 2, 3, 4, 5] as const;
-
-/** The form's starting point: the job's stored settings, answer criteria tied to the form's question rows. */
-export function screeningDraft(settings: ScreeningSettings | undefined, questions: (QuestionRef & { id: string })[]): ScreeningDraft {
-  return {
-    mode: settings?.mode ?? "off",
-    criteria: (settings?.criteria ?? []).map((c, index) => ({
-      key: index + 1,
-      origin: { id: c.id, type: c.type },
-      type: c.type,
-      value: c.value === null ? "" : String(c.value),
-      questionKey: c.question_id ? (questions.find((q) => q.id === c.question_id)?.key ?? null) : null,
-      questionId: c.question_id,
-      accepted: (c.accepted ?? []).join(", "),
-      required: c.required,
-      weight: c.weight,
-    })),
-    advance: Boolean(settings?.advance),
-    minScore: String(settings?.advance?.min_score ?? 80),
-    toStage: settings?.advance?.to_stage ?? "phonescreen",
-    rejectOnRequiredMiss: settings?.reject_on_required_miss ?? false,
-  };
-}
-
-function splitList(value: string): string[] {
-  return value
-    .split(/[,\n]/)
-    .map((item) => item.trim())
-    .filter(Boolean);
-}
-
-/** A number as typed; "" and garbage become NaN, which the API refuses by field (JSON sends it as null). */
-function toNumber(value: string): number {
-  return value.trim() === "" ? NaN : Number(value);
-}
-
-/**
- * The `screening` body of jobs.create / jobs.update. The moving rules are sent only in mode
- * "auto", where they are shown; otherwise the stored ones stay as they are.
- */
-export function screeningInput(draft: ScreeningDraft, questionIdOf: (key: number) => string | undefined) {
-  const criteria = draft.criteria.map((c) => {
-    const common = { ...(c.origin && c.origin.type === c.type ? { id: c.origin.id } : {}), required: c.required, weight: c.weight };
-    switch (c.type) {
-      case "skill":
-      case "text":
-        return { type: c.type, value: c.value.trim(), ...common };
-      case "min_years":
-        return { type: c.type, value: toNumber(c.value), ...common };
-      case "location":
-        return { type: c.type, ...common };
-      case "answer":
-        return {
-          type: c.type,
-          question_id: (c.questionKey !== null ? questionIdOf(c.questionKey) : undefined) ?? c.questionId ?? "",
-          accepted: splitList(c.accepted),
-          ...common,
-        };
-    }
-  });
-  return {
-    mode: draft.mode,
-    criteria,
-    ...(draft.mode === "auto"
-      ? { advance: draft.advance ? { min_score: toNumber(draft.minScore), to_stage: draft.toStage } : null, reject_on_required_miss: draft.rejectOnRequiredMiss }
-      : {}),
-  };
-}
-
-/** The sentence for a draft, as the API would store it (`stages`: the job's, to name the stage). */
-export function describeDraft(draft: ScreeningDraft, stages?: readonly JobStage[]): string {
-  return describeScreening(
-    {
-      mode: draft.mode,
-      advance: draft.advance ? { min_score: toNumber(draft.minScore), to_stage: draft.toStage } : null,
-      reject_on_required_miss: draft.rejectOnRequiredMiss,
-    },
-    stages,
-  );
-}
 
 /** "Move them to": the job's stages (or the six types), and the stored value when it is none of them (a type: the job's first stage of it). */
 function advanceOptions(stages: readonly JobStage[] | undefined, current: string): Pick<JobStage, "key" | "name">[] {
@@ -169,7 +48,7 @@ function screeningErrors(errors: Record<string, string>, sentKeys: number[]) {
     }
     return found;
   };
-  const criteria = new Map<number, { type?: string; value?: string; question?: string; accepted?: string; weight?: string; row?: string }>();
+  const criteria = new Map<number, CriterionErrors>();
   sentKeys.forEach((key, index) => {
     const p = `screening.criteria[${index}]`;
     criteria.set(key, {
@@ -401,173 +280,4 @@ export function ScreeningEditor({
       </div>
     </div>
   );
-}
-
-function CriterionRow({
-  index,
-  criterion: c,
-  questions,
-  locations,
-  errors,
-  onUpdate,
-  onRemove,
-}: {
-  index: number;
-  criterion: CriterionDraft;
-  questions: QuestionRef[];
-  locations: readonly string[];
-  errors: { type?: string; value?: string; question?: string; accepted?: string; weight?: string; row?: string };
-  onUpdate: (patch: Partial<CriterionDraft>) => void;
-  onRemove: () => void;
-}) {
-  const id = (part: string) => `crit-${c.key}-${part}`;
-  const question = c.questionKey !== null ? questions.find((q) => q.key === c.questionKey) : undefined;
-  // A number and a text do not carry over to each other; texts carry over between skill and statement.
-  const changeType = (type: CriterionType) => onUpdate({ type, value: (type === "min_years") === (c.type === "min_years") ? c.value : "" });
-  let value: ReactNode = null;
-  switch (c.type) {
-    case "skill":
-      value = (
-        <Field id={id("value")} label="Skill" hint="As it would appear on a resume, e.g. PostgreSQL." error={errors.value}>
-          <input {...describedBy(id("value"), errors.value, true)} value={c.value} onChange={(e) => onUpdate({ value: e.target.value })} maxLength={100} className={inputClass} />
-        </Field>
-      );
-      break;
-    case "min_years":
-      value = (
-        <Field id={id("value")} label="Years of experience, at least" error={errors.value}>
-          <input
-            {...describedBy(id("value"), errors.value)}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={60}
-            step={0.5}
-            value={c.value}
-            onChange={(e) => onUpdate({ value: e.target.value })}
-            className={inputClass}
-          />
-        </Field>
-      );
-      break;
-    case "location":
-      value = <p className="text-sm text-slate-600 sm:pt-7">Compares where the candidate lives with the job’s locations and location type.</p>;
-      break;
-    case "text":
-      value = (
-        <Field id={id("value")} label="Statement" hint="Judged against the resume, e.g. “Has led a team of engineers”." error={errors.value}>
-          <textarea {...describedBy(id("value"), errors.value, true)} rows={2} value={c.value} onChange={(e) => onUpdate({ value: e.target.value })} maxLength={500} className={inputClass} />
-        </Field>
-      );
-      break;
-    case "answer":
-      value = (
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Field id={id("question")} label="Question" error={errors.question}>
-            <select
-              {...describedBy(id("question"), errors.question)}
-              value={question ? String(question.key) : ""}
-              onChange={(e) => onUpdate({ questionKey: e.target.value ? Number(e.target.value) : null, questionId: null })}
-              className={inputClass}
-            >
-              <option value="">{questions.length ? "Choose a question…" : "No screening questions yet"}</option>
-              {questions.map((q, n) => (
-                <option key={q.key} value={q.key}>
-                  {`Question ${n + 1}: ${q.label.trim() || "(no text yet)"}`}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <Field id={id("accepted")} label="Accepted answers" hint={acceptedHint(question)} error={errors.accepted}>
-            <input {...describedBy(id("accepted"), errors.accepted, true)} value={c.accepted} onChange={(e) => onUpdate({ accepted: e.target.value })} className={inputClass} />
-          </Field>
-        </div>
-      );
-      break;
-  }
-  return (
-    <li className="rounded-md bg-slate-50 p-4 ring-1 ring-slate-200">
-      <fieldset aria-describedby={errors.row ? id("row-error") : undefined}>
-        <legend className="text-sm font-medium text-slate-800">Criterion {index + 1}</legend>
-        <div className="mt-2 grid gap-3 sm:grid-cols-[12rem_minmax(0,1fr)]">
-          <Field id={id("type")} label="Type" error={errors.type}>
-            <select {...describedBy(id("type"), errors.type)} value={c.type} onChange={(e) => changeType(e.target.value as CriterionType)} className={inputClass}>
-              {CRITERION_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {CRITERION_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <div className="min-w-0">{value}</div>
-        </div>
-        <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2">
-          <label className="flex items-center gap-2 text-sm text-slate-900">
-            <input type="checkbox" id={id("required")} checked={c.required} onChange={(e) => onUpdate({ required: e.target.checked })} className="size-4 rounded border-slate-300 text-indigo-600" />
-            Required
-          </label>
-          <div className="flex items-center gap-2">
-            <label htmlFor={id("weight")} className="text-sm text-slate-900">
-              Weight
-            </label>
-            <select
-              {...describedBy(id("weight"), errors.weight)}
-              value={c.weight}
-              onChange={(e) => onUpdate({ weight: Number(e.target.value) })}
-              className="rounded-md border-0 bg-white py-1.5 pr-8 pl-2 text-sm text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-indigo-600 aria-[invalid=true]:ring-red-500"
-            >
-              {WEIGHTS.map((w) => (
-                <option key={w} value={w}>
-                  {w}
-                </option>
-              ))}
-            </select>
-          </div>
-          <Button variant="danger-ghost" className="ml-auto" onClick={onRemove} aria-label={`Remove criterion ${index + 1}`}>
-            Remove
-          </Button>
-        </div>
-        <CriterionWarnings criterion={c} locations={locations} />
-        {errors.weight && (
-          <p id={id("weight-error")} className="mt-1 text-sm text-red-700" role="alert">
-            {errors.weight}
-          </p>
-        )}
-        {errors.row && (
-          <p id={id("row-error")} className="mt-2 text-sm text-red-700" role="alert">
-            {errors.row}
-          </p>
-        )}
-      </fieldset>
-    </li>
-  );
-}
-
-/**
- * What the guard rails (core screening/guard-rails.ts) say while the criterion is typed: a skill or
- * statement naming a protected characteristic (the server refuses it), and the two proxies that are
- * allowed but worth a second thought.
- */
-function CriterionWarnings({ criterion: c, locations }: { criterion: CriterionDraft; locations: readonly string[] }) {
-  const messages: string[] = [];
-  const found = c.type === "skill" || c.type === "text" ? protectedTermIn(c.value) : null;
-  if (found) messages.push(`${protectedTermMessage(found)}.`);
-  for (const warning of criterionWarnings({ type: c.type, value: c.value }, locations)) messages.push(CRITERION_WARNING_TEXT[warning]);
-  if (messages.length === 0) return null;
-  return (
-    <ul className="mt-2 space-y-1 text-sm text-amber-900" data-testid="criterion-warning">
-      {messages.map((message) => (
-        <li key={message}>{message}</li>
-      ))}
-    </ul>
-  );
-}
-
-function acceptedHint(question: QuestionRef | undefined): string {
-  if (question?.type === "yes_no") return "“yes” or “no”.";
-  if (question?.type === "select") {
-    const options = splitList(question.options);
-    if (options.length) return `Separate with commas. Choices: ${options.join(", ")}.`;
-  }
-  return "Separate with commas; case does not matter.";
 }

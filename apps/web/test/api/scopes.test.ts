@@ -85,7 +85,7 @@ describe("a read-only key (every :read scope)", () => {
     }
     const after = await tenantSnapshot(app.acme.id);
     if (name === "GET /candidates/{id}/export") {
-      // An export is a read that the audit log records (README "Audit log"): one entry, nothing else.
+      // An export is a read that the audit log records (docs/WEB-APP.md "Audit log"): one entry, nothing else.
       expect(after.audit_log!.rows, `${name}: its audit entry`).toBe(before.audit_log!.rows + 1);
       expect({ ...after, audit_log: undefined }, `${name} wrote`).toEqual({ ...before, audit_log: undefined });
       return;

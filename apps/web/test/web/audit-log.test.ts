@@ -18,7 +18,7 @@ import { authorizationRequest, decide } from "../helpers/oauth.ts";
 import { serve } from "../helpers/server.ts";
 
 /**
- * The audit log (README "Audit log"): each recorded action, done the way a person or an
+ * The audit log (docs/WEB-APP.md "Audit log"): each recorded action, done the way a person or an
  * integration does it — over HTTP through the real routes — lands with its actor, the client's IP
  * and its target; the list filters and pages; the CSV is for admins and safe in a spreadsheet; and
  * entries cannot be changed (a trigger, and no code path).

@@ -12,7 +12,7 @@ import { procedures, validInput } from "../hardening/support/trpc-procedures.ts"
 import { referenceHint, seedTrpcResources, type Session, trpcSnapshot } from "../hardening/support/trpc-resources.ts";
 
 /**
- * Team and roles (README "Team and roles"): owners and admins manage the settings, recruiters are
+ * Team and roles (docs/TEAM-AND-ROLES.md): owners and admins manage the settings, recruiters are
  * refused every settings procedure (403, nothing written) — a sweep generated from appRouter, so a
  * new settings procedure is covered as soon as it exists, and the list of settings procedures is
  * pinned so that one cannot slip in unmarked. Then the owner rules (the last owner stays, also

@@ -1,5 +1,5 @@
 /**
- * Roles of a company's members (README "Team and roles"). Owners and admins manage the company's
+ * Roles of a company's members (docs/TEAM-AND-ROLES.md). Owners and admins manage the company's
  * settings — API keys, webhooks, team, privacy, the audit log; recruiters work on jobs and
  * candidates; interviewers see only the candidates they interview and submit scorecards (the
  * procedures they may call carry `meta.interviewer`, checked in trpc.ts). Owners alone make, change

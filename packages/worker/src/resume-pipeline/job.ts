@@ -9,6 +9,7 @@ import {
 } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { z } from "zod";
+import { outboxEventSchema } from "../outbox/event.ts";
 import { extractResume, isResumeRejectedError, type ResumeExtraction } from "../resume/index.ts";
 import { defineJob } from "../runtime/index.ts";
 import { resumeParseOptions } from "./config.ts";
@@ -17,10 +18,7 @@ import { loadResumeBlob } from "./load-blob.ts";
 export const RESUME_UPLOADED_EVENT = "candidate/resume.uploaded";
 
 /** The outbox event (OutboxEventData) with the payload createCandidate records. */
-const resumeUploadedData = z.object({
-  event_id: z.string(),
-  company_id: z.number().int().positive(),
-  occurred_at: z.string(),
+const resumeUploadedData = outboxEventSchema.extend({
   payload: z.object({ candidate_id: z.number().int().positive() }).loose(),
 });
 

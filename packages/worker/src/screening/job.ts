@@ -14,15 +14,13 @@ import { scoreCandidate, screeningModelFromEnv } from "@hireflow/core/screening/
 import { getPrisma } from "@hireflow/db";
 import { NonRetriableError } from "inngest";
 import { z } from "zod";
+import { outboxEventSchema } from "../outbox/event.ts";
 import { defineJob } from "../runtime/index.ts";
 
 export const SCREEN_REQUESTED_EVENT = "candidate/screen.requested";
 
 /** The outbox event (OutboxEventData) requestScreening records. */
-const screenRequestedData = z.object({
-  event_id: z.string(),
-  company_id: z.number().int().positive(),
-  occurred_at: z.string(),
+const screenRequestedData = outboxEventSchema.extend({
   payload: z.object({ candidate_id: z.number().int().positive(), trigger: z.enum(["initial", "resume_parsed", "rescore"]) }).loose(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { outboxEventSchema } from "../outbox/event.ts";
 import { type JobEventInput } from "../runtime/index.ts";
 
 /** Asks for a run of attempts of one delivery, starting after `attempt_count` attempts. */
@@ -30,10 +31,5 @@ export function deliveryRequest(deliveryId: number, attemptCount: number, recove
   };
 }
 
-/** What the outbox publisher hands to jobs for every event row. */
-export const outboxEventSchema = z.object({
-  event_id: z.string().uuid(),
-  company_id: z.number().int(),
-  occurred_at: z.string(),
-  payload: z.record(z.string(), z.unknown()),
-});
+/** A published event as the fan-out reads it: an outbox row's, whose id (a uuid) the delivery rows reference. */
+export const fanOutEventSchema = outboxEventSchema.extend({ event_id: z.string().uuid() });

@@ -1,7 +1,7 @@
 import { WEBHOOK_EVENT_TYPES } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { defineJob } from "../runtime/index.ts";
-import { deliveryRequest, outboxEventSchema } from "./events.ts";
+import { deliveryRequest, fanOutEventSchema } from "./events.ts";
 import { createDeliveries } from "./store.ts";
 
 /**
@@ -14,7 +14,7 @@ function fanOutJob(type: string) {
     id: `webhook-fanout-${type.replace(/[^a-z0-9]+/gi, "-")}`,
     event: type,
     retries: 5,
-    schema: outboxEventSchema,
+    schema: fanOutEventSchema,
     handler: async ({ event, step }) => {
       const { event_id, company_id, payload } = event.data;
       const endpointId = type === "webhook.test" ? (payload.webhook_endpoint as { id?: number } | undefined)?.id : undefined;

@@ -15,7 +15,7 @@ import { csvDocument } from "../../kernel/csv.ts";
 import { DEFAULT_PAGE_SIZE } from "../../kernel/pagination.ts";
 
 /**
- * The audit log: who did what, when, from where (README "Audit log"). `recordAudit` is the one way
+ * The audit log: who did what, when, from where (docs/WEB-APP.md "Audit log"). `recordAudit` is the one way
  * an entry is written — by the service that makes the change, inside its transaction when it has
  * one, with the actor and IP of its ServiceContext. There is no update or delete function, and the
  * database refuses UPDATE (trigger audit_log_append_only); entries go only with their company.

@@ -7,7 +7,7 @@ import { recordAudit } from "../audit/audit.ts";
 import { dropLeadsOf } from "../job/hiring-team.ts";
 
 /**
- * Settings → Team: the company's members and their roles (README "Team and roles"). Rules:
+ * Settings → Team: the company's members and their roles (docs/TEAM-AND-ROLES.md). Rules:
  *   - only an owner makes, demotes or removes an owner (and invites one: services/invitations.ts);
  *   - the last owner can be neither demoted nor removed (409), decided under row locks so that two
  *     concurrent demotions of the last two owners leave one;

@@ -5,11 +5,11 @@ import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { BulkMoveBar, useBulkStage, useSelection } from "@/components/bulk-move-bar";
 import { FitCoverage } from "@/components/fit-coverage";
 import { needsOverrideReason, useOverridePrompt } from "@/components/override-dialog";
 import { type RejectChoice, useRejectPrompt } from "@/components/reject-dialog";
-import { StageOptions } from "@/components/stage-options";
-import { Alert, Badge, Button, compactInputClass, EmptyState, formatDate, LinkButton } from "@/components/ui";
+import { Alert, Badge, EmptyState, formatDate, LinkButton } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
 import { SEARCH_MATCH_LABELS } from "@/lib/search-match";
 import { type JobStage, stageTone, TYPE_STAGES } from "@/lib/stages";
@@ -48,10 +48,9 @@ export function CandidateList({
 }) {
   const trpc = useTrpc();
   const router = useRouter();
-  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const { selected, setSelected, toggle } = useSelection();
   const stages = jobStages ?? TYPE_STAGES;
-  const [choice, setChoice] = useState<string | null>(null);
-  const stage = choice !== null && stages.some((s) => s.key === choice) ? choice : (stages.find((s) => s.type === "phonescreen") ?? stages[1] ?? stages[0])!.key;
+  const [stage, setChoice] = useBulkStage(stages);
   const [announcement, setAnnouncement] = useState("");
   const reject = useRejectPrompt();
   const override = useOverridePrompt();
@@ -108,14 +107,6 @@ export function CandidateList({
   }
 
   const allSelected = rows.length > 0 && rows.every((c) => selected.has(c.id));
-  function toggle(id: number, on: boolean) {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  }
 
   // Kept when a move empties the filtered list: the empty state must still say what the move did.
   const status = (
@@ -145,25 +136,18 @@ export function CandidateList({
   const moveError = move.error && !needsOverrideReason(move.error) ? errorInfo(move.error) : null;
   return (
     <div>
-      <div className="sticky top-0 z-10 -mx-4 mb-3 flex flex-wrap items-center gap-2 border-b border-slate-200 bg-slate-50/95 px-4 py-2 backdrop-blur sm:mx-0 sm:rounded-md sm:border sm:bg-white sm:px-3">
-        <span className="text-sm text-slate-700" aria-live="polite">
-          {selected.size ? `${selected.size} selected` : "Select candidates to move several at once"}
-        </span>
-        <label htmlFor="list-bulk-stage" className="ml-auto text-sm text-slate-700">
-          Move selected to
-        </label>
-        <select id="list-bulk-stage" value={stage} onChange={(e) => setChoice(e.target.value)} className={compactInputClass}>
-          <StageOptions stages={stages} />
-        </select>
-        <Button onClick={() => void moveSelected()} disabled={!selected.size || move.isPending}>
-          Move
-        </Button>
-        {selected.size > 0 && (
-          <Button variant="ghost" onClick={() => setSelected(new Set())}>
-            Clear
-          </Button>
-        )}
-      </div>
+      <BulkMoveBar
+        selectedCount={selected.size}
+        selectId="list-bulk-stage"
+        labelClassName="ml-auto text-sm text-slate-700"
+        spacing="mb-3"
+        stages={stages}
+        stage={stage}
+        onStageChange={setChoice}
+        onMove={() => void moveSelected()}
+        pending={move.isPending}
+        onClear={() => setSelected(new Set())}
+      />
       {status}
       {reject.dialog}
       {override.dialog}

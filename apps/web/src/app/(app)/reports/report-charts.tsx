@@ -46,20 +46,57 @@ function ChartFrame({ label, children }: { label: string; children: ReactElement
   );
 }
 
-export function FunnelChart({ report }: { report: FunnelReportDto }) {
-  const data = report.stages.map((s) => ({ stage: s.name, reached: s.reached, conversion: percent(s.conversion) }));
+/**
+ * One bar per category, sideways (the categories down the left), each labelled at its end with
+ * `barLabel`: the funnel, the source mix and the reject reasons.
+ */
+function SidewaysBarChart<T extends object>({
+  label,
+  data,
+  categoryWidth,
+  valueName,
+  right,
+  ...keys
+}: {
+  label: string;
+  data: T[];
+  category: keyof T & string;
+  categoryWidth: number;
+  value: keyof T & string;
+  valueName: string;
+  barLabel: keyof T & string;
+  right: number;
+}) {
+  // Plain strings for Recharts, which cannot check a data key against a generic row (the props do).
+  const { category, value, barLabel }: Record<"category" | "value" | "barLabel", string> = keys;
   return (
-    <ChartFrame label={`Funnel: ${report.stages.map((s) => `${s.name} ${s.reached}`).join(", ")}. Exact numbers in the table.`}>
-      <BarChart data={data} layout="vertical" margin={{ top: 8, right: 48, bottom: 8, left: 8 }} accessibilityLayer={false}>
+    <ChartFrame label={label}>
+      <BarChart data={data} layout="vertical" margin={{ top: 8, right, bottom: 8, left: 8 }} accessibilityLayer={false}>
         <CartesianGrid stroke={GRID} horizontal={false} />
         <XAxis type="number" allowDecimals={false} tick={AXIS} />
-        <YAxis type="category" dataKey="stage" width={120} tick={AXIS} />
-        <Tooltip formatter={(value) => [value, "Reached"]} />
-        <Bar dataKey="reached" name="Reached" fill={BAR} isAnimationActive={false}>
-          <LabelList dataKey="reached" position="right" fill="#1e293b" fontSize={12} />
+        <YAxis type="category" dataKey={category} width={categoryWidth} tick={AXIS} />
+        <Tooltip formatter={(v) => [v, valueName]} />
+        <Bar dataKey={value} name={valueName} fill={BAR} isAnimationActive={false}>
+          <LabelList dataKey={barLabel} position="right" fill="#1e293b" fontSize={12} />
         </Bar>
       </BarChart>
     </ChartFrame>
+  );
+}
+
+export function FunnelChart({ report }: { report: FunnelReportDto }) {
+  const data = report.stages.map((s) => ({ stage: s.name, reached: s.reached, conversion: percent(s.conversion) }));
+  return (
+    <SidewaysBarChart
+      label={`Funnel: ${report.stages.map((s) => `${s.name} ${s.reached}`).join(", ")}. Exact numbers in the table.`}
+      data={data}
+      category="stage"
+      categoryWidth={120}
+      value="reached"
+      valueName="Reached"
+      barLabel="reached"
+      right={48}
+    />
   );
 }
 
@@ -98,17 +135,16 @@ export function ApplicationsChart({ report }: { report: ApplicationsReportDto })
 export function SourcesChart({ report }: { report: SourcesReportDto }) {
   const data = report.sources.map((s) => ({ source: applicationSourceLabel(s.source), candidates: s.candidates, share: percent(s.share) }));
   return (
-    <ChartFrame label={`Source mix: ${report.sources.map((s) => `${applicationSourceLabel(s.source)} ${percent(s.share)}`).join(", ")}.`}>
-      <BarChart data={data} layout="vertical" margin={{ top: 8, right: 56, bottom: 8, left: 8 }} accessibilityLayer={false}>
-        <CartesianGrid stroke={GRID} horizontal={false} />
-        <XAxis type="number" allowDecimals={false} tick={AXIS} />
-        <YAxis type="category" dataKey="source" width={104} tick={AXIS} />
-        <Tooltip formatter={(value) => [value, "Candidates"]} />
-        <Bar dataKey="candidates" name="Candidates" fill={BAR} isAnimationActive={false}>
-          <LabelList dataKey="share" position="right" fill="#1e293b" fontSize={12} />
-        </Bar>
-      </BarChart>
-    </ChartFrame>
+    <SidewaysBarChart
+      label={`Source mix: ${report.sources.map((s) => `${applicationSourceLabel(s.source)} ${percent(s.share)}`).join(", ")}.`}
+      data={data}
+      category="source"
+      categoryWidth={104}
+      value="candidates"
+      valueName="Candidates"
+      barLabel="share"
+      right={56}
+    />
   );
 }
 
@@ -141,23 +177,20 @@ export function RejectReasonsChart({ report }: { report: RejectReasonsReportDto 
   const shown = report.reasons.filter((r) => r.candidates > 0);
   const data = shown.map((r) => ({ reason: r.archived ? `${r.name} (archived)` : r.name, candidates: r.candidates, share: percent(r.share) }));
   return (
-    <ChartFrame
+    <SidewaysBarChart
       label={
         report.rejected === 0
           ? "Reject reasons: no rejected candidates in this range."
           : `Reject reasons of ${report.rejected} rejected candidates: ${data.map((r) => `${r.reason} ${r.share}`).join(", ")}.`
       }
-    >
-      <BarChart data={data} layout="vertical" margin={{ top: 8, right: 56, bottom: 8, left: 8 }} accessibilityLayer={false}>
-        <CartesianGrid stroke={GRID} horizontal={false} />
-        <XAxis type="number" allowDecimals={false} tick={AXIS} />
-        <YAxis type="category" dataKey="reason" width={140} tick={AXIS} />
-        <Tooltip formatter={(value) => [value, "Candidates"]} />
-        <Bar dataKey="candidates" name="Candidates" fill={BAR} isAnimationActive={false}>
-          <LabelList dataKey="share" position="right" fill="#1e293b" fontSize={12} />
-        </Bar>
-      </BarChart>
-    </ChartFrame>
+      data={data}
+      category="reason"
+      categoryWidth={140}
+      value="candidates"
+      valueName="Candidates"
+      barLabel="share"
+      right={56}
+    />
   );
 }
 

@@ -6,7 +6,7 @@ import { STAGE_TYPES } from "../../pipeline/contract/job-stages.ts";
 /**
  * Contracts of the reports (/reports in the web app; UI-only procedures, no REST). Every report
  * describes one cohort: the candidates who applied (were created) between `from` and `to`, local
- * dates in `tz`, company-wide or for one job. docs: README "Reports".
+ * dates in `tz`, company-wide or for one job. docs: docs/WEB-APP.md "Reports".
  */
 
 /**

@@ -2,17 +2,15 @@
 
 import type { PipelineBoardDto, PipelineCandidateDto } from "@hireflow/core/board/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
-import { useState, type DragEvent, type ReactNode } from "react";
-import { FitCoverage } from "@/components/fit-coverage";
+import { useState, type DragEvent } from "react";
+import { BulkMoveBar, useBulkStage, useSelection } from "@/components/bulk-move-bar";
 import { useOverridePrompt } from "@/components/override-dialog";
 import { type RejectChoice, useRejectPrompt } from "@/components/reject-dialog";
-import { StageOptions } from "@/components/stage-options";
-import { Alert, Badge, Button, cx, EmptyState, formatDate, compactInputClass } from "@/components/ui";
+import { Alert, cx, EmptyState, compactInputClass } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
-import { applicationSourceLabel } from "@hireflow/core/candidate/contract";
-import { type JobStage, stageName } from "@/lib/stages";
+import { stageName } from "@/lib/stages";
 import { useTrpc } from "@/lib/trpc";
+import { CandidateCard } from "./board-card";
 
 const DRAG_TYPE = "application/x-hireflow-candidates";
 
@@ -29,18 +27,6 @@ function sortCards(cards: PipelineCandidateDto[], order: SortOrder): PipelineCan
 }
 
 const hasPendingFit = (data: PipelineBoardDto | undefined) => Boolean(data?.candidates.some((c) => c.fit_status === "pending"));
-
-const RESUME_BADGE = {
-  pending: { tone: "slate", label: "Resume queued" },
-  processing: { tone: "amber", label: "Parsing resume" },
-  completed: { tone: "green", label: "Resume parsed" },
-  failed: { tone: "red", label: "Resume failed" },
-} as const;
-
-/** The bulk move's first choice: the job's first phone-screen stage, else its second stage. */
-function defaultBulkStage(stages: readonly JobStage[]): string {
-  return (stages.find((s) => s.type === "phonescreen") ?? stages[1] ?? stages[0])?.key ?? "";
-}
 
 /**
  * The board of one job: one column per stage of the job's pipeline, in order, headed by its name.
@@ -62,17 +48,15 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
     // While the agent is scoring, refresh the badges (not during a move: its optimistic update would flicker).
     refetchInterval: (query) => (hasPendingFit(query.state.data) && queryClient.isMutating() === 0 ? 3_000 : false),
   });
+  const stages = board.data.job.stages;
   const [order, setOrder] = useState<SortOrder>("newest");
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [bulkChoice, setBulkChoice] = useState<string | null>(null);
+  const { selected, setSelected, toggle } = useSelection();
+  const [bulkStage, setBulkChoice] = useBulkStage(stages);
   const [dropTarget, setDropTarget] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const reject = useRejectPrompt();
   const override = useOverridePrompt();
-  const stages = board.data.job.stages;
   const nameOf = (key: string) => stageName(stages, key);
-  // The bulk move's stage: the one picked while the job still has it, else the default.
-  const bulkStage = bulkChoice !== null && stages.some((s) => s.key === bulkChoice) ? bulkChoice : defaultBulkStage(stages);
 
   const move = useMutation({
     mutationFn: async ({ ids, stage, choice, overrideReason }: { ids: number[]; stage: string; choice?: RejectChoice; overrideReason?: string }) =>
@@ -100,15 +84,6 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
   const other: PipelineCandidateDto[] = [];
   for (const c of sortCards(candidates, order)) (byStage.get(c.stage) ?? other).push(c);
   const showFit = board.data.job.screening.mode !== "off" || candidates.some((c) => c.fit_status !== null);
-
-  function toggle(id: number, on: boolean) {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  }
 
   /**
    * Moves `ids` to the stage `key`: into a rejected-type stage only with the reason the dialog asks
@@ -189,10 +164,18 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
 
   return (
     <div>
-      <div className="sticky top-0 z-10 -mx-4 mb-4 flex flex-wrap items-center gap-2 border-b border-slate-200 bg-slate-50/95 px-4 py-2 backdrop-blur sm:mx-0 sm:rounded-md sm:border sm:bg-white sm:px-3">
-        <span className="text-sm text-slate-700" aria-live="polite">
-          {selected.size ? `${selected.size} selected` : "Select candidates to move several at once"}
-        </span>
+      <BulkMoveBar
+        selectedCount={selected.size}
+        selectId="bulk-stage"
+        labelClassName={cx("text-sm text-slate-700", showFit ? "sm:ml-3" : "ml-auto")}
+        spacing="mb-4"
+        stages={stages}
+        stage={bulkStage}
+        onStageChange={setBulkChoice}
+        onMove={moveSelected}
+        pending={move.isPending}
+        onClear={() => setSelected(new Set())}
+      >
         {showFit && (
           <span className="ml-auto flex items-center gap-2">
             <label htmlFor="board-sort" className="text-sm text-slate-700">
@@ -204,21 +187,7 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
             </select>
           </span>
         )}
-        <label htmlFor="bulk-stage" className={cx("text-sm text-slate-700", showFit ? "sm:ml-3" : "ml-auto")}>
-          Move selected to
-        </label>
-        <select id="bulk-stage" value={bulkStage} onChange={(e) => setBulkChoice(e.target.value)} className={compactInputClass}>
-          <StageOptions stages={stages} />
-        </select>
-        <Button onClick={moveSelected} disabled={!selected.size || move.isPending}>
-          Move
-        </Button>
-        {selected.size > 0 && (
-          <Button variant="ghost" onClick={() => setSelected(new Set())}>
-            Clear
-          </Button>
-        )}
-      </div>
+      </BulkMoveBar>
       <p className="sr-only" role="status" aria-live="polite">
         {announcement}
       </p>
@@ -301,108 +270,5 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
         </p>
       )}
     </div>
-  );
-}
-
-function CandidateCard({
-  candidate: c,
-  selected,
-  onSelect,
-  onMove,
-  onDragStart,
-  disabled,
-  showFit,
-  stages,
-}: {
-  candidate: PipelineCandidateDto;
-  selected: boolean;
-  onSelect: (on: boolean) => void;
-  onMove: (stage: string) => void;
-  onDragStart: (event: DragEvent) => void;
-  disabled: boolean;
-  showFit: boolean;
-  stages: readonly JobStage[];
-}) {
-  const name = c.name ?? c.email ?? `Candidate ${c.id}`;
-  const resume = c.resume_status ? RESUME_BADGE[c.resume_status] : null;
-  return (
-    <li
-      draggable
-      onDragStart={onDragStart}
-      data-testid={`card-${c.id}`}
-      className={cx("cursor-grab rounded-md bg-white p-3 shadow-sm ring-1 ring-slate-200 active:cursor-grabbing", selected && "ring-2 ring-indigo-500")}
-    >
-      <div className="flex items-start gap-2">
-        <input
-          type="checkbox"
-          checked={selected}
-          onChange={(e) => onSelect(e.target.checked)}
-          aria-label={`Select ${name}`}
-          className="mt-1 size-4 shrink-0 rounded border-slate-300 text-indigo-600"
-        />
-        <div className="min-w-0 flex-1">
-          <Link href={`/candidates/${c.id}`} className="block truncate font-medium text-slate-900 hover:text-indigo-700 hover:underline">
-            {name}
-          </Link>
-          {c.email && c.name && <p className="truncate text-xs text-slate-500">{c.email}</p>}
-          {c.location && <p className="truncate text-xs text-slate-500">{c.location}</p>}
-        </div>
-      </div>
-      <div className="mt-2 flex flex-wrap items-center gap-1.5">
-        {showFit && <FitBadge candidate={c} />}
-        {c.agent_placed && (
-          <span data-testid="agent-placed" title="The AI agent moved this candidate to this stage; moving them elsewhere asks for a reason">
-            <Badge tone="amber">Moved by AI agent</Badge>
-          </span>
-        )}
-        {c.application_source === "self_apply" && <Badge tone="indigo">{applicationSourceLabel(c.application_source)}</Badge>}
-        {resume && <Badge tone={resume.tone}>{resume.label}</Badge>}
-        <span className="text-xs text-slate-500">{formatDate(c.created_at, false)}</span>
-      </div>
-      <label className="mt-2 block">
-        <span className="sr-only">Move {name} to stage</span>
-        <select
-          value={c.stage}
-          disabled={disabled}
-          onChange={(e) => onMove(e.target.value)}
-          className="block w-full rounded border-0 bg-slate-50 px-2 py-1 text-xs text-slate-700 ring-1 ring-slate-200 focus:ring-2 focus:ring-indigo-600"
-        >
-          <StageOptions stages={stages} />
-        </select>
-      </label>
-    </li>
-  );
-}
-
-/**
- * The agent's fit score in words (never colour alone): "Fit 86", "Scoring…", "Scoring failed", "Fit —",
- * "Person review" (the applicant opted out of the tool);
- * a completed scoring also says how much of it was judged ("4 of 6 criteria judged").
- */
-function FitBadge({ candidate: c }: { candidate: Pick<PipelineCandidateDto, "fit_score" | "fit_status" | "fit_judged" | "fit_total"> }) {
-  let badge: ReactNode;
-  let title: string | undefined;
-  const score = c.fit_score;
-  if (c.fit_status === "pending") badge = <Badge tone="amber">Scoring…</Badge>;
-  else if (c.fit_status === "opted_out") {
-    // The applicant asked for a person, not the automated tool: a person reviews, the agent never scores.
-    badge = <Badge tone="indigo">Person review</Badge>;
-    title = "Asked that a person, not the automated tool, reviews the application: never scored or moved by the AI agent";
-  }
-  else if (c.fit_status === "failed") badge = <Badge tone="red">Scoring failed</Badge>;
-  else if (score !== null) {
-    badge = <Badge tone={score >= 70 ? "green" : score >= 40 ? "blue" : "slate"}>Fit {Math.round(score)}</Badge>;
-    title = "Fit score, 0 to 100";
-  } else if (c.fit_status === "completed") {
-    badge = <Badge>Fit —</Badge>;
-    title = "No criterion could be judged";
-  } else return null;
-  return (
-    <>
-      <span data-testid="fit-badge" title={title}>
-        {badge}
-      </span>
-      {c.fit_status === "completed" && <FitCoverage judged={c.fit_judged} total={c.fit_total} />}
-    </>
   );
 }

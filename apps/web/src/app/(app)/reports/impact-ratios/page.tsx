@@ -6,6 +6,7 @@ import Link from "next/link";
 import { type ReactNode } from "react";
 import { Alert, Button, Card, compactInputClass, PageHeader } from "@/components/ui";
 import { load, serverCaller } from "@/lib/server/caller";
+import { JobFilterOptions } from "../filters";
 
 export const metadata: Metadata = { title: "Impact ratios" };
 
@@ -72,13 +73,7 @@ function FilterForm({ jobs, filters }: { jobs: { id: number; title: string; is_a
     <form method="get" action="/reports/impact-ratios" className="mb-6 flex flex-wrap items-end gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label="Impact ratio filters">
       <Labelled id="ir-job" label="Job">
         <select id="ir-job" name="job_id" defaultValue={filters.job_id ?? ""} className={compactInputClass}>
-          <option value="">All jobs</option>
-          {jobs.map((j) => (
-            <option key={j.id} value={j.id}>
-              {j.title}
-              {j.is_active ? "" : " (inactive)"}
-            </option>
-          ))}
+          <JobFilterOptions jobs={jobs} />
         </select>
       </Labelled>
       <Labelled id="ir-from" label="From">

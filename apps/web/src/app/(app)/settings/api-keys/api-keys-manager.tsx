@@ -4,8 +4,9 @@ import type { ApiKeyDto } from "@hireflow/core";
 import { API_SCOPE_DESCRIPTIONS, API_SCOPES, type ApiScope, hasFullAccess } from "@hireflow/core/kernel/scopes";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { ConfirmDialog } from "@/components/confirm-dialog";
 import { SecretShownOnce } from "@/components/copy-secret";
+import { RevocableTableCard, RevokeDialog, useRevocation } from "@/components/revocable-table-card";
+import { ScopeBadges } from "@/components/scope-badges";
 import { Alert, Badge, Button, Card, describedBy, EmptyState, Field, inputClass, Time } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
 import { useTrpc } from "@/lib/trpc";
@@ -18,7 +19,6 @@ export function ApiKeysManager({ initialKeys }: { initialKeys: ApiKeyDto[] }) {
   const queryClient = useQueryClient();
   const keys = useQuery({ queryKey: KEYS, queryFn: async () => (await trpc.apiKeys.list.query()).data, initialData: initialKeys });
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
-  const [revoking, setRevoking] = useState<ApiKeyDto | null>(null);
   // Full access by default; the presets and the single boxes edit this one set.
   const [scopes, setScopes] = useState<ApiScope[]>([...API_SCOPES]);
 
@@ -29,13 +29,11 @@ export function ApiKeysManager({ initialKeys }: { initialKeys: ApiKeyDto[] }) {
       void queryClient.invalidateQueries({ queryKey: KEYS });
     },
   });
-  const revoke = useMutation({
-    mutationFn: (id: number) => trpc.apiKeys.revoke.mutate({ id }),
-    onSuccess: () => {
-      setRevoking(null);
-      void queryClient.invalidateQueries({ queryKey: KEYS });
-    },
-  });
+  const revocation = useRevocation(
+    (key: ApiKeyDto) => trpc.apiKeys.revoke.mutate({ id: key.id }),
+    () => void queryClient.invalidateQueries({ queryKey: KEYS }),
+  );
+  const revoking = revocation.target;
 
   function onCreate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -95,66 +93,42 @@ export function ApiKeysManager({ initialKeys }: { initialKeys: ApiKeyDto[] }) {
         <h2 id="keys-heading" className="mb-3 text-base font-semibold text-slate-900">
           Keys
         </h2>
-        {keys.data.length === 0 ? (
-          <EmptyState title="No API keys yet">Create one above to connect your tools to Hireflow.</EmptyState>
-        ) : (
-          <Card className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50 text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">Name</th>
-                  <th scope="col" className="px-4 py-3">Key</th>
-                  <th scope="col" className="px-4 py-3">Scopes</th>
-                  <th scope="col" className="px-4 py-3">Created by</th>
-                  <th scope="col" className="px-4 py-3">Created</th>
-                  <th scope="col" className="px-4 py-3">Last used</th>
-                  <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {[...active, ...revoked].map((key) => (
-                  <tr key={key.id} className={key.revoked_at ? "text-slate-500" : undefined} data-testid={`api-key-${key.id}`}>
-                    <td className="px-4 py-3 font-medium whitespace-nowrap text-slate-900">{key.name}</td>
-                    <td className="px-4 py-3 font-mono whitespace-nowrap">{key.prefix}…</td>
-                    <td className="px-4 py-3">
-                      <ScopeList scopes={key.scopes} />
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap">{key.created_by ? (key.created_by.name ?? key.created_by.email) : "—"}</td>
-                    <td className="px-4 py-3 whitespace-nowrap"><Time iso={key.created_at} /></td>
-                    <td className="px-4 py-3 whitespace-nowrap">{key.last_used_at ? <Time iso={key.last_used_at} /> : "Never"}</td>
-                    <td className="px-4 py-3 text-right whitespace-nowrap">
-                      {key.revoked_at ? (
-                        <Badge tone="red">Revoked <Time iso={key.revoked_at} withTime={false} /></Badge>
-                      ) : (
-                        <Button variant="danger-secondary" onClick={() => setRevoking(key)} aria-label={`Revoke ${key.name}`}>
-                          Revoke
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </Card>
-        )}
+        <RevocableTableCard
+          columns={["Name", "Key", "Scopes", "Created by", "Created", "Last used"]}
+          items={[...active, ...revoked]}
+          empty={<EmptyState title="No API keys yet">Create one above to connect your tools to Hireflow.</EmptyState>}
+          row={(key) => ({
+            key: key.id,
+            testId: `api-key-${key.id}`,
+            className: key.revoked_at ? "text-slate-500" : undefined,
+            cells: (
+              <>
+                <td className="px-4 py-3 font-medium whitespace-nowrap text-slate-900">{key.name}</td>
+                <td className="px-4 py-3 font-mono whitespace-nowrap">{key.prefix}…</td>
+                <td className="px-4 py-3">
+                  <ScopeList scopes={key.scopes} />
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">{key.created_by ? (key.created_by.name ?? key.created_by.email) : "—"}</td>
+                <td className="px-4 py-3 whitespace-nowrap"><Time iso={key.created_at} /></td>
+                <td className="px-4 py-3 whitespace-nowrap">{key.last_used_at ? <Time iso={key.last_used_at} /> : "Never"}</td>
+              </>
+            ),
+            action: key.revoked_at ? (
+              <Badge tone="red">Revoked <Time iso={key.revoked_at} withTime={false} /></Badge>
+            ) : (
+              <Button variant="danger-secondary" onClick={() => revocation.ask(key)} aria-label={`Revoke ${key.name}`}>
+                Revoke
+              </Button>
+            ),
+          })}
+        />
       </section>
 
-      <ConfirmDialog
-        open={revoking !== null}
-        title={`Revoke “${revoking?.name ?? ""}”?`}
-        confirmLabel="Revoke key"
-        pending={revoke.isPending}
-        onCancel={() => {
-          setRevoking(null);
-          revoke.reset();
-        }}
-        onConfirm={() => revoking && revoke.mutate(revoking.id)}
-      >
+      <RevokeDialog revocation={revocation} title={`Revoke “${revoking?.name ?? ""}”?`} confirmLabel="Revoke key">
         <p>
           Requests with <span className="font-mono">{revoking?.prefix}…</span> are refused from now on with 401. This cannot be undone.
         </p>
-        {revoke.error && <p className="mt-2 text-red-700">{errorInfo(revoke.error).message}</p>}
-      </ConfirmDialog>
+      </RevokeDialog>
     </div>
   );
 }
@@ -230,15 +204,5 @@ function ScopeList({ scopes }: { scopes: readonly ApiScope[] }) {
       </span>
     );
   }
-  return (
-    <ul className="flex flex-wrap gap-1" aria-label="Scopes">
-      {scopes.map((scope) => (
-        <li key={scope}>
-          <Badge>
-            <code>{scope}</code>
-          </Badge>
-        </li>
-      ))}
-    </ul>
-  );
+  return <ScopeBadges scopes={scopes} />;
 }

@@ -3,8 +3,9 @@
 import type { ConnectedAppDto, PartnerAppDto } from "@hireflow/core/identity/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { ConfirmDialog } from "@/components/confirm-dialog";
 import { SecretShownOnce } from "@/components/copy-secret";
+import { RevocableTableCard, RevokeDialog, useRevocation } from "@/components/revocable-table-card";
+import { ScopeBadges } from "@/components/scope-badges";
 import { Alert, Badge, Button, Card, describedBy, EmptyState, Field, inputClass, Time } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
 import { useTrpc } from "@/lib/trpc";
@@ -18,16 +19,13 @@ export function ConnectedAppsManager({ initialGrants, initialPartners }: { initi
   const queryClient = useQueryClient();
   const grants = useQuery({ queryKey: GRANTS, queryFn: async () => (await trpc.connectedApps.list.query()).data, initialData: initialGrants });
   const partners = useQuery({ queryKey: PARTNERS, queryFn: async () => (await trpc.connectedApps.partnerApps.query()).data, initialData: initialPartners ?? [], enabled: initialPartners !== undefined });
-  const [revoking, setRevoking] = useState<ConnectedAppDto | null>(null);
   const [created, setCreated] = useState<{ name: string; clientId: string; secret: string | null } | null>(null);
 
-  const revoke = useMutation({
-    mutationFn: (id: number) => trpc.connectedApps.revoke.mutate({ id }),
-    onSuccess: () => {
-      setRevoking(null);
-      void queryClient.invalidateQueries({ queryKey: GRANTS });
-    },
-  });
+  const revocation = useRevocation(
+    (grant: ConnectedAppDto) => trpc.connectedApps.revoke.mutate({ id: grant.id }),
+    () => void queryClient.invalidateQueries({ queryKey: GRANTS }),
+  );
+  const revoking = revocation.target;
   const create = useMutation({
     mutationFn: (input: { name: string; client_uri?: string; redirect_uris: string[]; confidential: boolean }) => trpc.connectedApps.createPartnerApp.mutate(input),
     onSuccess: ({ data }) => {
@@ -61,57 +59,37 @@ export function ConnectedAppsManager({ initialGrants, initialPartners }: { initi
         <h2 id="grants-heading" className="mb-3 text-base font-semibold text-slate-900">
           Apps members connected
         </h2>
-        {grants.data.length === 0 ? (
-          <EmptyState title="No connected apps">When a member connects an assistant or app to Hireflow, it is listed here.</EmptyState>
-        ) : (
-          <Card className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50 text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">App</th>
-                  <th scope="col" className="px-4 py-3">Member</th>
-                  <th scope="col" className="px-4 py-3">Scopes</th>
-                  <th scope="col" className="px-4 py-3">Connected</th>
-                  <th scope="col" className="px-4 py-3">Last used</th>
-                  <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {grants.data.map((grant) => (
-                  <tr key={grant.id} className={grant.revoked_at ? "text-slate-500" : undefined} data-testid={`connected-app-${grant.id}`}>
-                    <td className="px-4 py-3">
-                      <span className="font-medium text-slate-900">{grant.client.name}</span>
-                      {grant.client.uri && <span className="block text-xs break-all">{grant.client.uri}</span>}
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap">{grant.member.name ?? grant.member.email}</td>
-                    <td className="px-4 py-3">
-                      <ul className="flex flex-wrap gap-1" aria-label="Scopes">
-                        {grant.scopes.map((scope) => (
-                          <li key={scope}>
-                            <Badge>
-                              <code>{scope}</code>
-                            </Badge>
-                          </li>
-                        ))}
-                      </ul>
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap"><Time iso={grant.created_at} /></td>
-                    <td className="px-4 py-3 whitespace-nowrap">{grant.last_used_at ? <Time iso={grant.last_used_at} /> : "Never"}</td>
-                    <td className="px-4 py-3 text-right whitespace-nowrap">
-                      {grant.revoked_at ? (
-                        <Badge tone="red">Disconnected</Badge>
-                      ) : (
-                        <Button variant="danger-secondary" onClick={() => setRevoking(grant)} aria-label={`Disconnect ${grant.client.name} (${grant.member.email})`}>
-                          Disconnect
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </Card>
-        )}
+        <RevocableTableCard
+          columns={["App", "Member", "Scopes", "Connected", "Last used"]}
+          items={grants.data}
+          empty={<EmptyState title="No connected apps">When a member connects an assistant or app to Hireflow, it is listed here.</EmptyState>}
+          row={(grant) => ({
+            key: grant.id,
+            testId: `connected-app-${grant.id}`,
+            className: grant.revoked_at ? "text-slate-500" : undefined,
+            cells: (
+              <>
+                <td className="px-4 py-3">
+                  <span className="font-medium text-slate-900">{grant.client.name}</span>
+                  {grant.client.uri && <span className="block text-xs break-all">{grant.client.uri}</span>}
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">{grant.member.name ?? grant.member.email}</td>
+                <td className="px-4 py-3">
+                  <ScopeBadges scopes={grant.scopes} />
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap"><Time iso={grant.created_at} /></td>
+                <td className="px-4 py-3 whitespace-nowrap">{grant.last_used_at ? <Time iso={grant.last_used_at} /> : "Never"}</td>
+              </>
+            ),
+            action: grant.revoked_at ? (
+              <Badge tone="red">Disconnected</Badge>
+            ) : (
+              <Button variant="danger-secondary" onClick={() => revocation.ask(grant)} aria-label={`Disconnect ${grant.client.name} (${grant.member.email})`}>
+                Disconnect
+              </Button>
+            ),
+          })}
+        />
       </section>
 
       {initialPartners && (
@@ -165,20 +143,9 @@ export function ConnectedAppsManager({ initialGrants, initialPartners }: { initi
         </Card>
       )}
 
-      <ConfirmDialog
-        open={revoking !== null}
-        title={`Disconnect “${revoking?.client.name ?? ""}”?`}
-        confirmLabel="Disconnect"
-        pending={revoke.isPending}
-        onCancel={() => {
-          setRevoking(null);
-          revoke.reset();
-        }}
-        onConfirm={() => revoking && revoke.mutate(revoking.id)}
-      >
+      <RevokeDialog revocation={revocation} title={`Disconnect “${revoking?.client.name ?? ""}”?`} confirmLabel="Disconnect">
         <p>Every token it holds for {revoking?.member.email} stops working at once. The member can connect it again later.</p>
-        {revoke.error && <p className="mt-2 text-red-700">{errorInfo(revoke.error).message}</p>}
-      </ConfirmDialog>
+      </RevokeDialog>
     </div>
   );
 }

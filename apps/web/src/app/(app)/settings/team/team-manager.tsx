@@ -4,8 +4,8 @@ import type { InvitationDto, MemberDto, UserRole } from "@hireflow/core";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, USER_ROLES } from "@hireflow/core/kernel/roles";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { ConfirmDialog } from "@/components/confirm-dialog";
 import { SecretShownOnce } from "@/components/copy-secret";
+import { RevocableTableCard, RevokeDialog, useRevocation } from "@/components/revocable-table-card";
 import { Alert, Badge, type BadgeTone, Button, Card, compactInputClass, describedBy, EmptyState, Field, inputClass, Time } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
 import { useTrpc } from "@/lib/trpc";
@@ -21,8 +21,6 @@ export function TeamManager({ initialMembers, initialInvitations, myRole }: { in
   const members = useQuery({ queryKey: MEMBERS, queryFn: async () => (await trpc.team.members.query()).data, initialData: initialMembers });
   const invitations = useQuery({ queryKey: INVITATIONS, queryFn: async () => (await trpc.team.invitations.query()).data, initialData: initialInvitations });
   const [link, setLink] = useState<{ url: string; label: string } | null>(null);
-  const [removing, setRemoving] = useState<MemberDto | null>(null);
-  const [revoking, setRevoking] = useState<InvitationDto | null>(null);
   // Owners alone make or change owners (the server says so too).
   const assignable = USER_ROLES.filter((role) => role !== "owner" || myRole === "owner");
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: MEMBERS }), queryClient.invalidateQueries({ queryKey: INVITATIONS })]);
@@ -43,21 +41,19 @@ export function TeamManager({ initialMembers, initialInvitations, myRole }: { in
     },
     onError: () => void refresh(),
   });
-  const remove = useMutation({
-    mutationFn: (member: MemberDto) => trpc.team.removeMember.mutate({ user_id: member.id }),
-    onSuccess: (_data, member) => {
-      setRemoving(null);
+  const removal = useRevocation(
+    (member: MemberDto) => trpc.team.removeMember.mutate({ user_id: member.id }),
+    (member) => {
       if (member.is_you) window.location.assign("/sign-in");
       void refresh();
     },
-  });
-  const revoke = useMutation({
-    mutationFn: (id: number) => trpc.team.revokeInvitation.mutate({ id }),
-    onSuccess: () => {
-      setRevoking(null);
-      void refresh();
-    },
-  });
+  );
+  const removing = removal.target;
+  const revocation = useRevocation(
+    (invitation: InvitationDto) => trpc.team.revokeInvitation.mutate({ id: invitation.id }),
+    () => void refresh(),
+  );
+  const revoking = revocation.target;
 
   function onInvite(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -133,153 +129,112 @@ export function TeamManager({ initialMembers, initialInvitations, myRole }: { in
             <Alert>{errorInfo(changeRole.error).message}</Alert>
           </div>
         )}
-        <Card className="overflow-x-auto">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-medium tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">Member</th>
-                <th scope="col" className="px-4 py-3">Role</th>
-                <th scope="col" className="px-4 py-3">Joined</th>
-                <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {members.data.map((member) => {
-                const who = member.name ?? member.email;
-                // An owner's role is an owner's to change; admins see it, read-only.
-                const locked = member.role === "owner" && myRole !== "owner";
-                const lastOwner = member.role === "owner" && owners === 1;
-                const reasonId = `last-owner-${member.id}`;
-                return (
-                  <tr key={member.id} data-testid={`member-${member.email}`}>
-                    <td className="px-4 py-3">
-                      <span className="font-medium text-slate-900">{who}</span>
-                      {member.is_you && <span className="ml-2 text-xs text-slate-600">(you)</span>}
-                      {member.name && <span className="block text-xs text-slate-600">{member.email}</span>}
-                    </td>
-                    <td className="px-4 py-3">
-                      {locked ? (
-                        <Badge tone="indigo">{ROLE_LABELS[member.role]}</Badge>
-                      ) : (
-                        <select
-                          aria-label={`Role of ${who}`}
-                          aria-describedby={lastOwner ? reasonId : undefined}
-                          value={member.role}
-                          disabled={changeRole.isPending || lastOwner}
-                          onChange={(e) => changeRole.mutate({ user_id: member.id, role: e.target.value as UserRole })}
-                          className={compactInputClass}
-                        >
-                          {USER_ROLES.filter((role) => assignable.includes(role) || role === member.role).map((role) => (
-                            <option key={role} value={role}>
-                              {ROLE_LABELS[role]}
-                            </option>
-                          ))}
-                        </select>
-                      )}
-                      {lastOwner && (
-                        <span id={reasonId} className="mt-1 block max-w-[16rem] text-xs text-slate-600">
-                          The company&apos;s last owner: make another member an owner first to change this role or remove {member.is_you ? "yourself" : "them"}.
-                        </span>
-                      )}
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap"><Time iso={member.created_at} withTime={false} /></td>
-                    <td className="px-4 py-3 text-right whitespace-nowrap">
-                      {!locked && (
-                        <Button
-                          variant="danger-secondary"
-                          onClick={() => setRemoving(member)}
-                          aria-label={`Remove ${who}`}
-                          disabled={lastOwner}
-                          aria-describedby={lastOwner ? reasonId : undefined}
-                          title={lastOwner ? "The company's last owner cannot be removed" : undefined}
-                        >
-                          Remove
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </Card>
+        <RevocableTableCard
+          columns={["Member", "Role", "Joined"]}
+          headTone="text-slate-600"
+          items={members.data}
+          row={(member) => {
+            const who = member.name ?? member.email;
+            // An owner's role is an owner's to change; admins see it, read-only.
+            const locked = member.role === "owner" && myRole !== "owner";
+            const lastOwner = member.role === "owner" && owners === 1;
+            const reasonId = `last-owner-${member.id}`;
+            return {
+              key: member.id,
+              testId: `member-${member.email}`,
+              cells: (
+                <>
+                  <td className="px-4 py-3">
+                    <span className="font-medium text-slate-900">{who}</span>
+                    {member.is_you && <span className="ml-2 text-xs text-slate-600">(you)</span>}
+                    {member.name && <span className="block text-xs text-slate-600">{member.email}</span>}
+                  </td>
+                  <td className="px-4 py-3">
+                    {locked ? (
+                      <Badge tone="indigo">{ROLE_LABELS[member.role]}</Badge>
+                    ) : (
+                      <select
+                        aria-label={`Role of ${who}`}
+                        aria-describedby={lastOwner ? reasonId : undefined}
+                        value={member.role}
+                        disabled={changeRole.isPending || lastOwner}
+                        onChange={(e) => changeRole.mutate({ user_id: member.id, role: e.target.value as UserRole })}
+                        className={compactInputClass}
+                      >
+                        {USER_ROLES.filter((role) => assignable.includes(role) || role === member.role).map((role) => (
+                          <option key={role} value={role}>
+                            {ROLE_LABELS[role]}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                    {lastOwner && (
+                      <span id={reasonId} className="mt-1 block max-w-[16rem] text-xs text-slate-600">
+                        The company&apos;s last owner: make another member an owner first to change this role or remove {member.is_you ? "yourself" : "them"}.
+                      </span>
+                    )}
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap"><Time iso={member.created_at} withTime={false} /></td>
+                </>
+              ),
+              action: !locked && (
+                <Button
+                  variant="danger-secondary"
+                  onClick={() => removal.ask(member)}
+                  aria-label={`Remove ${who}`}
+                  disabled={lastOwner}
+                  aria-describedby={lastOwner ? reasonId : undefined}
+                  title={lastOwner ? "The company's last owner cannot be removed" : undefined}
+                >
+                  Remove
+                </Button>
+              ),
+            };
+          }}
+        />
       </section>
 
       <section aria-labelledby="invitations-heading">
         <h2 id="invitations-heading" className="mb-3 text-base font-semibold text-slate-900">
           Invitations
         </h2>
-        {invitations.data.length === 0 ? (
-          <EmptyState title="No invitations yet">Invite someone above; their link shows up here until it is used, revoked or expires.</EmptyState>
-        ) : (
-          <Card className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50 text-left text-xs font-medium tracking-wide text-slate-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">For</th>
-                  <th scope="col" className="px-4 py-3">Role</th>
-                  <th scope="col" className="px-4 py-3">Status</th>
-                  <th scope="col" className="px-4 py-3">Invited by</th>
-                  <th scope="col" className="px-4 py-3">Expires</th>
-                  <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {[...pending, ...past].map((invitation) => (
-                  <tr key={invitation.id} data-testid={`invitation-${invitation.id}`}>
-                    <td className="px-4 py-3 text-slate-900">{invitation.email ?? "Anyone with the link"}</td>
-                    <td className="px-4 py-3">{ROLE_LABELS[invitation.role]}</td>
-                    <td className="px-4 py-3">
-                      <Badge tone={STATUS_TONE[invitation.status]}>{invitation.status[0]!.toUpperCase() + invitation.status.slice(1)}</Badge>
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap">{invitation.invited_by ? (invitation.invited_by.name ?? invitation.invited_by.email) : "—"}</td>
-                    <td className="px-4 py-3 whitespace-nowrap"><Time iso={invitation.expires_at} /></td>
-                    <td className="px-4 py-3 text-right whitespace-nowrap">
-                      {invitation.status === "pending" && (
-                        <Button variant="danger-secondary" onClick={() => setRevoking(invitation)} aria-label={`Revoke the invitation for ${invitation.email ?? "anyone with the link"}`}>
-                          Revoke
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </Card>
-        )}
+        <RevocableTableCard
+          columns={["For", "Role", "Status", "Invited by", "Expires"]}
+          headTone="text-slate-600"
+          items={[...pending, ...past]}
+          empty={<EmptyState title="No invitations yet">Invite someone above; their link shows up here until it is used, revoked or expires.</EmptyState>}
+          row={(invitation) => ({
+            key: invitation.id,
+            testId: `invitation-${invitation.id}`,
+            cells: (
+              <>
+                <td className="px-4 py-3 text-slate-900">{invitation.email ?? "Anyone with the link"}</td>
+                <td className="px-4 py-3">{ROLE_LABELS[invitation.role]}</td>
+                <td className="px-4 py-3">
+                  <Badge tone={STATUS_TONE[invitation.status]}>{invitation.status[0]!.toUpperCase() + invitation.status.slice(1)}</Badge>
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap">{invitation.invited_by ? (invitation.invited_by.name ?? invitation.invited_by.email) : "—"}</td>
+                <td className="px-4 py-3 whitespace-nowrap"><Time iso={invitation.expires_at} /></td>
+              </>
+            ),
+            action: invitation.status === "pending" && (
+              <Button variant="danger-secondary" onClick={() => revocation.ask(invitation)} aria-label={`Revoke the invitation for ${invitation.email ?? "anyone with the link"}`}>
+                Revoke
+              </Button>
+            ),
+          })}
+        />
       </section>
 
-      <ConfirmDialog
-        open={removing !== null}
-        title={`Remove ${removing?.name ?? removing?.email ?? ""}?`}
-        confirmLabel="Remove member"
-        pending={remove.isPending}
-        onCancel={() => {
-          setRemoving(null);
-          remove.reset();
-        }}
-        onConfirm={() => removing && remove.mutate(removing)}
-      >
+      <RevokeDialog revocation={removal} title={`Remove ${removing?.name ?? removing?.email ?? ""}?`} confirmLabel="Remove member">
         <p>
           {removing?.is_you ? "You will be signed out at once and lose access to the company." : "They are signed out at once and can no longer sign in."} Their notes and
           moves stay. To come back they need a new invitation.
         </p>
-        {remove.error && <p className="mt-2 text-red-700">{errorInfo(remove.error).message}</p>}
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={revoking !== null}
-        title="Revoke this invitation?"
-        confirmLabel="Revoke invitation"
-        pending={revoke.isPending}
-        onCancel={() => {
-          setRevoking(null);
-          revoke.reset();
-        }}
-        onConfirm={() => revoking && revoke.mutate(revoking.id)}
-      >
+      </RevokeDialog>
+      <RevokeDialog revocation={revocation} title="Revoke this invitation?" confirmLabel="Revoke invitation">
         <p>The link for {revoking?.email ?? "anyone with the link"} stops working at once.</p>
-        {revoke.error && <p className="mt-2 text-red-700">{errorInfo(revoke.error).message}</p>}
-      </ConfirmDialog>
+      </RevokeDialog>
     </div>
   );
 }
