@@ -98,10 +98,13 @@ describe("the typed candidate insert writes what Prisma's transaction writes", (
   });
 
   it("another company's job is a 404 and writes nothing", async () => {
-    const before = await prisma.candidate.count();
+    // Counted over this file's two companies and its job only: the database is shared with the files
+    // running beside this one, which create candidates of their own at any moment.
+    const mine = { OR: [{ companyId: { in: [typed.companyId, other.companyId] } }, { jobId }] };
+    const before = await prisma.candidate.count({ where: mine });
     const error = await createCandidate(other, { job_id: jobId, name: "Intruder" }, { source: "public_api" }).catch((e: unknown) => e);
     expect((error as AppError).code).toBe("not_found");
-    expect(await prisma.candidate.count()).toBe(before);
+    expect(await prisma.candidate.count({ where: mine })).toBe(before);
   });
 
   it("text PostgreSQL cannot store is a 400, not a 500", async () => {

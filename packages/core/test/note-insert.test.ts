@@ -14,6 +14,7 @@ describe("the typed note insert writes what Prisma writes", () => {
   const prisma = getPrisma();
   const tag = randomBytes(4).toString("hex");
   let companyId: number;
+  let otherCompanyId: number;
   let candidateId: number;
   let otherCandidateId: number;
   let userId: string;
@@ -31,6 +32,7 @@ describe("the typed note insert writes what Prisma writes", () => {
     const company = await createCompany(prisma, { name: `Notes ${tag}` });
     const other = await createCompany(prisma, { name: `Other notes ${tag}` });
     companyId = company.id;
+    otherCompanyId = other.id;
     const svc = systemContext(prisma, company.id, { type: "api", apiKeyId: 1 });
     const job = await createJob(svc, { title: "Platform Engineer" });
     candidateId = (await createCandidate(svc, { job_id: job.id, name: "Noted Person" }, { source: "public_api" })).id;
@@ -67,7 +69,10 @@ describe("the typed note insert writes what Prisma writes", () => {
 
   it("another company's candidate, or none, is the same 404 on both paths and writes nothing", async () => {
     const { typed, viaPrisma } = contexts({ type: "api", apiKeyId: 1 });
-    const before = await prisma.candidateActivity.count();
+    // Counted over this file's two companies only: the database is shared with the files running
+    // beside this one, which write activities of their own at any moment.
+    const mine = { companyId: { in: [companyId, otherCompanyId] } };
+    const before = await prisma.candidateActivity.count({ where: mine });
     for (const svc of [typed, viaPrisma]) {
       for (const id of [otherCandidateId, 2147483647]) {
         const error = await addNote(svc, id, "Should not land").catch((e: unknown) => e);
@@ -75,7 +80,7 @@ describe("the typed note insert writes what Prisma writes", () => {
         expect((error as AppError).code).toBe("not_found");
       }
     }
-    expect(await prisma.candidateActivity.count()).toBe(before);
+    expect(await prisma.candidateActivity.count({ where: mine })).toBe(before);
   });
 
   it("text PostgreSQL cannot store is a 400, not a 500, on both paths", async () => {
