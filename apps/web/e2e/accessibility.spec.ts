@@ -127,7 +127,9 @@ for (const signedIn of [false, true]) {
         const response = await page.goto(url);
         expect(response?.status(), `${url} answers ${entry.status ?? 200}`).toBe(entry.status ?? 200);
         if (signedIn) await expect(page).not.toHaveURL(/\/sign-in/);
-        if (entry.ready) await expect(entry.ready(page)).toBeVisible();
+        // A page drawn in the browser takes as long as its renderer: the API reference draws every operation
+        // of the document, ~20 s on a loaded two-core machine, well past the default 15 s.
+        if (entry.ready) await expect(entry.ready(page)).toBeVisible({ timeout: 60_000 });
         await expectNoSeriousViolations(page, `${entry.name} (${url})`);
       });
     }

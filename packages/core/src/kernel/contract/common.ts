@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { ERROR_CODES } from "./error-codes.ts";
 
+// In a browser zod's compiled parsers would need `new Function`, which the app's CSP refuses (no
+// 'unsafe-eval'): zod probes for it on the first object parse, and the browser reports the refusal as
+// a CSP violation. Every contract imports this module, so this runs before any browser-side parse;
+// the server keeps the compiled parsers.
+if (typeof window !== "undefined") z.config({ jitless: true });
+
 export const INT32_MAX = 2_147_483_647;
 
 /**
