@@ -35,6 +35,13 @@ async function watchNetwork(page: Page) {
 /** Scalar's section of one operation or webhook (a region labelled by its heading). */
 const section = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 
+/**
+ * How long the reference may take to draw itself the first time: Scalar mounts and draws the whole document in
+ * the browser, a few seconds on an idle machine and ~20 s on a loaded two-core CI machine, past the default 15 s.
+ * Only the first wait of a page needs it; what follows is drawn by then.
+ */
+const DRAWN = { timeout: 60_000 };
+
 /** The OpenAPI document the page renders. */
 async function openApiDocument(request: APIRequestContext) {
   const response = await request.get("/api/v1/openapi.json");
@@ -66,7 +73,7 @@ test("/docs renders the reference offline: CSP, scope, markdown, examples, code 
   expect(csp).toContain("connect-src 'self'");
   expect((await bundle).status()).toBe(200);
 
-  await expect(page.getByRole("heading", { level: 1, name: "Hireflow API" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Hireflow API" })).toBeVisible(DRAWN);
   // A way back to the app (a full page load).
   await expect(page.getByRole("navigation", { name: "Hireflow" }).getByRole("link", { name: "Back to Hireflow" })).toHaveAttribute("href", "/jobs");
 
@@ -111,7 +118,7 @@ test("/docs has a section for every operation of the OpenAPI document, under its
   const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
   expect(operations.length).toBeGreaterThan(20);
   expect((await page.goto("/docs"))?.status()).toBe(200);
-  await expect(page.getByRole("heading", { level: 1, name: "Hireflow API" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Hireflow API" })).toBeVisible(DRAWN);
   for (const { path, method, op } of operations) {
     const tag = op.tags[0]!.toLowerCase().replace(/\s+/g, "-");
     await page.evaluate((hash) => (window.location.hash = hash), `tag/${tag}/${method.toUpperCase()}${path}`);
@@ -127,7 +134,7 @@ test("/docs shows every webhook with its example and signature headers, and how 
   expect((await page.goto("/docs#tag/webhooks"))?.status()).toBe(200);
   // A sidebar entry that leads to them (it was "#webhook/undefined/" while the webhooks had no tag).
   const webhooksEntry = page.getByRole("link", { name: "Webhooks", exact: true });
-  await expect(webhooksEntry).toHaveAttribute("href", /#tag\/webhooks$/);
+  await expect(webhooksEntry).toHaveAttribute("href", /#tag\/webhooks$/, DRAWN);
   await expect(page.locator('a[href*="undefined"]')).toHaveCount(0);
   // Each payload with its example, the signature headers, and how to verify them.
   for (const name of Object.keys(doc.webhooks)) {
