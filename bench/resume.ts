@@ -13,7 +13,7 @@ import { mapLimit, percentiles, repoRoot, sleep } from "./util.ts";
  * the phase, and VmHWM (peak since start) of the server's processes.
  */
 export const RESUME = { uploads: 50, concurrency: 10, single: 5, pollMs: 100, timeoutMs: 60_000 } as const;
-const PDF = path.join(repoRoot, "packages", "jobs", "test", "fixtures", "resumes", "priya-raman.pdf");
+const PDF = path.join(repoRoot, "packages", "worker", "test", "fixtures", "resumes", "priya-raman.pdf");
 
 export type ResumeResult =
   | { available: false; reason: string }

@@ -16,7 +16,7 @@ import { percentiles, repoRoot, sleep } from "./util.ts";
  * (fit.status completed), UPLOADS one at a time against a job created with screening on.
  */
 export const SCREENING = { engineSeconds: 3, uploads: 20, pollMs: 50, timeoutMs: 60_000 } as const;
-const PDF = path.join(repoRoot, "packages", "jobs", "test", "fixtures", "resumes", "marcus-oneill.pdf");
+const PDF = path.join(repoRoot, "packages", "worker", "test", "fixtures", "resumes", "marcus-oneill.pdf");
 
 const CRITERIA = [
   { type: "skill", value: "Go", required: true, weight: 3 },

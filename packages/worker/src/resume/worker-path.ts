@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const WORKER_RELATIVE_PATH = path.join("packages", "jobs", "src", "resume", "worker.mjs");
+const WORKER_RELATIVE_PATH = path.join("packages", "worker", "src", "resume", "worker.mjs");
 
 let cached: string | undefined;
 
