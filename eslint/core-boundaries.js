@@ -21,6 +21,7 @@ export const FLOORS = {
   report: 5,
   careers: 5,
   interview: 5,
+  offer: 5,
   privacy: 6,
   identity: 6,
   webhook: 6,

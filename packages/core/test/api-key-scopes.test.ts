@@ -33,6 +33,7 @@ const RESOURCE_OF_SEGMENT: Record<string, string> = {
   interviews: "interviews",
   reports: "reports",
   scorecards: "scorecards",
+  offers: "offers",
 };
 
 /** Nested collections with a scope of their own (a candidate's or an interview's scorecards), by their segment. */
@@ -221,12 +222,51 @@ describe("the interviews migration's scopes", () => {
       expect(normalizeScopes(await scopesOf(fullReordered))).toEqual([...SEVEN, ...NEW]);
       expect(await scopesOf(readOnly)).toEqual(["candidates:read", "jobs:read", "webhooks:read", "events:read"]);
       expect(await scopesOf(allButOne)).toEqual(SEVEN.filter((scope) => scope !== "webhooks:write"));
-      expect([...SEVEN, ...NEW, "reports:read"]).toEqual([...API_SCOPES]);
+      expect([...SEVEN, ...NEW, "reports:read", "offers:read", "offers:write"]).toEqual([...API_SCOPES]);
 
       // After: the new scopes are admitted, a key made without scopes holds all twelve, unknown ones are still refused.
       expect(await scopesOf(await insert(["users:read", "interviews:write"]))).toEqual(["users:read", "interviews:write"]);
       expect(await scopesOf(await insert(null))).toEqual([...SEVEN, ...NEW]);
       await expect(insert(["interviews:admin"])).rejects.toMatchObject({ constraint: "api_keys_scopes_check" });
+    } finally {
+      await client.end().catch(() => {});
+      await database.drop();
+      await rm(work, { recursive: true, force: true });
+    }
+  });
+
+  it("the offers migration gives keys with every earlier scope offers:read and offers:write, and nobody else", async () => {
+    const work = await mkdtemp(path.join(os.tmpdir(), "hireflow-offer-scopes-"));
+    const database = await createDatabase(inject("adminUrl"));
+    const client = new pg.Client({ connectionString: database.url });
+    try {
+      const names = (await readdir(migrationsDir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+      const offers = names.find((name) => name.endsWith("_offers"))!;
+      expect(offers).toBeDefined();
+      const copy = async (folder: string, keep: (name: string) => boolean) => {
+        for (const name of names.filter(keep)) await cp(path.join(migrationsDir, name), path.join(work, folder, name), { recursive: true });
+        return path.join(work, folder);
+      };
+      await migrate(database.url, { dir: await copy("before", (n) => n < offers) });
+      await client.connect();
+      const company = (await client.query<{ id: number }>(`INSERT INTO companies (name, slug) VALUES ('Old Co', 'old-co') RETURNING id`)).rows[0]!.id;
+      const insert = async (scopes: string[] | null) => {
+        const key = generateApiKey();
+        if (scopes === null) await client.query(`INSERT INTO api_keys (company_id, name, prefix, secret_hash) VALUES ($1, 'k', $2, $3)`, [company, key.prefix, key.secretHash]);
+        else await client.query(`INSERT INTO api_keys (company_id, name, prefix, secret_hash, scopes) VALUES ($1, 'k', $2, $3, $4)`, [company, key.prefix, key.secretHash, scopes]);
+        return key.secretHash;
+      };
+      const earlier = API_SCOPES.filter((scope) => !scope.startsWith("offers:"));
+      await expect(insert(["offers:read"])).rejects.toMatchObject({ constraint: "api_keys_scopes_check" });
+      const full = await insert(null);
+      const restricted = await insert(["candidates:read", "reports:read"]);
+      await migrate(database.url, { dir: await copy("through", (n) => n <= offers) });
+      const scopesOf = async (hash: string) => (await client.query<{ scopes: string[] }>(`SELECT scopes FROM api_keys WHERE secret_hash = $1`, [hash])).rows[0]!.scopes;
+      expect(await scopesOf(full)).toEqual([...earlier, "offers:read", "offers:write"]);
+      expect(await scopesOf(restricted)).toEqual(["candidates:read", "reports:read"]);
+      expect(await scopesOf(await insert(null))).toEqual([...API_SCOPES]);
+      expect(await scopesOf(await insert(["offers:read"]))).toEqual(["offers:read"]);
+      await expect(insert(["offers:admin"])).rejects.toMatchObject({ constraint: "api_keys_scopes_check" });
     } finally {
       await client.end().catch(() => {});
       await database.drop();

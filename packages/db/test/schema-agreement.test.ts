@@ -156,6 +156,13 @@ export const sqlOnlyIndexes: SqlOnlyIndex[] = [
     definition: /^\(occurred_at\) WHERE \(published_at IS NULL\)$/,
     why: "the outbox sweeper scans only unpublished events",
   },
+  {
+    name: "offers_one_open_per_candidate",
+    table: "offers",
+    unique: true,
+    definition: /^\(candidate_id\) WHERE \(status <> ALL \(ARRAY\['declined'::offer_status, 'withdrawn'::offer_status, 'expired'::offer_status\]\)\)$/,
+    why: "at most one offer per candidate that is not final: a second create is a 409, also when two race (modules/offer)",
+  },
 ];
 
 /** Removes `//` comments (including `///` doc comments) outside string literals. */

@@ -2,6 +2,7 @@ import { emailSweepSchedule, sendEmailJob } from "./email/index.ts";
 import { outboxSweepSchedule } from "./outbox/publisher.ts";
 import { eventRetentionSchedule } from "./outbox/retention.ts";
 import { oauthTokenCleanupSchedule } from "./oauth/token-cleanup.ts";
+import { offerExpirySchedule } from "./offers/expiry.ts";
 import { candidateRetentionSchedule } from "./privacy/retention.ts";
 import { blobGcSchedule, resumeParseJob, resumeSweepSchedule } from "./resume-pipeline/index.ts";
 import { type AnyJobDefinition, type ScheduleDefinition } from "./runtime/index.ts";
@@ -23,4 +24,4 @@ export const allJobs: AnyJobDefinition[] = [
  * Recovery work that re-sends (or cleans up) what a crash left behind, and housekeeping (events past their
  * retention, dead OAuth tokens): cron functions on Inngest, interval timers in a long-lived process (startBackgroundWork).
  */
-export const allSchedules: ScheduleDefinition[] = [outboxSweepSchedule, resumeSweepSchedule, deliverySweepSchedule, blobGcSchedule, eventRetentionSchedule, candidateRetentionSchedule, emailSweepSchedule, oauthTokenCleanupSchedule];
+export const allSchedules: ScheduleDefinition[] = [outboxSweepSchedule, resumeSweepSchedule, deliverySweepSchedule, blobGcSchedule, eventRetentionSchedule, candidateRetentionSchedule, emailSweepSchedule, oauthTokenCleanupSchedule, offerExpirySchedule];

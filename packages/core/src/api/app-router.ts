@@ -21,6 +21,7 @@ import { emailSettingsRouter } from "./routers/email-settings.ts";
 import { interviewRouter } from "./routers/interview.ts";
 import { scorecardRouter } from "./routers/scorecard.ts";
 import { userRouter } from "./routers/user.ts";
+import { offerRouter, offerSettingsRouter } from "./routers/offer.ts";
 
 /** One router serves the web UI (/api/trpc) and, for procedures with `meta.openapi`, REST (/api/v1). */
 export const appRouter = router({
@@ -33,6 +34,7 @@ export const appRouter = router({
   users: userRouter,
   interviews: interviewRouter,
   scorecards: scorecardRouter,
+  offers: offerRouter,
   // Web app only (no meta.openapi):
   apiKeys: apiKeyRouter,
   connectedApps: connectedAppRouter,
@@ -47,6 +49,7 @@ export const appRouter = router({
   emailLog: emailLogRouter,
   emailSettings: emailSettingsRouter,
   careerSite: careerSiteRouter,
+  offerSettings: offerSettingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

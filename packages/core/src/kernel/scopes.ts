@@ -22,6 +22,8 @@ export const API_SCOPES = [
   "scorecards:read",
   "scorecards:write",
   "reports:read",
+  "offers:read",
+  "offers:write",
 ] as const;
 
 export type ApiScope = (typeof API_SCOPES)[number];
@@ -41,6 +43,8 @@ export const API_SCOPE_DESCRIPTIONS: Record<ApiScope, string> = {
   "scorecards:read": "Read interview scorecards",
   "scorecards:write": "Submit interview scorecards",
   "reports:read": "Read reports (the impact-ratio bias audit tables, the interview reports)",
+  "offers:read": "List and retrieve offers, their versions and approvals (salaries included)",
+  "offers:write": "Draft, change, approve, send and withdraw offers",
 };
 
 export function isApiScope(value: unknown): value is ApiScope {

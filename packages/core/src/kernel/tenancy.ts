@@ -29,6 +29,9 @@ const TENANT_MODELS = new Set([
   "OAuthGrant",
   "Scorecard",
   "JobHiringTeamLead",
+  "Offer",
+  "OfferVersion",
+  "OfferApproval",
 ]);
 
 const WHERE_OPERATIONS = new Set([

@@ -27,8 +27,9 @@ export type Meta = OpenApiMeta<{
    * "candidate": the input's `id` is a candidate they have an interview with (another is a 404);
    * "interview": the input's `id` is an interview with them on the panel (another is a 404);
    * "own": the procedure itself limits what it returns to the member (their interviews, visible scorecards).
+   * "hidden": what the procedure is about does not exist for them (offers and salaries): a 404, not a 403.
    */
-  interviewer?: "candidate" | "interview" | "own";
+  interviewer?: "candidate" | "interview" | "own" | "hidden";
 }>;
 
 const t = initTRPC
@@ -99,6 +100,7 @@ export async function assertInterviewerAccess(principal: Principal, meta: Meta |
   const access = meta?.interviewer;
   if (!access) throw new AppError("forbidden", "Interviewers can see only the candidates they interview and submit their scorecards; your role is interviewer");
   if (access === "own") return;
+  if (access === "hidden") throw new AppError("not_found", "Not found");
   const id = rawId(await getRawInput());
   if (id === null) return;
   if (access === "candidate") {

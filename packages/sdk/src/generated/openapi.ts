@@ -398,6 +398,150 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List offers
+         * @description Newest first. Filter by `candidate_id`, `job_id` and `status`; pass `pagination.next_cursor` as `cursor` for the next page. A signed-in recruiter (or an OAuth app acting as one) sees the offers of jobs whose hiring team they lead and those they approve; interviewers see none.
+         *
+         *     **Required scope:** `offers:read`
+         */
+        get: operations["offers-list"];
+        put?: never;
+        /**
+         * Create an offer
+         * @description Drafts an offer (version 1) for a candidate; its job is the candidate's job and `job_title` defaults to the job's. The approval chain is the company's default (Settings → Offers) unless `approval_steps` overrides it. A candidate has at most one offer that is not declined, withdrawn or expired. Sends `offer.created`.
+         *
+         *     **Required scope:** `offers:write`
+         */
+        post: operations["offers-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/offers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve an offer
+         * @description The offer with every version of its terms (`versions`, newest first: `current` or `superseded`) and every approval decision (`approvals`; `current` false for decisions of an earlier round).
+         *
+         *     **Required scope:** `offers:read`
+         */
+        get: operations["offers-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update an offer
+         * @description A change to a material term (`start_date`, `job_title`, `salary`, `bonus`, `equity`, `expires_at`) makes a new version: the previous one is superseded (a sent letter's link stops working), and the offer returns to draft to be approved and sent again; sends `offer.updated`. `notes` and `approval_steps` change in place (a new chain sends a pending or approved offer back to draft). An accepted, declined, withdrawn or expired offer cannot change.
+         *
+         *     **Required scope:** `offers:write`
+         */
+        patch: operations["offers-update"];
+        trace?: never;
+    };
+    "/offers/{id}/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject
+         * @description Records a member's decision on the offer's current step. A step is done when `required` of its approvers approved; the next step's approvers are asked (`offer.approval_requested`), and the last step done makes the offer `approved` (`offer.approved`). A reject returns the offer to draft with the decision kept (`offer.approval_rejected`). With an API key, `on_behalf_of` names the member deciding. Every decision is in the audit log.
+         *
+         *     **Required scope:** `offers:write`
+         */
+        post: operations["offers-decide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/offers/{id}/request_approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request approval
+         * @description Sends a draft to its approval chain: `pending_approval` with the first step's approvers deciding (sends `offer.approval_requested`), or straight to `approved` when the chain is empty (sends `offer.approved`). Each request starts a new round: decisions of an earlier round are history.
+         *
+         *     **Required scope:** `offers:write`
+         */
+        post: operations["offers-requestApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/offers/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an offer
+         * @description Renders the letter from the company's template as a PDF and e-mails it to the candidate with a personal link to accept or decline (the e-mail is sent in the background). The offer becomes `sent`; `letter_url` downloads the letter. Sends `offer.sent`.
+         *
+         *     **Required scope:** `offers:write`
+         */
+        post: operations["offers-send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/offers/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw an offer
+         * @description Withdraws an offer that is not accepted: its candidate link answers 410 from now on, and the candidate may get a new offer. Sends `offer.withdrawn`.
+         *
+         *     **Required scope:** `offers:write`
+         */
+        post: operations["offers-withdraw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reject_reasons": {
         parameters: {
             query?: never;
@@ -756,6 +900,28 @@ export type webhooks = {
         patch?: never;
         trace?: never;
     };
+    "candidate.hired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * candidate.hired
+         * @description The candidate accepted their offer and moved to the job's hired stage (a `candidate.stage_changed` is sent too): what an HR system needs to create the employee.
+         *
+         *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
+         */
+        post: operations["candidateHiredWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "candidate.scored": {
         parameters: {
             query?: never;
@@ -866,6 +1032,226 @@ export type webhooks = {
         patch?: never;
         trace?: never;
     };
+    "offer.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * offer.accepted
+         * @description The candidate accepted and signed (`offer.signature`); `candidate.hired` follows.
+         *
+         *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
+         */
+        post: operations["offerAcceptedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "offer.approval_rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * offer.approval_rejected
+         * @description An approver rejected the offer: it is back in draft, the decision kept in its approvals.
+         *
+         *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
+         */
+        post: operations["offerApprovalRejectedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "offer.approval_requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * offer.approval_requested
+         * @description A step of the offer's approval chain waits for its approvers: sent for the first step when approval is requested, and again for each next step.
+         *
+         *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
+         */
+        post: operations["offerApprovalRequestedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "offer.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * offer.approved
+         * @description The last step of the approval chain is done (or the chain is empty): the offer can be sent.
+         *
+         *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
+         */
+        post: operations["offerApprovedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "offer.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * offer.created
+         * @description An offer was drafted (POST /offers or the web app): version 1, status draft.
+         *
+         *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
+         */
+        post: operations["offerCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "offer.declined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * offer.declined
+         * @description The candidate declined (`offer.decline_reason` when they gave one).
+         *
+         *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
+         */
+        post: operations["offerDeclinedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "offer.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * offer.expired
+         * @description A sent offer passed its `expires_at` unanswered (marked within a minute; its link answers 410 from that moment).
+         *
+         *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
+         */
+        post: operations["offerExpiredWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "offer.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * offer.sent
+         * @description The letter was e-mailed to the candidate with their personal link.
+         *
+         *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
+         */
+        post: operations["offerSentWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "offer.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * offer.updated
+         * @description A material term changed: `offer` is the new version (back in draft; a sent letter's link no longer works).
+         *
+         *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
+         */
+        post: operations["offerUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "offer.withdrawn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * offer.withdrawn
+         * @description The company withdrew the offer; its link answers 410.
+         *
+         *     Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a `Retry-After` header is honoured). `410 Gone` disables the endpoint at once, and so does failing every delivery for 5 days.
+         */
+        post: operations["offerWithdrawnWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "scorecard.submitted": {
         parameters: {
             query?: never;
@@ -917,7 +1303,7 @@ export type components = {
          * @description What an API key may do. Every operation names the one it needs in `x-required-scope`.
          * @enum {string}
          */
-        ApiScope: "candidates:read" | "candidates:write" | "jobs:read" | "jobs:write" | "webhooks:read" | "webhooks:write" | "events:read" | "users:read" | "interviews:read" | "interviews:write" | "scorecards:read" | "scorecards:write" | "reports:read";
+        ApiScope: "candidates:read" | "candidates:write" | "jobs:read" | "jobs:write" | "webhooks:read" | "webhooks:write" | "events:read" | "users:read" | "interviews:read" | "interviews:write" | "scorecards:read" | "scorecards:write" | "reports:read" | "offers:read" | "offers:write";
         Candidate: {
             /** @enum {string} */
             application_source: "public_api" | "self_apply" | "manual" | "import";
@@ -1123,6 +1509,64 @@ export type components = {
             candidate: components["schemas"]["CandidateDetail"];
             /** @description ISO 8601 */
             exported_at: string;
+            /** @description Every offer made to the candidate, with its versions, approvals and signature; the letter links are fresh */
+            offers: {
+                accepted_at: string | null;
+                approval_steps: components["schemas"]["OfferApprovalStepOutput"][];
+                /** @description Every decision, oldest first */
+                approvals: components["schemas"]["OfferApproval"][];
+                bonus: components["schemas"]["OfferBonusOutput"] | null;
+                candidate_id: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with fractional seconds
+                 * @example 2026-11-21T09:30:00.000Z
+                 */
+                created_at: string;
+                /** @description While pending_approval: the index of the step whose approvers decide now */
+                current_step: number | null;
+                decline_reason: string | null;
+                declined_at: string | null;
+                equity: string | null;
+                expired_at: string | null;
+                /** @description The candidate can answer until then; null: no deadline */
+                expires_at: string | null;
+                id: number;
+                job_id: number;
+                job_title: string;
+                /** @description Signed download of the current version's letter PDF (valid 24 hours); null until it is sent */
+                letter_url: string | null;
+                /** @description Internal: never in the letter, the candidate's page, the public API or a webhook */
+                notes: string;
+                salary: components["schemas"]["OfferSalaryOutput"];
+                sent_at: string | null;
+                /** @description After acceptance: the candidate's electronic signature */
+                signature: components["schemas"]["OfferSignature"] | null;
+                /** @description Where the candidate signed from (kept as evidence of the electronic signature) */
+                signature_details: {
+                    ip: string | null;
+                    user_agent: string | null;
+                } | null;
+                /** @description After acceptance: signed download of the letter with its signature page (valid 24 hours) */
+                signed_copy_url: string | null;
+                /**
+                 * @description First working day (YYYY-MM-DD)
+                 * @example 2027-03-01
+                 */
+                start_date: string;
+                /** @enum {string} */
+                status: "draft" | "pending_approval" | "approved" | "sent" | "accepted" | "declined" | "withdrawn" | "expired";
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with fractional seconds
+                 * @example 2026-11-21T09:30:00.000Z
+                 */
+                updated_at: string;
+                version: number;
+                /** @description Every version, newest first */
+                versions: components["schemas"]["OfferVersion"][];
+                withdrawn_at: string | null;
+            }[];
             resume: {
                 content_type: string | null;
                 /** @description The text read from the resume (what the screening agent scored) */
@@ -1174,6 +1618,38 @@ export type components = {
                 race_ethnicity: string | null;
                 sex: string | null;
             } | null;
+        };
+        /** @description The candidate accepted their offer and moved to the job's hired stage (a `candidate.stage_changed` is sent too): what an HR system needs to create the employee. */
+        CandidateHiredEvent: {
+            candidate: {
+                email: string | null;
+                hired_at: string | null;
+                id: number;
+                name: string | null;
+                /** @description E.164 */
+                phone: string | null;
+                public_id: string;
+                /** @description The candidate's profile in the web app */
+                url: string;
+            };
+            /**
+             * @description system for the candidate's own answer (through their link) and the expiry sweep
+             * @enum {string}
+             */
+            changed_by: "user" | "api" | "system";
+            /** @description UUID of the acting member; null for other actors */
+            changed_by_user_id: string | null;
+            company: {
+                id: number;
+            };
+            /** @constant */
+            event: "candidate.hired";
+            job: {
+                id: number | null;
+                title: string | null;
+            };
+            occurred_at: string;
+            offer: components["schemas"]["OfferWithoutNotes"];
         };
         CandidateNote: {
             /** @enum {string} */
@@ -1303,7 +1779,7 @@ export type components = {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "validation_error" | "bad_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "payload_too_large" | "unprocessable_entity" | "rate_limited" | "internal_error" | "service_unavailable";
+                code: "validation_error" | "bad_request" | "unauthorized" | "forbidden" | "not_found" | "method_not_allowed" | "conflict" | "gone" | "payload_too_large" | "unprocessable_entity" | "rate_limited" | "internal_error" | "service_unavailable";
                 details?: {
                     field: string;
                     message: string;
@@ -1325,9 +1801,9 @@ export type components = {
              */
             occurred_at: string;
             /** @description Exactly the JSON body a webhook delivery of this event carries (the `webhooks` section of this document). For candidate.applied, `resume_url` (signed, valid 24 hours), `resume_data`, `fit_score` and `applied_at` are read when the event is retrieved, as a delivery reads them when it is sent. */
-            payload: components["schemas"]["CandidateAppliedEvent"] | components["schemas"]["CandidateStageChangedEvent"] | components["schemas"]["CandidateScoredEvent"] | components["schemas"]["CandidateDeletedEvent"] | components["schemas"]["InterviewScheduledEvent"] | components["schemas"]["InterviewUpdatedEvent"] | components["schemas"]["InterviewCanceledEvent"] | components["schemas"]["ScorecardSubmittedEvent"];
+            payload: components["schemas"]["CandidateAppliedEvent"] | components["schemas"]["CandidateStageChangedEvent"] | components["schemas"]["CandidateScoredEvent"] | components["schemas"]["CandidateDeletedEvent"] | components["schemas"]["InterviewScheduledEvent"] | components["schemas"]["InterviewUpdatedEvent"] | components["schemas"]["InterviewCanceledEvent"] | components["schemas"]["ScorecardSubmittedEvent"] | components["schemas"]["OfferCreatedEvent"] | components["schemas"]["OfferUpdatedEvent"] | components["schemas"]["OfferApprovalRequestedEvent"] | components["schemas"]["OfferApprovalRejectedEvent"] | components["schemas"]["OfferApprovedEvent"] | components["schemas"]["OfferSentEvent"] | components["schemas"]["OfferAcceptedEvent"] | components["schemas"]["OfferDeclinedEvent"] | components["schemas"]["OfferWithdrawnEvent"] | components["schemas"]["OfferExpiredEvent"] | components["schemas"]["CandidateHiredEvent"];
             /** @enum {string} */
-            type: "candidate.applied" | "candidate.stage_changed" | "candidate.scored" | "candidate.deleted" | "interview.scheduled" | "interview.updated" | "interview.canceled" | "scorecard.submitted";
+            type: "candidate.applied" | "candidate.stage_changed" | "candidate.scored" | "candidate.deleted" | "interview.scheduled" | "interview.updated" | "interview.canceled" | "scorecard.submitted" | "offer.created" | "offer.updated" | "offer.approval_requested" | "offer.approval_rejected" | "offer.approved" | "offer.sent" | "offer.accepted" | "offer.declined" | "offer.withdrawn" | "offer.expired" | "candidate.hired";
         };
         Fit: {
             criteria: components["schemas"]["CriterionResult"][];
@@ -1774,6 +2250,588 @@ export type components = {
                 id: number;
                 name: string;
             };
+        };
+        Offer: {
+            accepted_at: string | null;
+            approval_steps: components["schemas"]["OfferApprovalStepOutput"][];
+            bonus: components["schemas"]["OfferBonusOutput"] | null;
+            candidate_id: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with fractional seconds
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            created_at: string;
+            /** @description While pending_approval: the index of the step whose approvers decide now */
+            current_step: number | null;
+            decline_reason: string | null;
+            declined_at: string | null;
+            equity: string | null;
+            expired_at: string | null;
+            /** @description The candidate can answer until then; null: no deadline */
+            expires_at: string | null;
+            id: number;
+            job_id: number;
+            job_title: string;
+            /** @description Signed download of the current version's letter PDF (valid 24 hours); null until it is sent */
+            letter_url: string | null;
+            /** @description Internal: never in the letter, the candidate's page, the public API or a webhook */
+            notes: string;
+            salary: components["schemas"]["OfferSalaryOutput"];
+            sent_at: string | null;
+            /** @description After acceptance: the candidate's electronic signature */
+            signature: components["schemas"]["OfferSignature"] | null;
+            /** @description After acceptance: signed download of the letter with its signature page (valid 24 hours) */
+            signed_copy_url: string | null;
+            /**
+             * @description First working day (YYYY-MM-DD)
+             * @example 2027-03-01
+             */
+            start_date: string;
+            /** @enum {string} */
+            status: "draft" | "pending_approval" | "approved" | "sent" | "accepted" | "declined" | "withdrawn" | "expired";
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with fractional seconds
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            updated_at: string;
+            version: number;
+            withdrawn_at: string | null;
+        };
+        /** @description The candidate accepted and signed (`offer.signature`); `candidate.hired` follows. */
+        OfferAcceptedEvent: {
+            candidate: {
+                email: string | null;
+                id: number;
+                name: string | null;
+                public_id: string;
+                /** @description The candidate's profile in the web app */
+                url: string;
+            };
+            /**
+             * @description system for the candidate's own answer (through their link) and the expiry sweep
+             * @enum {string}
+             */
+            changed_by: "user" | "api" | "system";
+            /** @description UUID of the acting member; null for other actors */
+            changed_by_user_id: string | null;
+            company: {
+                id: number;
+            };
+            /** @constant */
+            event: "offer.accepted";
+            job: {
+                id: number | null;
+                title: string | null;
+            };
+            occurred_at: string;
+            offer: components["schemas"]["OfferWithoutNotes"];
+        };
+        OfferApproval: {
+            approver: components["schemas"]["OfferApprover"];
+            comment: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with fractional seconds
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            created_at: string;
+            /** @description Part of the approval round under way (or the one that approved the offer); false for history */
+            current: boolean;
+            /** @enum {string} */
+            decision: "approve" | "reject";
+            id: number;
+            /** @description Index of the step in approval_steps (0 first) */
+            step: number;
+            version: number;
+        };
+        /** @description An approver rejected the offer: it is back in draft, the decision kept in its approvals. */
+        OfferApprovalRejectedEvent: {
+            approver_id: string;
+            candidate: {
+                email: string | null;
+                id: number;
+                name: string | null;
+                public_id: string;
+                /** @description The candidate's profile in the web app */
+                url: string;
+            };
+            /**
+             * @description system for the candidate's own answer (through their link) and the expiry sweep
+             * @enum {string}
+             */
+            changed_by: "user" | "api" | "system";
+            /** @description UUID of the acting member; null for other actors */
+            changed_by_user_id: string | null;
+            comment: string;
+            company: {
+                id: number;
+            };
+            /** @constant */
+            event: "offer.approval_rejected";
+            job: {
+                id: number | null;
+                title: string | null;
+            };
+            occurred_at: string;
+            offer: components["schemas"]["OfferWithoutNotes"];
+            step: number;
+        };
+        /** @description A step of the offer's approval chain waits for its approvers: sent for the first step when approval is requested, and again for each next step. */
+        OfferApprovalRequestedEvent: {
+            /** @description The members who may decide at this step */
+            approver_ids: string[];
+            candidate: {
+                email: string | null;
+                id: number;
+                name: string | null;
+                public_id: string;
+                /** @description The candidate's profile in the web app */
+                url: string;
+            };
+            /**
+             * @description system for the candidate's own answer (through their link) and the expiry sweep
+             * @enum {string}
+             */
+            changed_by: "user" | "api" | "system";
+            /** @description UUID of the acting member; null for other actors */
+            changed_by_user_id: string | null;
+            company: {
+                id: number;
+            };
+            /** @constant */
+            event: "offer.approval_requested";
+            job: {
+                id: number | null;
+                title: string | null;
+            };
+            occurred_at: string;
+            offer: components["schemas"]["OfferWithoutNotes"];
+            /** @description How many of them must approve */
+            required: number;
+            /** @description Index of the step in approval_steps (0 first) */
+            step: number;
+        };
+        OfferApprovalStep: {
+            /** @description Members (GET /users; not interviewers) who may decide at this step */
+            approver_ids: string[];
+            /** @description How many of them must approve for the step to be done */
+            required: number;
+        };
+        OfferApprovalStepOutput: {
+            /** @description Members (GET /users; not interviewers) who may decide at this step */
+            approver_ids: unknown;
+            /** @description How many of them must approve for the step to be done */
+            required: number;
+        };
+        /** @description The last step of the approval chain is done (or the chain is empty): the offer can be sent. */
+        OfferApprovedEvent: {
+            candidate: {
+                email: string | null;
+                id: number;
+                name: string | null;
+                public_id: string;
+                /** @description The candidate's profile in the web app */
+                url: string;
+            };
+            /**
+             * @description system for the candidate's own answer (through their link) and the expiry sweep
+             * @enum {string}
+             */
+            changed_by: "user" | "api" | "system";
+            /** @description UUID of the acting member; null for other actors */
+            changed_by_user_id: string | null;
+            company: {
+                id: number;
+            };
+            /** @constant */
+            event: "offer.approved";
+            job: {
+                id: number | null;
+                title: string | null;
+            };
+            occurred_at: string;
+            offer: components["schemas"]["OfferWithoutNotes"];
+        };
+        OfferApprover: {
+            email: string;
+            id: string;
+            name: string | null;
+        };
+        /** @description A one-off or target bonus */
+        OfferBonus: {
+            /**
+             * @description Whole major units (85000 is 85,000.00)
+             * @example 85000
+             */
+            amount: number;
+            /**
+             * @description ISO 4217 currency code
+             * @example EUR
+             */
+            currency: string;
+        };
+        /** @description A one-off or target bonus */
+        OfferBonusOutput: {
+            /**
+             * @description Whole major units (85000 is 85,000.00)
+             * @example 85000
+             */
+            amount: number;
+            /**
+             * @description ISO 4217 currency code
+             * @example EUR
+             */
+            currency: string;
+        };
+        /** @description An offer was drafted (POST /offers or the web app): version 1, status draft. */
+        OfferCreatedEvent: {
+            candidate: {
+                email: string | null;
+                id: number;
+                name: string | null;
+                public_id: string;
+                /** @description The candidate's profile in the web app */
+                url: string;
+            };
+            /**
+             * @description system for the candidate's own answer (through their link) and the expiry sweep
+             * @enum {string}
+             */
+            changed_by: "user" | "api" | "system";
+            /** @description UUID of the acting member; null for other actors */
+            changed_by_user_id: string | null;
+            company: {
+                id: number;
+            };
+            /** @constant */
+            event: "offer.created";
+            job: {
+                id: number | null;
+                title: string | null;
+            };
+            occurred_at: string;
+            offer: components["schemas"]["OfferWithoutNotes"];
+        };
+        /** @description The candidate declined (`offer.decline_reason` when they gave one). */
+        OfferDeclinedEvent: {
+            candidate: {
+                email: string | null;
+                id: number;
+                name: string | null;
+                public_id: string;
+                /** @description The candidate's profile in the web app */
+                url: string;
+            };
+            /**
+             * @description system for the candidate's own answer (through their link) and the expiry sweep
+             * @enum {string}
+             */
+            changed_by: "user" | "api" | "system";
+            /** @description UUID of the acting member; null for other actors */
+            changed_by_user_id: string | null;
+            company: {
+                id: number;
+            };
+            /** @constant */
+            event: "offer.declined";
+            job: {
+                id: number | null;
+                title: string | null;
+            };
+            occurred_at: string;
+            offer: components["schemas"]["OfferWithoutNotes"];
+        };
+        OfferDetail: {
+            accepted_at: string | null;
+            approval_steps: components["schemas"]["OfferApprovalStepOutput"][];
+            /** @description Every decision, oldest first */
+            approvals: components["schemas"]["OfferApproval"][];
+            bonus: components["schemas"]["OfferBonusOutput"] | null;
+            candidate_id: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with fractional seconds
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            created_at: string;
+            /** @description While pending_approval: the index of the step whose approvers decide now */
+            current_step: number | null;
+            decline_reason: string | null;
+            declined_at: string | null;
+            equity: string | null;
+            expired_at: string | null;
+            /** @description The candidate can answer until then; null: no deadline */
+            expires_at: string | null;
+            id: number;
+            job_id: number;
+            job_title: string;
+            /** @description Signed download of the current version's letter PDF (valid 24 hours); null until it is sent */
+            letter_url: string | null;
+            /** @description Internal: never in the letter, the candidate's page, the public API or a webhook */
+            notes: string;
+            salary: components["schemas"]["OfferSalaryOutput"];
+            sent_at: string | null;
+            /** @description After acceptance: the candidate's electronic signature */
+            signature: components["schemas"]["OfferSignature"] | null;
+            /** @description After acceptance: signed download of the letter with its signature page (valid 24 hours) */
+            signed_copy_url: string | null;
+            /**
+             * @description First working day (YYYY-MM-DD)
+             * @example 2027-03-01
+             */
+            start_date: string;
+            /** @enum {string} */
+            status: "draft" | "pending_approval" | "approved" | "sent" | "accepted" | "declined" | "withdrawn" | "expired";
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with fractional seconds
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            updated_at: string;
+            version: number;
+            /** @description Every version, newest first */
+            versions: components["schemas"]["OfferVersion"][];
+            withdrawn_at: string | null;
+        };
+        /** @description A sent offer passed its `expires_at` unanswered (marked within a minute; its link answers 410 from that moment). */
+        OfferExpiredEvent: {
+            candidate: {
+                email: string | null;
+                id: number;
+                name: string | null;
+                public_id: string;
+                /** @description The candidate's profile in the web app */
+                url: string;
+            };
+            /**
+             * @description system for the candidate's own answer (through their link) and the expiry sweep
+             * @enum {string}
+             */
+            changed_by: "user" | "api" | "system";
+            /** @description UUID of the acting member; null for other actors */
+            changed_by_user_id: string | null;
+            company: {
+                id: number;
+            };
+            /** @constant */
+            event: "offer.expired";
+            job: {
+                id: number | null;
+                title: string | null;
+            };
+            occurred_at: string;
+            offer: components["schemas"]["OfferWithoutNotes"];
+        };
+        OfferSalary: {
+            /**
+             * @description Whole major units (85000 is 85,000.00)
+             * @example 85000
+             */
+            amount: number;
+            /**
+             * @description ISO 4217 currency code
+             * @example EUR
+             */
+            currency: string;
+            /** @enum {string} */
+            period: "year" | "month" | "hour";
+        };
+        OfferSalaryOutput: {
+            /**
+             * @description Whole major units (85000 is 85,000.00)
+             * @example 85000
+             */
+            amount: number;
+            /**
+             * @description ISO 4217 currency code
+             * @example EUR
+             */
+            currency: string;
+            /** @enum {string} */
+            period: "year" | "month" | "hour";
+        };
+        /** @description The letter was e-mailed to the candidate with their personal link. */
+        OfferSentEvent: {
+            candidate: {
+                email: string | null;
+                id: number;
+                name: string | null;
+                public_id: string;
+                /** @description The candidate's profile in the web app */
+                url: string;
+            };
+            /**
+             * @description system for the candidate's own answer (through their link) and the expiry sweep
+             * @enum {string}
+             */
+            changed_by: "user" | "api" | "system";
+            /** @description UUID of the acting member; null for other actors */
+            changed_by_user_id: string | null;
+            company: {
+                id: number;
+            };
+            /** @constant */
+            event: "offer.sent";
+            job: {
+                id: number | null;
+                title: string | null;
+            };
+            occurred_at: string;
+            offer: components["schemas"]["OfferWithoutNotes"];
+        };
+        OfferSignature: {
+            /** @description SHA-256 (hex) of the exact letter PDF the candidate saw and accepted */
+            document_sha256: string;
+            /** @description The full name the candidate typed as their signature */
+            name: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with fractional seconds
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            signed_at: string;
+        };
+        /** @description A material term changed: `offer` is the new version (back in draft; a sent letter's link no longer works). */
+        OfferUpdatedEvent: {
+            candidate: {
+                email: string | null;
+                id: number;
+                name: string | null;
+                public_id: string;
+                /** @description The candidate's profile in the web app */
+                url: string;
+            };
+            /**
+             * @description system for the candidate's own answer (through their link) and the expiry sweep
+             * @enum {string}
+             */
+            changed_by: "user" | "api" | "system";
+            /** @description UUID of the acting member; null for other actors */
+            changed_by_user_id: string | null;
+            /** @description The material terms that changed */
+            changed_fields: ("start_date" | "job_title" | "salary" | "bonus" | "equity" | "expires_at")[];
+            company: {
+                id: number;
+            };
+            /** @constant */
+            event: "offer.updated";
+            job: {
+                id: number | null;
+                title: string | null;
+            };
+            occurred_at: string;
+            offer: components["schemas"]["OfferWithoutNotes"];
+            /**
+             * @description The offer's status before this change
+             * @enum {string}
+             */
+            previous_status: "draft" | "pending_approval" | "approved" | "sent" | "accepted" | "declined" | "withdrawn" | "expired";
+            previous_version: number;
+        };
+        OfferVersion: {
+            bonus: components["schemas"]["OfferBonusOutput"] | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with fractional seconds
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            created_at: string;
+            equity: string | null;
+            /** @description The candidate can answer until then; null: no deadline */
+            expires_at: string | null;
+            job_title: string;
+            number: number;
+            salary: components["schemas"]["OfferSalaryOutput"];
+            /**
+             * @description First working day (YYYY-MM-DD)
+             * @example 2027-03-01
+             */
+            start_date: string;
+            /** @enum {string} */
+            status: "current" | "superseded";
+        };
+        /** @description The company withdrew the offer; its link answers 410. */
+        OfferWithdrawnEvent: {
+            candidate: {
+                email: string | null;
+                id: number;
+                name: string | null;
+                public_id: string;
+                /** @description The candidate's profile in the web app */
+                url: string;
+            };
+            /**
+             * @description system for the candidate's own answer (through their link) and the expiry sweep
+             * @enum {string}
+             */
+            changed_by: "user" | "api" | "system";
+            /** @description UUID of the acting member; null for other actors */
+            changed_by_user_id: string | null;
+            company: {
+                id: number;
+            };
+            /** @constant */
+            event: "offer.withdrawn";
+            job: {
+                id: number | null;
+                title: string | null;
+            };
+            occurred_at: string;
+            offer: components["schemas"]["OfferWithoutNotes"];
+            /**
+             * @description The offer's status before this change
+             * @enum {string}
+             */
+            previous_status: "draft" | "pending_approval" | "approved" | "sent" | "accepted" | "declined" | "withdrawn" | "expired";
+        };
+        /** @description The offer as GET /offers/{id} shows it, without `notes` (internal), `versions` and `approvals` */
+        OfferWithoutNotes: {
+            accepted_at: string | null;
+            approval_steps: components["schemas"]["OfferApprovalStep"][];
+            bonus: components["schemas"]["OfferBonus"] | null;
+            candidate_id: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with fractional seconds
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            created_at: string;
+            /** @description While pending_approval: the index of the step whose approvers decide now */
+            current_step: number | null;
+            decline_reason: string | null;
+            declined_at: string | null;
+            equity: string | null;
+            expired_at: string | null;
+            /** @description The candidate can answer until then; null: no deadline */
+            expires_at: string | null;
+            id: number;
+            job_id: number;
+            job_title: string;
+            /** @description Signed download of the current version's letter PDF (valid 24 hours); null until it is sent */
+            letter_url: string | null;
+            salary: components["schemas"]["OfferSalary"];
+            sent_at: string | null;
+            /** @description After acceptance: the candidate's electronic signature */
+            signature: components["schemas"]["OfferSignature"] | null;
+            /** @description After acceptance: signed download of the letter with its signature page (valid 24 hours) */
+            signed_copy_url: string | null;
+            /**
+             * @description First working day (YYYY-MM-DD)
+             * @example 2027-03-01
+             */
+            start_date: string;
+            /** @enum {string} */
+            status: "draft" | "pending_approval" | "approved" | "sent" | "accepted" | "declined" | "withdrawn" | "expired";
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with fractional seconds
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            updated_at: string;
+            version: number;
+            withdrawn_at: string | null;
         };
         /** @description Interviewers who have not submitted their scorecard for an interview that ended more than `hours` ago (and ended in the range). Canceled interviews, and candidates already hired or rejected (their scorecards are closed), are left out. */
         OverdueScorecardsReport: {
@@ -3220,6 +4278,7 @@ export interface operations {
                      *             "created_at": "2026-11-21T09:30:05.002Z"
                      *           }
                      *         ],
+                     *         "offers": [],
                      *         "screening_explanation": {
                      *           "candidate_id": 42,
                      *           "status": "judged",
@@ -6347,6 +7406,1563 @@ export interface operations {
             };
         };
     };
+    "offers-list": {
+        parameters: {
+            query?: {
+                candidate_id?: number;
+                cursor?: string;
+                job_id?: number;
+                limit?: number;
+                status?: "draft" | "pending_approval" | "approved" | "sent" | "accepted" | "declined" | "withdrawn" | "expired";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 88,
+                     *           "candidate_id": 42,
+                     *           "job_id": 7,
+                     *           "status": "sent",
+                     *           "version": 2,
+                     *           "start_date": "2027-03-01",
+                     *           "job_title": "Platform Engineer",
+                     *           "salary": {
+                     *             "amount": 85000,
+                     *             "currency": "EUR",
+                     *             "period": "year"
+                     *           },
+                     *           "bonus": {
+                     *             "amount": 10000,
+                     *             "currency": "EUR"
+                     *           },
+                     *           "equity": "0.05% in options, vesting over 4 years",
+                     *           "expires_at": "2027-02-15T17:00:00.000Z",
+                     *           "sent_at": "2027-02-01T10:05:00.000Z",
+                     *           "accepted_at": null,
+                     *           "declined_at": null,
+                     *           "decline_reason": null,
+                     *           "signature": null,
+                     *           "letter_url": "https://hireflow.example.com/api/files/eyJrIjoib2ZmZXJzL2E.c2lnbmF0dXJl",
+                     *           "notes": "Matched the counter-offer on the base; bonus per the band.",
+                     *           "approval_steps": [
+                     *             {
+                     *               "approver_ids": [
+                     *                 "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                     *               ],
+                     *               "required": 1
+                     *             },
+                     *             {
+                     *               "approver_ids": [
+                     *                 "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                     *               ],
+                     *               "required": 1
+                     *             }
+                     *           ],
+                     *           "current_step": null,
+                     *           "signed_copy_url": null,
+                     *           "withdrawn_at": null,
+                     *           "expired_at": null,
+                     *           "created_at": "2027-01-28T15:00:00.000Z",
+                     *           "updated_at": "2027-02-01T10:05:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "next_cursor": null,
+                     *         "has_more": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Offer"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `offers:read` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "offers-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable characters. A retry with the same key and body within 24 hours replays the first response (header `idempotent-replayed: true`); the same key with another body, or while the first request runs, is a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "candidate_id": 42,
+                 *       "start_date": "2027-03-01",
+                 *       "salary": {
+                 *         "amount": 80000,
+                 *         "currency": "EUR",
+                 *         "period": "year"
+                 *       },
+                 *       "bonus": {
+                 *         "amount": 10000,
+                 *         "currency": "EUR"
+                 *       },
+                 *       "equity": "0.05% in options, vesting over 4 years",
+                 *       "expires_at": "2027-02-15T17:00:00.000Z"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Overrides the company's default chain (Settings → Offers) */
+                    approval_steps?: components["schemas"]["OfferApprovalStep"][];
+                    bonus?: components["schemas"]["OfferBonus"] | null;
+                    /** @description The candidate (their job is the offer's job) */
+                    candidate_id: number;
+                    equity?: string | null;
+                    expires_at?: string | null;
+                    /** @description Defaults to the job's title */
+                    job_title?: string;
+                    notes?: string;
+                    salary: components["schemas"]["OfferSalary"];
+                    /** @example 2027-03-01 */
+                    start_date: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 88,
+                     *         "candidate_id": 42,
+                     *         "job_id": 7,
+                     *         "status": "draft",
+                     *         "version": 1,
+                     *         "start_date": "2027-03-01",
+                     *         "job_title": "Platform Engineer",
+                     *         "salary": {
+                     *           "amount": 80000,
+                     *           "currency": "EUR",
+                     *           "period": "year"
+                     *         },
+                     *         "bonus": {
+                     *           "amount": 10000,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "equity": "0.05% in options, vesting over 4 years",
+                     *         "expires_at": "2027-02-15T17:00:00.000Z",
+                     *         "sent_at": null,
+                     *         "accepted_at": null,
+                     *         "declined_at": null,
+                     *         "decline_reason": null,
+                     *         "signature": null,
+                     *         "letter_url": null,
+                     *         "notes": "Matched the counter-offer on the base; bonus per the band.",
+                     *         "approval_steps": [
+                     *           {
+                     *             "approver_ids": [
+                     *               "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                     *             ],
+                     *             "required": 1
+                     *           },
+                     *           {
+                     *             "approver_ids": [
+                     *               "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                     *             ],
+                     *             "required": 1
+                     *           }
+                     *         ],
+                     *         "current_step": null,
+                     *         "signed_copy_url": null,
+                     *         "withdrawn_at": null,
+                     *         "expired_at": null,
+                     *         "created_at": "2027-01-28T15:00:00.000Z",
+                     *         "updated_at": "2027-01-28T15:00:00.000Z",
+                     *         "versions": [
+                     *           {
+                     *             "number": 1,
+                     *             "start_date": "2027-03-01",
+                     *             "job_title": "Platform Engineer",
+                     *             "salary": {
+                     *               "amount": 80000,
+                     *               "currency": "EUR",
+                     *               "period": "year"
+                     *             },
+                     *             "bonus": {
+                     *               "amount": 10000,
+                     *               "currency": "EUR"
+                     *             },
+                     *             "equity": "0.05% in options, vesting over 4 years",
+                     *             "expires_at": "2027-02-15T17:00:00.000Z",
+                     *             "status": "superseded",
+                     *             "created_at": "2027-01-28T15:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "approvals": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["OfferDetail"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `offers:write` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Duplicate e-mail in this job */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "offers-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 88,
+                     *         "candidate_id": 42,
+                     *         "job_id": 7,
+                     *         "status": "sent",
+                     *         "version": 2,
+                     *         "start_date": "2027-03-01",
+                     *         "job_title": "Platform Engineer",
+                     *         "salary": {
+                     *           "amount": 85000,
+                     *           "currency": "EUR",
+                     *           "period": "year"
+                     *         },
+                     *         "bonus": {
+                     *           "amount": 10000,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "equity": "0.05% in options, vesting over 4 years",
+                     *         "expires_at": "2027-02-15T17:00:00.000Z",
+                     *         "sent_at": "2027-02-01T10:05:00.000Z",
+                     *         "accepted_at": null,
+                     *         "declined_at": null,
+                     *         "decline_reason": null,
+                     *         "signature": null,
+                     *         "letter_url": "https://hireflow.example.com/api/files/eyJrIjoib2ZmZXJzL2E.c2lnbmF0dXJl",
+                     *         "notes": "Matched the counter-offer on the base; bonus per the band.",
+                     *         "approval_steps": [
+                     *           {
+                     *             "approver_ids": [
+                     *               "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                     *             ],
+                     *             "required": 1
+                     *           },
+                     *           {
+                     *             "approver_ids": [
+                     *               "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                     *             ],
+                     *             "required": 1
+                     *           }
+                     *         ],
+                     *         "current_step": null,
+                     *         "signed_copy_url": null,
+                     *         "withdrawn_at": null,
+                     *         "expired_at": null,
+                     *         "created_at": "2027-01-28T15:00:00.000Z",
+                     *         "updated_at": "2027-02-01T10:05:00.000Z",
+                     *         "versions": [
+                     *           {
+                     *             "number": 2,
+                     *             "start_date": "2027-03-01",
+                     *             "job_title": "Platform Engineer",
+                     *             "salary": {
+                     *               "amount": 85000,
+                     *               "currency": "EUR",
+                     *               "period": "year"
+                     *             },
+                     *             "bonus": {
+                     *               "amount": 10000,
+                     *               "currency": "EUR"
+                     *             },
+                     *             "equity": "0.05% in options, vesting over 4 years",
+                     *             "expires_at": "2027-02-15T17:00:00.000Z",
+                     *             "status": "current",
+                     *             "created_at": "2027-01-30T09:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "number": 1,
+                     *             "start_date": "2027-03-01",
+                     *             "job_title": "Platform Engineer",
+                     *             "salary": {
+                     *               "amount": 80000,
+                     *               "currency": "EUR",
+                     *               "period": "year"
+                     *             },
+                     *             "bonus": {
+                     *               "amount": 10000,
+                     *               "currency": "EUR"
+                     *             },
+                     *             "equity": "0.05% in options, vesting over 4 years",
+                     *             "expires_at": "2027-02-15T17:00:00.000Z",
+                     *             "status": "superseded",
+                     *             "created_at": "2027-01-28T15:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "approvals": [
+                     *           {
+                     *             "id": 501,
+                     *             "approver": {
+                     *               "id": "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a",
+                     *               "name": "Alan Turing",
+                     *               "email": "alan@acme.example"
+                     *             },
+                     *             "decision": "approve",
+                     *             "comment": "",
+                     *             "step": 0,
+                     *             "version": 2,
+                     *             "current": true,
+                     *             "created_at": "2027-01-31T08:30:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": 502,
+                     *             "approver": {
+                     *               "id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                     *               "name": "Grace Hopper",
+                     *               "email": "grace@acme.example"
+                     *             },
+                     *             "decision": "approve",
+                     *             "comment": "Within the band.",
+                     *             "step": 1,
+                     *             "version": 2,
+                     *             "current": true,
+                     *             "created_at": "2027-01-31T16:10:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["OfferDetail"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `offers:read` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "offers-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "salary": {
+                 *         "amount": 85000,
+                 *         "currency": "EUR",
+                 *         "period": "year"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The approval chain, in order: each step is done when `required` of its approvers approved; [] approves at once */
+                    approval_steps?: components["schemas"]["OfferApprovalStep"][];
+                    bonus?: components["schemas"]["OfferBonus"] | null;
+                    equity?: string | null;
+                    expires_at?: string | null;
+                    job_title?: string;
+                    notes?: string;
+                    salary?: components["schemas"]["OfferSalary"];
+                    /** @example 2027-03-01 */
+                    start_date?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 88,
+                     *         "candidate_id": 42,
+                     *         "job_id": 7,
+                     *         "status": "draft",
+                     *         "version": 2,
+                     *         "start_date": "2027-03-01",
+                     *         "job_title": "Platform Engineer",
+                     *         "salary": {
+                     *           "amount": 85000,
+                     *           "currency": "EUR",
+                     *           "period": "year"
+                     *         },
+                     *         "bonus": {
+                     *           "amount": 10000,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "equity": "0.05% in options, vesting over 4 years",
+                     *         "expires_at": "2027-02-15T17:00:00.000Z",
+                     *         "sent_at": null,
+                     *         "accepted_at": null,
+                     *         "declined_at": null,
+                     *         "decline_reason": null,
+                     *         "signature": null,
+                     *         "letter_url": null,
+                     *         "notes": "Matched the counter-offer on the base; bonus per the band.",
+                     *         "approval_steps": [
+                     *           {
+                     *             "approver_ids": [
+                     *               "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                     *             ],
+                     *             "required": 1
+                     *           },
+                     *           {
+                     *             "approver_ids": [
+                     *               "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                     *             ],
+                     *             "required": 1
+                     *           }
+                     *         ],
+                     *         "current_step": null,
+                     *         "signed_copy_url": null,
+                     *         "withdrawn_at": null,
+                     *         "expired_at": null,
+                     *         "created_at": "2027-01-28T15:00:00.000Z",
+                     *         "updated_at": "2027-01-30T09:00:00.000Z",
+                     *         "versions": [
+                     *           {
+                     *             "number": 2,
+                     *             "start_date": "2027-03-01",
+                     *             "job_title": "Platform Engineer",
+                     *             "salary": {
+                     *               "amount": 85000,
+                     *               "currency": "EUR",
+                     *               "period": "year"
+                     *             },
+                     *             "bonus": {
+                     *               "amount": 10000,
+                     *               "currency": "EUR"
+                     *             },
+                     *             "equity": "0.05% in options, vesting over 4 years",
+                     *             "expires_at": "2027-02-15T17:00:00.000Z",
+                     *             "status": "current",
+                     *             "created_at": "2027-01-30T09:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "number": 1,
+                     *             "start_date": "2027-03-01",
+                     *             "job_title": "Platform Engineer",
+                     *             "salary": {
+                     *               "amount": 80000,
+                     *               "currency": "EUR",
+                     *               "period": "year"
+                     *             },
+                     *             "bonus": {
+                     *               "amount": 10000,
+                     *               "currency": "EUR"
+                     *             },
+                     *             "equity": "0.05% in options, vesting over 4 years",
+                     *             "expires_at": "2027-02-15T17:00:00.000Z",
+                     *             "status": "superseded",
+                     *             "created_at": "2027-01-28T15:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "approvals": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["OfferDetail"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `offers:write` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Duplicate e-mail in this job */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "offers-decide": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable characters. A retry with the same key and body within 24 hours replays the first response (header `idempotent-replayed: true`); the same key with another body, or while the first request runs, is a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Numeric id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "approve",
+                 *       "comment": "Within the band.",
+                 *       "on_behalf_of": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                 *     }
+                 */
+                "application/json": {
+                    comment?: string;
+                    /** @enum {string} */
+                    decision: "approve" | "reject";
+                    /**
+                     * Format: uuid
+                     * @description With an API key (required then): the member deciding, an approver of the current step. A signed-in member decides as themself.
+                     */
+                    on_behalf_of?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 88,
+                     *         "candidate_id": 42,
+                     *         "job_id": 7,
+                     *         "status": "approved",
+                     *         "version": 2,
+                     *         "start_date": "2027-03-01",
+                     *         "job_title": "Platform Engineer",
+                     *         "salary": {
+                     *           "amount": 85000,
+                     *           "currency": "EUR",
+                     *           "period": "year"
+                     *         },
+                     *         "bonus": {
+                     *           "amount": 10000,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "equity": "0.05% in options, vesting over 4 years",
+                     *         "expires_at": "2027-02-15T17:00:00.000Z",
+                     *         "sent_at": null,
+                     *         "accepted_at": null,
+                     *         "declined_at": null,
+                     *         "decline_reason": null,
+                     *         "signature": null,
+                     *         "letter_url": null,
+                     *         "notes": "Matched the counter-offer on the base; bonus per the band.",
+                     *         "approval_steps": [
+                     *           {
+                     *             "approver_ids": [
+                     *               "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                     *             ],
+                     *             "required": 1
+                     *           },
+                     *           {
+                     *             "approver_ids": [
+                     *               "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                     *             ],
+                     *             "required": 1
+                     *           }
+                     *         ],
+                     *         "current_step": null,
+                     *         "signed_copy_url": null,
+                     *         "withdrawn_at": null,
+                     *         "expired_at": null,
+                     *         "created_at": "2027-01-28T15:00:00.000Z",
+                     *         "updated_at": "2027-01-31T16:10:00.000Z",
+                     *         "versions": [
+                     *           {
+                     *             "number": 2,
+                     *             "start_date": "2027-03-01",
+                     *             "job_title": "Platform Engineer",
+                     *             "salary": {
+                     *               "amount": 85000,
+                     *               "currency": "EUR",
+                     *               "period": "year"
+                     *             },
+                     *             "bonus": {
+                     *               "amount": 10000,
+                     *               "currency": "EUR"
+                     *             },
+                     *             "equity": "0.05% in options, vesting over 4 years",
+                     *             "expires_at": "2027-02-15T17:00:00.000Z",
+                     *             "status": "current",
+                     *             "created_at": "2027-01-30T09:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "number": 1,
+                     *             "start_date": "2027-03-01",
+                     *             "job_title": "Platform Engineer",
+                     *             "salary": {
+                     *               "amount": 80000,
+                     *               "currency": "EUR",
+                     *               "period": "year"
+                     *             },
+                     *             "bonus": {
+                     *               "amount": 10000,
+                     *               "currency": "EUR"
+                     *             },
+                     *             "equity": "0.05% in options, vesting over 4 years",
+                     *             "expires_at": "2027-02-15T17:00:00.000Z",
+                     *             "status": "superseded",
+                     *             "created_at": "2027-01-28T15:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "approvals": [
+                     *           {
+                     *             "id": 501,
+                     *             "approver": {
+                     *               "id": "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a",
+                     *               "name": "Alan Turing",
+                     *               "email": "alan@acme.example"
+                     *             },
+                     *             "decision": "approve",
+                     *             "comment": "",
+                     *             "step": 0,
+                     *             "version": 2,
+                     *             "current": true,
+                     *             "created_at": "2027-01-31T08:30:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": 502,
+                     *             "approver": {
+                     *               "id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                     *               "name": "Grace Hopper",
+                     *               "email": "grace@acme.example"
+                     *             },
+                     *             "decision": "approve",
+                     *             "comment": "Within the band.",
+                     *             "step": 1,
+                     *             "version": 2,
+                     *             "current": true,
+                     *             "created_at": "2027-01-31T16:10:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["OfferDetail"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `offers:write` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Duplicate e-mail in this job */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "offers-requestApproval": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable characters. A retry with the same key and body within 24 hours replays the first response (header `idempotent-replayed: true`); the same key with another body, or while the first request runs, is a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Numeric id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 88,
+                     *         "candidate_id": 42,
+                     *         "job_id": 7,
+                     *         "status": "pending_approval",
+                     *         "version": 2,
+                     *         "start_date": "2027-03-01",
+                     *         "job_title": "Platform Engineer",
+                     *         "salary": {
+                     *           "amount": 85000,
+                     *           "currency": "EUR",
+                     *           "period": "year"
+                     *         },
+                     *         "bonus": {
+                     *           "amount": 10000,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "equity": "0.05% in options, vesting over 4 years",
+                     *         "expires_at": "2027-02-15T17:00:00.000Z",
+                     *         "sent_at": null,
+                     *         "accepted_at": null,
+                     *         "declined_at": null,
+                     *         "decline_reason": null,
+                     *         "signature": null,
+                     *         "letter_url": null,
+                     *         "notes": "Matched the counter-offer on the base; bonus per the band.",
+                     *         "approval_steps": [
+                     *           {
+                     *             "approver_ids": [
+                     *               "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                     *             ],
+                     *             "required": 1
+                     *           },
+                     *           {
+                     *             "approver_ids": [
+                     *               "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                     *             ],
+                     *             "required": 1
+                     *           }
+                     *         ],
+                     *         "current_step": 0,
+                     *         "signed_copy_url": null,
+                     *         "withdrawn_at": null,
+                     *         "expired_at": null,
+                     *         "created_at": "2027-01-28T15:00:00.000Z",
+                     *         "updated_at": "2027-01-30T09:05:00.000Z",
+                     *         "versions": [
+                     *           {
+                     *             "number": 2,
+                     *             "start_date": "2027-03-01",
+                     *             "job_title": "Platform Engineer",
+                     *             "salary": {
+                     *               "amount": 85000,
+                     *               "currency": "EUR",
+                     *               "period": "year"
+                     *             },
+                     *             "bonus": {
+                     *               "amount": 10000,
+                     *               "currency": "EUR"
+                     *             },
+                     *             "equity": "0.05% in options, vesting over 4 years",
+                     *             "expires_at": "2027-02-15T17:00:00.000Z",
+                     *             "status": "current",
+                     *             "created_at": "2027-01-30T09:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "number": 1,
+                     *             "start_date": "2027-03-01",
+                     *             "job_title": "Platform Engineer",
+                     *             "salary": {
+                     *               "amount": 80000,
+                     *               "currency": "EUR",
+                     *               "period": "year"
+                     *             },
+                     *             "bonus": {
+                     *               "amount": 10000,
+                     *               "currency": "EUR"
+                     *             },
+                     *             "equity": "0.05% in options, vesting over 4 years",
+                     *             "expires_at": "2027-02-15T17:00:00.000Z",
+                     *             "status": "superseded",
+                     *             "created_at": "2027-01-28T15:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "approvals": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["OfferDetail"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `offers:write` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Duplicate e-mail in this job */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "offers-send": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable characters. A retry with the same key and body within 24 hours replays the first response (header `idempotent-replayed: true`); the same key with another body, or while the first request runs, is a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Numeric id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 88,
+                     *         "candidate_id": 42,
+                     *         "job_id": 7,
+                     *         "status": "sent",
+                     *         "version": 2,
+                     *         "start_date": "2027-03-01",
+                     *         "job_title": "Platform Engineer",
+                     *         "salary": {
+                     *           "amount": 85000,
+                     *           "currency": "EUR",
+                     *           "period": "year"
+                     *         },
+                     *         "bonus": {
+                     *           "amount": 10000,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "equity": "0.05% in options, vesting over 4 years",
+                     *         "expires_at": "2027-02-15T17:00:00.000Z",
+                     *         "sent_at": "2027-02-01T10:05:00.000Z",
+                     *         "accepted_at": null,
+                     *         "declined_at": null,
+                     *         "decline_reason": null,
+                     *         "signature": null,
+                     *         "letter_url": "https://hireflow.example.com/api/files/eyJrIjoib2ZmZXJzL2E.c2lnbmF0dXJl",
+                     *         "notes": "Matched the counter-offer on the base; bonus per the band.",
+                     *         "approval_steps": [
+                     *           {
+                     *             "approver_ids": [
+                     *               "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                     *             ],
+                     *             "required": 1
+                     *           },
+                     *           {
+                     *             "approver_ids": [
+                     *               "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                     *             ],
+                     *             "required": 1
+                     *           }
+                     *         ],
+                     *         "current_step": null,
+                     *         "signed_copy_url": null,
+                     *         "withdrawn_at": null,
+                     *         "expired_at": null,
+                     *         "created_at": "2027-01-28T15:00:00.000Z",
+                     *         "updated_at": "2027-02-01T10:05:00.000Z",
+                     *         "versions": [
+                     *           {
+                     *             "number": 2,
+                     *             "start_date": "2027-03-01",
+                     *             "job_title": "Platform Engineer",
+                     *             "salary": {
+                     *               "amount": 85000,
+                     *               "currency": "EUR",
+                     *               "period": "year"
+                     *             },
+                     *             "bonus": {
+                     *               "amount": 10000,
+                     *               "currency": "EUR"
+                     *             },
+                     *             "equity": "0.05% in options, vesting over 4 years",
+                     *             "expires_at": "2027-02-15T17:00:00.000Z",
+                     *             "status": "current",
+                     *             "created_at": "2027-01-30T09:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "number": 1,
+                     *             "start_date": "2027-03-01",
+                     *             "job_title": "Platform Engineer",
+                     *             "salary": {
+                     *               "amount": 80000,
+                     *               "currency": "EUR",
+                     *               "period": "year"
+                     *             },
+                     *             "bonus": {
+                     *               "amount": 10000,
+                     *               "currency": "EUR"
+                     *             },
+                     *             "equity": "0.05% in options, vesting over 4 years",
+                     *             "expires_at": "2027-02-15T17:00:00.000Z",
+                     *             "status": "superseded",
+                     *             "created_at": "2027-01-28T15:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "approvals": [
+                     *           {
+                     *             "id": 501,
+                     *             "approver": {
+                     *               "id": "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a",
+                     *               "name": "Alan Turing",
+                     *               "email": "alan@acme.example"
+                     *             },
+                     *             "decision": "approve",
+                     *             "comment": "",
+                     *             "step": 0,
+                     *             "version": 2,
+                     *             "current": true,
+                     *             "created_at": "2027-01-31T08:30:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": 502,
+                     *             "approver": {
+                     *               "id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                     *               "name": "Grace Hopper",
+                     *               "email": "grace@acme.example"
+                     *             },
+                     *             "decision": "approve",
+                     *             "comment": "Within the band.",
+                     *             "step": 1,
+                     *             "version": 2,
+                     *             "current": true,
+                     *             "created_at": "2027-01-31T16:10:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["OfferDetail"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `offers:write` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Duplicate e-mail in this job */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "offers-withdraw": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable characters. A retry with the same key and body within 24 hours replays the first response (header `idempotent-replayed: true`); the same key with another body, or while the first request runs, is a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description Numeric id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 88,
+                     *         "candidate_id": 42,
+                     *         "job_id": 7,
+                     *         "status": "withdrawn",
+                     *         "version": 2,
+                     *         "start_date": "2027-03-01",
+                     *         "job_title": "Platform Engineer",
+                     *         "salary": {
+                     *           "amount": 85000,
+                     *           "currency": "EUR",
+                     *           "period": "year"
+                     *         },
+                     *         "bonus": {
+                     *           "amount": 10000,
+                     *           "currency": "EUR"
+                     *         },
+                     *         "equity": "0.05% in options, vesting over 4 years",
+                     *         "expires_at": "2027-02-15T17:00:00.000Z",
+                     *         "sent_at": "2027-02-01T10:05:00.000Z",
+                     *         "accepted_at": null,
+                     *         "declined_at": null,
+                     *         "decline_reason": null,
+                     *         "signature": null,
+                     *         "letter_url": "https://hireflow.example.com/api/files/eyJrIjoib2ZmZXJzL2E.c2lnbmF0dXJl",
+                     *         "notes": "Matched the counter-offer on the base; bonus per the band.",
+                     *         "approval_steps": [
+                     *           {
+                     *             "approver_ids": [
+                     *               "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                     *             ],
+                     *             "required": 1
+                     *           },
+                     *           {
+                     *             "approver_ids": [
+                     *               "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                     *             ],
+                     *             "required": 1
+                     *           }
+                     *         ],
+                     *         "current_step": null,
+                     *         "signed_copy_url": null,
+                     *         "withdrawn_at": "2027-02-02T12:00:00.000Z",
+                     *         "expired_at": null,
+                     *         "created_at": "2027-01-28T15:00:00.000Z",
+                     *         "updated_at": "2027-02-02T12:00:00.000Z",
+                     *         "versions": [
+                     *           {
+                     *             "number": 2,
+                     *             "start_date": "2027-03-01",
+                     *             "job_title": "Platform Engineer",
+                     *             "salary": {
+                     *               "amount": 85000,
+                     *               "currency": "EUR",
+                     *               "period": "year"
+                     *             },
+                     *             "bonus": {
+                     *               "amount": 10000,
+                     *               "currency": "EUR"
+                     *             },
+                     *             "equity": "0.05% in options, vesting over 4 years",
+                     *             "expires_at": "2027-02-15T17:00:00.000Z",
+                     *             "status": "current",
+                     *             "created_at": "2027-01-30T09:00:00.000Z"
+                     *           },
+                     *           {
+                     *             "number": 1,
+                     *             "start_date": "2027-03-01",
+                     *             "job_title": "Platform Engineer",
+                     *             "salary": {
+                     *               "amount": 80000,
+                     *               "currency": "EUR",
+                     *               "period": "year"
+                     *             },
+                     *             "bonus": {
+                     *               "amount": 10000,
+                     *               "currency": "EUR"
+                     *             },
+                     *             "equity": "0.05% in options, vesting over 4 years",
+                     *             "expires_at": "2027-02-15T17:00:00.000Z",
+                     *             "status": "superseded",
+                     *             "created_at": "2027-01-28T15:00:00.000Z"
+                     *           }
+                     *         ],
+                     *         "approvals": [
+                     *           {
+                     *             "id": 501,
+                     *             "approver": {
+                     *               "id": "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a",
+                     *               "name": "Alan Turing",
+                     *               "email": "alan@acme.example"
+                     *             },
+                     *             "decision": "approve",
+                     *             "comment": "",
+                     *             "step": 0,
+                     *             "version": 2,
+                     *             "current": true,
+                     *             "created_at": "2027-01-31T08:30:00.000Z"
+                     *           },
+                     *           {
+                     *             "id": 502,
+                     *             "approver": {
+                     *               "id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                     *               "name": "Grace Hopper",
+                     *               "email": "grace@acme.example"
+                     *             },
+                     *             "decision": "approve",
+                     *             "comment": "Within the band.",
+                     *             "step": 1,
+                     *             "version": 2,
+                     *             "current": true,
+                     *             "created_at": "2027-01-31T16:10:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["OfferDetail"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `offers:write` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Duplicate e-mail in this job */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "rejectReasons-list": {
         parameters: {
             query?: never;
@@ -7424,7 +10040,7 @@ export interface operations {
                 "application/json": {
                     description?: string | null;
                     /** @description Event types to receive; empty or omitted means every event type */
-                    events?: ("candidate.applied" | "candidate.stage_changed" | "candidate.scored" | "candidate.deleted" | "interview.scheduled" | "interview.updated" | "interview.canceled" | "scorecard.submitted")[];
+                    events?: ("candidate.applied" | "candidate.stage_changed" | "candidate.scored" | "candidate.deleted" | "interview.scheduled" | "interview.updated" | "interview.canceled" | "scorecard.submitted" | "offer.created" | "offer.updated" | "offer.approval_requested" | "offer.approval_rejected" | "offer.approved" | "offer.sent" | "offer.accepted" | "offer.declined" | "offer.withdrawn" | "offer.expired" | "candidate.hired")[];
                     /** @description true: `scorecard.submitted` deliveries to this endpoint carry the scorecard's free-text `notes`. Default false (ratings and recommendation only). */
                     include_scorecard_notes?: boolean;
                     /** Format: uri */
@@ -7723,7 +10339,7 @@ export interface operations {
                     /** @description false disables the endpoint; true re-enables it (and clears disabled_reason) */
                     enabled?: boolean;
                     /** @description Event types to receive; empty or omitted means every event type */
-                    events?: ("candidate.applied" | "candidate.stage_changed" | "candidate.scored" | "candidate.deleted" | "interview.scheduled" | "interview.updated" | "interview.canceled" | "scorecard.submitted")[];
+                    events?: ("candidate.applied" | "candidate.stage_changed" | "candidate.scored" | "candidate.deleted" | "interview.scheduled" | "interview.updated" | "interview.canceled" | "scorecard.submitted" | "offer.created" | "offer.updated" | "offer.approval_requested" | "offer.approval_rejected" | "offer.approved" | "offer.sent" | "offer.accepted" | "offer.declined" | "offer.withdrawn" | "offer.expired" | "candidate.hired")[];
                     /** @description true: `scorecard.submitted` deliveries to this endpoint carry the scorecard's free-text `notes`. Default false (ratings and recommendation only). */
                     include_scorecard_notes?: boolean;
                     /** Format: uri */
@@ -8281,6 +10897,118 @@ export interface operations {
             };
         };
     };
+    candidateHiredWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                 * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795340400
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "candidate.hired",
+                 *       "occurred_at": "2027-02-03T19:42:00.000Z",
+                 *       "candidate": {
+                 *         "id": 42,
+                 *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718",
+                 *         "name": "Ada Lovelace",
+                 *         "email": "ada@example.com",
+                 *         "url": "https://hireflow.example.com/candidates/42",
+                 *         "phone": "+447700900123",
+                 *         "hired_at": "2027-02-03T19:42:00.000Z"
+                 *       },
+                 *       "job": {
+                 *         "id": 7,
+                 *         "title": "Platform Engineer"
+                 *       },
+                 *       "offer": {
+                 *         "id": 88,
+                 *         "candidate_id": 42,
+                 *         "job_id": 7,
+                 *         "status": "accepted",
+                 *         "version": 2,
+                 *         "start_date": "2027-03-01",
+                 *         "job_title": "Platform Engineer",
+                 *         "salary": {
+                 *           "amount": 85000,
+                 *           "currency": "EUR",
+                 *           "period": "year"
+                 *         },
+                 *         "bonus": {
+                 *           "amount": 10000,
+                 *           "currency": "EUR"
+                 *         },
+                 *         "equity": "0.05% in options, vesting over 4 years",
+                 *         "expires_at": "2027-02-15T17:00:00.000Z",
+                 *         "sent_at": "2027-02-01T10:05:00.000Z",
+                 *         "accepted_at": "2027-02-03T19:42:00.000Z",
+                 *         "declined_at": null,
+                 *         "decline_reason": null,
+                 *         "signature": {
+                 *           "name": "Ada Lovelace",
+                 *           "signed_at": "2027-02-03T19:42:00.000Z",
+                 *           "document_sha256": "9f2b5c0e7a4d3f1e8b6c2a9d0e5f4c3b2a1908f7e6d5c4b3a29180f7e6d5c4b3"
+                 *         },
+                 *         "letter_url": "https://hireflow.example.com/api/files/eyJrIjoib2ZmZXJzL2E.c2lnbmF0dXJl",
+                 *         "approval_steps": [
+                 *           {
+                 *             "approver_ids": [
+                 *               "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                 *             ],
+                 *             "required": 1
+                 *           },
+                 *           {
+                 *             "approver_ids": [
+                 *               "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                 *             ],
+                 *             "required": 1
+                 *           }
+                 *         ],
+                 *         "current_step": null,
+                 *         "signed_copy_url": "https://hireflow.example.com/api/files/eyJrIjoib2ZmZXJzL2I.c2lnbmF0dXJl",
+                 *         "withdrawn_at": null,
+                 *         "expired_at": null,
+                 *         "created_at": "2027-01-28T15:00:00.000Z",
+                 *         "updated_at": "2027-02-03T19:42:00.000Z"
+                 *       },
+                 *       "company": {
+                 *         "id": 1
+                 *       },
+                 *       "changed_by": "system",
+                 *       "changed_by_user_id": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["CandidateHiredEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     candidateScoredWebhook: {
         parameters: {
             query?: never;
@@ -8683,6 +11411,1084 @@ export interface operations {
                  *     }
                  */
                 "application/json": components["schemas"]["InterviewUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    offerAcceptedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                 * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795340400
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "offer.accepted",
+                 *       "occurred_at": "2027-02-03T19:42:00.000Z",
+                 *       "offer": {
+                 *         "id": 88,
+                 *         "candidate_id": 42,
+                 *         "job_id": 7,
+                 *         "status": "accepted",
+                 *         "version": 2,
+                 *         "start_date": "2027-03-01",
+                 *         "job_title": "Platform Engineer",
+                 *         "salary": {
+                 *           "amount": 85000,
+                 *           "currency": "EUR",
+                 *           "period": "year"
+                 *         },
+                 *         "bonus": {
+                 *           "amount": 10000,
+                 *           "currency": "EUR"
+                 *         },
+                 *         "equity": "0.05% in options, vesting over 4 years",
+                 *         "expires_at": "2027-02-15T17:00:00.000Z",
+                 *         "sent_at": "2027-02-01T10:05:00.000Z",
+                 *         "accepted_at": "2027-02-03T19:42:00.000Z",
+                 *         "declined_at": null,
+                 *         "decline_reason": null,
+                 *         "signature": {
+                 *           "name": "Ada Lovelace",
+                 *           "signed_at": "2027-02-03T19:42:00.000Z",
+                 *           "document_sha256": "9f2b5c0e7a4d3f1e8b6c2a9d0e5f4c3b2a1908f7e6d5c4b3a29180f7e6d5c4b3"
+                 *         },
+                 *         "letter_url": "https://hireflow.example.com/api/files/eyJrIjoib2ZmZXJzL2E.c2lnbmF0dXJl",
+                 *         "approval_steps": [
+                 *           {
+                 *             "approver_ids": [
+                 *               "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                 *             ],
+                 *             "required": 1
+                 *           },
+                 *           {
+                 *             "approver_ids": [
+                 *               "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                 *             ],
+                 *             "required": 1
+                 *           }
+                 *         ],
+                 *         "current_step": null,
+                 *         "signed_copy_url": "https://hireflow.example.com/api/files/eyJrIjoib2ZmZXJzL2I.c2lnbmF0dXJl",
+                 *         "withdrawn_at": null,
+                 *         "expired_at": null,
+                 *         "created_at": "2027-01-28T15:00:00.000Z",
+                 *         "updated_at": "2027-02-03T19:42:00.000Z"
+                 *       },
+                 *       "candidate": {
+                 *         "id": 42,
+                 *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718",
+                 *         "name": "Ada Lovelace",
+                 *         "email": "ada@example.com",
+                 *         "url": "https://hireflow.example.com/candidates/42"
+                 *       },
+                 *       "job": {
+                 *         "id": 7,
+                 *         "title": "Platform Engineer"
+                 *       },
+                 *       "company": {
+                 *         "id": 1
+                 *       },
+                 *       "changed_by": "system",
+                 *       "changed_by_user_id": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["OfferAcceptedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    offerApprovalRejectedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                 * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795340400
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "offer.approval_rejected",
+                 *       "occurred_at": "2027-01-29T11:00:00.000Z",
+                 *       "offer": {
+                 *         "id": 88,
+                 *         "candidate_id": 42,
+                 *         "job_id": 7,
+                 *         "status": "draft",
+                 *         "version": 1,
+                 *         "start_date": "2027-03-01",
+                 *         "job_title": "Platform Engineer",
+                 *         "salary": {
+                 *           "amount": 85000,
+                 *           "currency": "EUR",
+                 *           "period": "year"
+                 *         },
+                 *         "bonus": {
+                 *           "amount": 10000,
+                 *           "currency": "EUR"
+                 *         },
+                 *         "equity": "0.05% in options, vesting over 4 years",
+                 *         "expires_at": "2027-02-15T17:00:00.000Z",
+                 *         "sent_at": null,
+                 *         "accepted_at": null,
+                 *         "declined_at": null,
+                 *         "decline_reason": null,
+                 *         "signature": null,
+                 *         "letter_url": null,
+                 *         "approval_steps": [
+                 *           {
+                 *             "approver_ids": [
+                 *               "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                 *             ],
+                 *             "required": 1
+                 *           },
+                 *           {
+                 *             "approver_ids": [
+                 *               "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                 *             ],
+                 *             "required": 1
+                 *           }
+                 *         ],
+                 *         "current_step": null,
+                 *         "signed_copy_url": null,
+                 *         "withdrawn_at": null,
+                 *         "expired_at": null,
+                 *         "created_at": "2027-01-28T15:00:00.000Z",
+                 *         "updated_at": "2027-02-01T10:05:00.000Z"
+                 *       },
+                 *       "candidate": {
+                 *         "id": 42,
+                 *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718",
+                 *         "name": "Ada Lovelace",
+                 *         "email": "ada@example.com",
+                 *         "url": "https://hireflow.example.com/candidates/42"
+                 *       },
+                 *       "job": {
+                 *         "id": 7,
+                 *         "title": "Platform Engineer"
+                 *       },
+                 *       "company": {
+                 *         "id": 1
+                 *       },
+                 *       "step": 0,
+                 *       "approver_id": "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a",
+                 *       "comment": "Above the band: 80k is the ceiling without a VP sign-off.",
+                 *       "changed_by": "user",
+                 *       "changed_by_user_id": "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OfferApprovalRejectedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    offerApprovalRequestedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                 * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795340400
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "offer.approval_requested",
+                 *       "occurred_at": "2027-01-30T09:05:00.000Z",
+                 *       "offer": {
+                 *         "id": 88,
+                 *         "candidate_id": 42,
+                 *         "job_id": 7,
+                 *         "status": "pending_approval",
+                 *         "version": 2,
+                 *         "start_date": "2027-03-01",
+                 *         "job_title": "Platform Engineer",
+                 *         "salary": {
+                 *           "amount": 85000,
+                 *           "currency": "EUR",
+                 *           "period": "year"
+                 *         },
+                 *         "bonus": {
+                 *           "amount": 10000,
+                 *           "currency": "EUR"
+                 *         },
+                 *         "equity": "0.05% in options, vesting over 4 years",
+                 *         "expires_at": "2027-02-15T17:00:00.000Z",
+                 *         "sent_at": null,
+                 *         "accepted_at": null,
+                 *         "declined_at": null,
+                 *         "decline_reason": null,
+                 *         "signature": null,
+                 *         "letter_url": null,
+                 *         "approval_steps": [
+                 *           {
+                 *             "approver_ids": [
+                 *               "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                 *             ],
+                 *             "required": 1
+                 *           },
+                 *           {
+                 *             "approver_ids": [
+                 *               "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                 *             ],
+                 *             "required": 1
+                 *           }
+                 *         ],
+                 *         "current_step": 0,
+                 *         "signed_copy_url": null,
+                 *         "withdrawn_at": null,
+                 *         "expired_at": null,
+                 *         "created_at": "2027-01-28T15:00:00.000Z",
+                 *         "updated_at": "2027-02-01T10:05:00.000Z"
+                 *       },
+                 *       "candidate": {
+                 *         "id": 42,
+                 *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718",
+                 *         "name": "Ada Lovelace",
+                 *         "email": "ada@example.com",
+                 *         "url": "https://hireflow.example.com/candidates/42"
+                 *       },
+                 *       "job": {
+                 *         "id": 7,
+                 *         "title": "Platform Engineer"
+                 *       },
+                 *       "company": {
+                 *         "id": 1
+                 *       },
+                 *       "step": 0,
+                 *       "approver_ids": [
+                 *         "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                 *       ],
+                 *       "required": 1,
+                 *       "changed_by": "user",
+                 *       "changed_by_user_id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OfferApprovalRequestedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    offerApprovedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                 * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795340400
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "offer.approved",
+                 *       "occurred_at": "2027-01-31T16:10:00.000Z",
+                 *       "offer": {
+                 *         "id": 88,
+                 *         "candidate_id": 42,
+                 *         "job_id": 7,
+                 *         "status": "approved",
+                 *         "version": 2,
+                 *         "start_date": "2027-03-01",
+                 *         "job_title": "Platform Engineer",
+                 *         "salary": {
+                 *           "amount": 85000,
+                 *           "currency": "EUR",
+                 *           "period": "year"
+                 *         },
+                 *         "bonus": {
+                 *           "amount": 10000,
+                 *           "currency": "EUR"
+                 *         },
+                 *         "equity": "0.05% in options, vesting over 4 years",
+                 *         "expires_at": "2027-02-15T17:00:00.000Z",
+                 *         "sent_at": null,
+                 *         "accepted_at": null,
+                 *         "declined_at": null,
+                 *         "decline_reason": null,
+                 *         "signature": null,
+                 *         "letter_url": null,
+                 *         "approval_steps": [
+                 *           {
+                 *             "approver_ids": [
+                 *               "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                 *             ],
+                 *             "required": 1
+                 *           },
+                 *           {
+                 *             "approver_ids": [
+                 *               "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                 *             ],
+                 *             "required": 1
+                 *           }
+                 *         ],
+                 *         "current_step": null,
+                 *         "signed_copy_url": null,
+                 *         "withdrawn_at": null,
+                 *         "expired_at": null,
+                 *         "created_at": "2027-01-28T15:00:00.000Z",
+                 *         "updated_at": "2027-02-01T10:05:00.000Z"
+                 *       },
+                 *       "candidate": {
+                 *         "id": 42,
+                 *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718",
+                 *         "name": "Ada Lovelace",
+                 *         "email": "ada@example.com",
+                 *         "url": "https://hireflow.example.com/candidates/42"
+                 *       },
+                 *       "job": {
+                 *         "id": 7,
+                 *         "title": "Platform Engineer"
+                 *       },
+                 *       "company": {
+                 *         "id": 1
+                 *       },
+                 *       "changed_by": "user",
+                 *       "changed_by_user_id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OfferApprovedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    offerCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                 * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795340400
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "offer.created",
+                 *       "occurred_at": "2027-01-28T15:00:00.000Z",
+                 *       "offer": {
+                 *         "id": 88,
+                 *         "candidate_id": 42,
+                 *         "job_id": 7,
+                 *         "status": "draft",
+                 *         "version": 1,
+                 *         "start_date": "2027-03-01",
+                 *         "job_title": "Platform Engineer",
+                 *         "salary": {
+                 *           "amount": 85000,
+                 *           "currency": "EUR",
+                 *           "period": "year"
+                 *         },
+                 *         "bonus": {
+                 *           "amount": 10000,
+                 *           "currency": "EUR"
+                 *         },
+                 *         "equity": "0.05% in options, vesting over 4 years",
+                 *         "expires_at": "2027-02-15T17:00:00.000Z",
+                 *         "sent_at": null,
+                 *         "accepted_at": null,
+                 *         "declined_at": null,
+                 *         "decline_reason": null,
+                 *         "signature": null,
+                 *         "letter_url": null,
+                 *         "approval_steps": [
+                 *           {
+                 *             "approver_ids": [
+                 *               "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                 *             ],
+                 *             "required": 1
+                 *           },
+                 *           {
+                 *             "approver_ids": [
+                 *               "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                 *             ],
+                 *             "required": 1
+                 *           }
+                 *         ],
+                 *         "current_step": null,
+                 *         "signed_copy_url": null,
+                 *         "withdrawn_at": null,
+                 *         "expired_at": null,
+                 *         "created_at": "2027-01-28T15:00:00.000Z",
+                 *         "updated_at": "2027-02-01T10:05:00.000Z"
+                 *       },
+                 *       "candidate": {
+                 *         "id": 42,
+                 *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718",
+                 *         "name": "Ada Lovelace",
+                 *         "email": "ada@example.com",
+                 *         "url": "https://hireflow.example.com/candidates/42"
+                 *       },
+                 *       "job": {
+                 *         "id": 7,
+                 *         "title": "Platform Engineer"
+                 *       },
+                 *       "company": {
+                 *         "id": 1
+                 *       },
+                 *       "changed_by": "user",
+                 *       "changed_by_user_id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OfferCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    offerDeclinedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                 * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795340400
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "offer.declined",
+                 *       "occurred_at": "2027-02-03T19:42:00.000Z",
+                 *       "offer": {
+                 *         "id": 88,
+                 *         "candidate_id": 42,
+                 *         "job_id": 7,
+                 *         "status": "declined",
+                 *         "version": 2,
+                 *         "start_date": "2027-03-01",
+                 *         "job_title": "Platform Engineer",
+                 *         "salary": {
+                 *           "amount": 85000,
+                 *           "currency": "EUR",
+                 *           "period": "year"
+                 *         },
+                 *         "bonus": {
+                 *           "amount": 10000,
+                 *           "currency": "EUR"
+                 *         },
+                 *         "equity": "0.05% in options, vesting over 4 years",
+                 *         "expires_at": "2027-02-15T17:00:00.000Z",
+                 *         "sent_at": "2027-02-01T10:05:00.000Z",
+                 *         "accepted_at": null,
+                 *         "declined_at": "2027-02-03T19:42:00.000Z",
+                 *         "decline_reason": "I accepted another offer.",
+                 *         "signature": null,
+                 *         "letter_url": "https://hireflow.example.com/api/files/eyJrIjoib2ZmZXJzL2E.c2lnbmF0dXJl",
+                 *         "approval_steps": [
+                 *           {
+                 *             "approver_ids": [
+                 *               "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                 *             ],
+                 *             "required": 1
+                 *           },
+                 *           {
+                 *             "approver_ids": [
+                 *               "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                 *             ],
+                 *             "required": 1
+                 *           }
+                 *         ],
+                 *         "current_step": null,
+                 *         "signed_copy_url": null,
+                 *         "withdrawn_at": null,
+                 *         "expired_at": null,
+                 *         "created_at": "2027-01-28T15:00:00.000Z",
+                 *         "updated_at": "2027-02-01T10:05:00.000Z"
+                 *       },
+                 *       "candidate": {
+                 *         "id": 42,
+                 *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718",
+                 *         "name": "Ada Lovelace",
+                 *         "email": "ada@example.com",
+                 *         "url": "https://hireflow.example.com/candidates/42"
+                 *       },
+                 *       "job": {
+                 *         "id": 7,
+                 *         "title": "Platform Engineer"
+                 *       },
+                 *       "company": {
+                 *         "id": 1
+                 *       },
+                 *       "changed_by": "system",
+                 *       "changed_by_user_id": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["OfferDeclinedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    offerExpiredWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                 * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795340400
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "offer.expired",
+                 *       "occurred_at": "2027-02-15T17:00:30.000Z",
+                 *       "offer": {
+                 *         "id": 88,
+                 *         "candidate_id": 42,
+                 *         "job_id": 7,
+                 *         "status": "expired",
+                 *         "version": 2,
+                 *         "start_date": "2027-03-01",
+                 *         "job_title": "Platform Engineer",
+                 *         "salary": {
+                 *           "amount": 85000,
+                 *           "currency": "EUR",
+                 *           "period": "year"
+                 *         },
+                 *         "bonus": {
+                 *           "amount": 10000,
+                 *           "currency": "EUR"
+                 *         },
+                 *         "equity": "0.05% in options, vesting over 4 years",
+                 *         "expires_at": "2027-02-15T17:00:00.000Z",
+                 *         "sent_at": "2027-02-01T10:05:00.000Z",
+                 *         "accepted_at": null,
+                 *         "declined_at": null,
+                 *         "decline_reason": null,
+                 *         "signature": null,
+                 *         "letter_url": "https://hireflow.example.com/api/files/eyJrIjoib2ZmZXJzL2E.c2lnbmF0dXJl",
+                 *         "approval_steps": [
+                 *           {
+                 *             "approver_ids": [
+                 *               "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                 *             ],
+                 *             "required": 1
+                 *           },
+                 *           {
+                 *             "approver_ids": [
+                 *               "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                 *             ],
+                 *             "required": 1
+                 *           }
+                 *         ],
+                 *         "current_step": null,
+                 *         "signed_copy_url": null,
+                 *         "withdrawn_at": null,
+                 *         "expired_at": "2027-02-15T17:00:30.000Z",
+                 *         "created_at": "2027-01-28T15:00:00.000Z",
+                 *         "updated_at": "2027-02-01T10:05:00.000Z"
+                 *       },
+                 *       "candidate": {
+                 *         "id": 42,
+                 *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718",
+                 *         "name": "Ada Lovelace",
+                 *         "email": "ada@example.com",
+                 *         "url": "https://hireflow.example.com/candidates/42"
+                 *       },
+                 *       "job": {
+                 *         "id": 7,
+                 *         "title": "Platform Engineer"
+                 *       },
+                 *       "company": {
+                 *         "id": 1
+                 *       },
+                 *       "changed_by": "system",
+                 *       "changed_by_user_id": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["OfferExpiredEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    offerSentWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                 * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795340400
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "offer.sent",
+                 *       "occurred_at": "2027-02-01T10:05:00.000Z",
+                 *       "offer": {
+                 *         "id": 88,
+                 *         "candidate_id": 42,
+                 *         "job_id": 7,
+                 *         "status": "sent",
+                 *         "version": 2,
+                 *         "start_date": "2027-03-01",
+                 *         "job_title": "Platform Engineer",
+                 *         "salary": {
+                 *           "amount": 85000,
+                 *           "currency": "EUR",
+                 *           "period": "year"
+                 *         },
+                 *         "bonus": {
+                 *           "amount": 10000,
+                 *           "currency": "EUR"
+                 *         },
+                 *         "equity": "0.05% in options, vesting over 4 years",
+                 *         "expires_at": "2027-02-15T17:00:00.000Z",
+                 *         "sent_at": "2027-02-01T10:05:00.000Z",
+                 *         "accepted_at": null,
+                 *         "declined_at": null,
+                 *         "decline_reason": null,
+                 *         "signature": null,
+                 *         "letter_url": "https://hireflow.example.com/api/files/eyJrIjoib2ZmZXJzL2E.c2lnbmF0dXJl",
+                 *         "approval_steps": [
+                 *           {
+                 *             "approver_ids": [
+                 *               "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                 *             ],
+                 *             "required": 1
+                 *           },
+                 *           {
+                 *             "approver_ids": [
+                 *               "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                 *             ],
+                 *             "required": 1
+                 *           }
+                 *         ],
+                 *         "current_step": null,
+                 *         "signed_copy_url": null,
+                 *         "withdrawn_at": null,
+                 *         "expired_at": null,
+                 *         "created_at": "2027-01-28T15:00:00.000Z",
+                 *         "updated_at": "2027-02-01T10:05:00.000Z"
+                 *       },
+                 *       "candidate": {
+                 *         "id": 42,
+                 *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718",
+                 *         "name": "Ada Lovelace",
+                 *         "email": "ada@example.com",
+                 *         "url": "https://hireflow.example.com/candidates/42"
+                 *       },
+                 *       "job": {
+                 *         "id": 7,
+                 *         "title": "Platform Engineer"
+                 *       },
+                 *       "company": {
+                 *         "id": 1
+                 *       },
+                 *       "changed_by": "user",
+                 *       "changed_by_user_id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OfferSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    offerUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                 * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795340400
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "offer.updated",
+                 *       "occurred_at": "2027-01-30T09:00:00.000Z",
+                 *       "offer": {
+                 *         "id": 88,
+                 *         "candidate_id": 42,
+                 *         "job_id": 7,
+                 *         "status": "draft",
+                 *         "version": 2,
+                 *         "start_date": "2027-03-01",
+                 *         "job_title": "Platform Engineer",
+                 *         "salary": {
+                 *           "amount": 85000,
+                 *           "currency": "EUR",
+                 *           "period": "year"
+                 *         },
+                 *         "bonus": {
+                 *           "amount": 10000,
+                 *           "currency": "EUR"
+                 *         },
+                 *         "equity": "0.05% in options, vesting over 4 years",
+                 *         "expires_at": "2027-02-15T17:00:00.000Z",
+                 *         "sent_at": null,
+                 *         "accepted_at": null,
+                 *         "declined_at": null,
+                 *         "decline_reason": null,
+                 *         "signature": null,
+                 *         "letter_url": null,
+                 *         "approval_steps": [
+                 *           {
+                 *             "approver_ids": [
+                 *               "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                 *             ],
+                 *             "required": 1
+                 *           },
+                 *           {
+                 *             "approver_ids": [
+                 *               "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                 *             ],
+                 *             "required": 1
+                 *           }
+                 *         ],
+                 *         "current_step": null,
+                 *         "signed_copy_url": null,
+                 *         "withdrawn_at": null,
+                 *         "expired_at": null,
+                 *         "created_at": "2027-01-28T15:00:00.000Z",
+                 *         "updated_at": "2027-02-01T10:05:00.000Z"
+                 *       },
+                 *       "candidate": {
+                 *         "id": 42,
+                 *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718",
+                 *         "name": "Ada Lovelace",
+                 *         "email": "ada@example.com",
+                 *         "url": "https://hireflow.example.com/candidates/42"
+                 *       },
+                 *       "job": {
+                 *         "id": 7,
+                 *         "title": "Platform Engineer"
+                 *       },
+                 *       "company": {
+                 *         "id": 1
+                 *       },
+                 *       "changed_fields": [
+                 *         "salary"
+                 *       ],
+                 *       "previous_version": 1,
+                 *       "previous_status": "pending_approval",
+                 *       "changed_by": "api",
+                 *       "changed_by_user_id": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["OfferUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    offerWithdrawnWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event id: the same on every retry and redelivery (deduplicate on it)
+                 * @example 0b6f3c1e-8f3a-4e53-9a55-2f7c7f1b9a10
+                 */
+                "webhook-id": string;
+                /**
+                 * @description `v1,<base64 HMAC-SHA256>`; two space-delimited entries during a secret rotation's grace period
+                 * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+                 */
+                "webhook-signature": string;
+                /**
+                 * @description Unix seconds of this attempt
+                 * @example 1795340400
+                 */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "event": "offer.withdrawn",
+                 *       "occurred_at": "2027-02-02T12:00:00.000Z",
+                 *       "offer": {
+                 *         "id": 88,
+                 *         "candidate_id": 42,
+                 *         "job_id": 7,
+                 *         "status": "withdrawn",
+                 *         "version": 2,
+                 *         "start_date": "2027-03-01",
+                 *         "job_title": "Platform Engineer",
+                 *         "salary": {
+                 *           "amount": 85000,
+                 *           "currency": "EUR",
+                 *           "period": "year"
+                 *         },
+                 *         "bonus": {
+                 *           "amount": 10000,
+                 *           "currency": "EUR"
+                 *         },
+                 *         "equity": "0.05% in options, vesting over 4 years",
+                 *         "expires_at": "2027-02-15T17:00:00.000Z",
+                 *         "sent_at": "2027-02-01T10:05:00.000Z",
+                 *         "accepted_at": null,
+                 *         "declined_at": null,
+                 *         "decline_reason": null,
+                 *         "signature": null,
+                 *         "letter_url": "https://hireflow.example.com/api/files/eyJrIjoib2ZmZXJzL2E.c2lnbmF0dXJl",
+                 *         "approval_steps": [
+                 *           {
+                 *             "approver_ids": [
+                 *               "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                 *             ],
+                 *             "required": 1
+                 *           },
+                 *           {
+                 *             "approver_ids": [
+                 *               "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                 *             ],
+                 *             "required": 1
+                 *           }
+                 *         ],
+                 *         "current_step": null,
+                 *         "signed_copy_url": null,
+                 *         "withdrawn_at": "2027-02-02T12:00:00.000Z",
+                 *         "expired_at": null,
+                 *         "created_at": "2027-01-28T15:00:00.000Z",
+                 *         "updated_at": "2027-02-01T10:05:00.000Z"
+                 *       },
+                 *       "candidate": {
+                 *         "id": 42,
+                 *         "public_id": "cand_3f1c2b9a7d5e4c1fa0b2c3d4e5f60718",
+                 *         "name": "Ada Lovelace",
+                 *         "email": "ada@example.com",
+                 *         "url": "https://hireflow.example.com/candidates/42"
+                 *       },
+                 *       "job": {
+                 *         "id": 7,
+                 *         "title": "Platform Engineer"
+                 *       },
+                 *       "company": {
+                 *         "id": 1
+                 *       },
+                 *       "previous_status": "sent",
+                 *       "changed_by": "user",
+                 *       "changed_by_user_id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10"
+                 *     }
+                 */
+                "application/json": components["schemas"]["OfferWithdrawnEvent"];
             };
         };
         responses: {

@@ -11,7 +11,7 @@ describe("schedules", () => {
     vi.resetModules();
     const { allJobs, allSchedules } = await import("../../src/registry.ts");
     const { createInngestHandlers } = await import("../../src/runtime/index.ts");
-    expect(allSchedules.map((s) => s.id).sort()).toEqual(["candidate-retention", "email-sweep", "events-retention", "oauth-token-cleanup", "outbox-sweep", "resume-blob-gc", "resume-sweep", "webhook-delivery-sweep"]);
+    expect(allSchedules.map((s) => s.id).sort()).toEqual(["candidate-retention", "email-sweep", "events-retention", "oauth-token-cleanup", "offer-expiry", "outbox-sweep", "resume-blob-gc", "resume-sweep", "webhook-delivery-sweep"]);
     for (const schedule of allSchedules) {
       const config = (schedule.inngestFunction as unknown as { opts: { triggers: unknown[] } }).opts;
       expect(config.triggers).toEqual([{ cron: schedule.cron }]);

@@ -7,6 +7,9 @@ import * as inngestRoute from "@/app/api/inngest/route";
 import * as boardJobRoute from "@/app/api/public/companies/[slug]/jobs/[id]/route";
 import * as boardJobsRoute from "@/app/api/public/companies/[slug]/jobs/route";
 import * as applicationsRoute from "@/app/api/public/jobs/[id]/applications/route";
+import * as offerRoute from "@/app/api/public/offers/[token]/route";
+import * as offerAcceptRoute from "@/app/api/public/offers/[token]/accept/route";
+import * as offerDeclineRoute from "@/app/api/public/offers/[token]/decline/route";
 import * as indeedFeedRoute from "@/app/careers/[slug]/feeds/indeed.xml/route";
 import * as jsonFeedRoute from "@/app/careers/[slug]/feeds/jobs.json/route";
 import * as careersSitemapRoute from "@/app/careers/[slug]/sitemap.xml/route";
@@ -32,6 +35,9 @@ const routes: { pattern: RegExp; module: Record<string, unknown>; param?: string
   { pattern: /^\/api\/files\/([^/]+)$/, module: filesRoute, param: "token" },
   { pattern: /^\/api\/public\/jobs\/([^/]+)\/applications$/, module: applicationsRoute, param: "id" },
   { pattern: /^\/api\/public\/companies\/([^/]+)\/jobs$/, module: boardJobsRoute, param: "slug" },
+  { pattern: /^\/api\/public\/offers\/([^/]+)$/, module: offerRoute, param: "token" },
+  { pattern: /^\/api\/public\/offers\/([^/]+)\/accept$/, module: offerAcceptRoute, param: "token" },
+  { pattern: /^\/api\/public\/offers\/([^/]+)\/decline$/, module: offerDeclineRoute, param: "token" },
   { pattern: /^\/api\/public\/companies\/([^/]+)\/jobs\/([^/]+)$/, module: boardJobRoute, params: ["slug", "id"] },
   { pattern: /^\/careers\/([^/]+)\/feeds\/indeed\.xml$/, module: indeedFeedRoute, param: "slug" },
   { pattern: /^\/careers\/([^/]+)\/feeds\/jobs\.json$/, module: jsonFeedRoute, param: "slug" },

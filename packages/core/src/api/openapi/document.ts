@@ -14,6 +14,17 @@ import {
   interviewUpdatedEventSchema,
   scorecardSubmittedEventSchema,
   webhookTestEventSchema,
+  offerCreatedEventSchema,
+  offerUpdatedEventSchema,
+  offerApprovalRequestedEventSchema,
+  offerApprovalRejectedEventSchema,
+  offerApprovedEventSchema,
+  offerSentEventSchema,
+  offerAcceptedEventSchema,
+  offerDeclinedEventSchema,
+  offerWithdrawnEventSchema,
+  offerExpiredEventSchema,
+  candidateHiredEventSchema,
 } from "../../modules/webhook/contract/webhook-events.ts";
 import { ERROR_STATUS } from "../../kernel/contract/error-codes.ts";
 import { codeSamples } from "./code-samples.ts";
@@ -35,6 +46,17 @@ export const WEBHOOK_SCHEMAS = {
   "interview.updated": interviewUpdatedEventSchema,
   "interview.canceled": interviewCanceledEventSchema,
   "scorecard.submitted": scorecardSubmittedEventSchema,
+  "offer.created": offerCreatedEventSchema,
+  "offer.updated": offerUpdatedEventSchema,
+  "offer.approval_requested": offerApprovalRequestedEventSchema,
+  "offer.approval_rejected": offerApprovalRejectedEventSchema,
+  "offer.approved": offerApprovedEventSchema,
+  "offer.sent": offerSentEventSchema,
+  "offer.accepted": offerAcceptedEventSchema,
+  "offer.declined": offerDeclinedEventSchema,
+  "offer.withdrawn": offerWithdrawnEventSchema,
+  "offer.expired": offerExpiredEventSchema,
+  "candidate.hired": candidateHiredEventSchema,
   "webhook.test": webhookTestEventSchema,
 } as const;
 
@@ -63,6 +85,7 @@ const TAGS: { name: string; description: string }[] = [
   { name: "Jobs", description: "Open positions with their locations, salary, screening questions and AI screening settings; `apply_url` is the careers page." },
   { name: "Interviews", description: "Interviews of a candidate with a panel of members: schedule, reschedule and cancel them. Every change e-mails the panel (and the candidate when asked) an iCalendar invitation that calendars update in place." },
   { name: "Scorecards", description: "Interviewers' structured feedback on an interview: a rating per attribute of its kit, an overall recommendation and notes. Submitted as the interviewer (an API key names them with `on_behalf_of`); each submission sends `scorecard.submitted`." },
+  { name: "Offers", description: "Offers to candidates: versions of the terms, an approval chain, a PDF letter the candidate signs through a personal link, and the hire handed on (`candidate.hired`). Interviewers never see offers." },
   { name: "Users", description: "The company's members: the ids to name as interviewers." },
   { name: ENDPOINTS_TAG, description: "Register the URLs that receive the **Webhooks** below, choose their events, rotate their secrets, send a test event, and read and redeliver their deliveries." },
   { name: "Reports", description: "Aggregates of the company's data: the impact ratios of the AI screening by sex and race/ethnicity (the tables of a bias audit under NYC Local Law 144)." },

@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   conflict: 409,
+  /** A link that worked once and no longer does (a withdrawn, superseded or expired offer). */
+  gone: 410,
   payload_too_large: 413,
   unprocessable_entity: 422,
   rate_limited: 429,

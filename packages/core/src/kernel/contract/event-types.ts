@@ -12,6 +12,17 @@ const EVENTS = {
   "interview.updated": "webhook",
   "interview.canceled": "webhook",
   "scorecard.submitted": "webhook",
+  "offer.created": "webhook",
+  "offer.updated": "webhook",
+  "offer.approval_requested": "webhook",
+  "offer.approval_rejected": "webhook",
+  "offer.approved": "webhook",
+  "offer.sent": "webhook",
+  "offer.accepted": "webhook",
+  "offer.declined": "webhook",
+  "offer.withdrawn": "webhook",
+  "offer.expired": "webhook",
+  "candidate.hired": "webhook",
   // Internal: a test delivery to one endpoint (POST /webhook_endpoints/{id}/test); never subscribed to.
   "webhook.test": "internal",
   // Internal: a resume to parse, written in the candidate's transaction.

@@ -10,6 +10,7 @@ import { lockCandidate } from "../candidate/move/change-stage.ts";
 import { notifyEventsCommitted, recordEvent } from "../../kernel/outbox.ts";
 import { getScreeningExplanation } from "../candidate/screening-explanation.ts";
 import { candidateInclude, serializeCandidateDetail } from "../candidate/serialize.ts";
+import { deleteOfferFiles, eraseOffersOfCandidate, exportOffersOfCandidate } from "../offer/privacy.ts";
 
 /**
  * Erasure of a candidate (GDPR Art. 17), for good and in one transaction: the row with every field
@@ -22,7 +23,7 @@ import { candidateInclude, serializeCandidateDetail } from "../candidate/seriali
  * file route refuses unreferenced blobs. Nothing is kept as a tombstone: pipeline counts drop it.
  */
 export async function eraseCandidate(svc: ServiceContext, id: number): Promise<{ deletedAt: Date }> {
-  const { blobKey, deletedAt } = await svc.db.$transaction(async (tx) => {
+  const { blobKey, deletedAt, offerFiles } = await svc.db.$transaction(async (tx) => {
     await lockCandidate(tx, svc.companyId, id);
     const candidate = await tx.candidate.findUnique({ where: { id }, select: { id: true, publicId: true, jobId: true, resumeBlobKey: true } });
     if (!candidate) throw AppError.notFound("Candidate", id);
@@ -43,6 +44,7 @@ export async function eraseCandidate(svc: ServiceContext, id: number): Promise<{
     // Activities (notes, stage changes) cascade with the row; the self-identification is deleted
     // explicitly as well, so the erasure does not rest on a foreign key's ON DELETE alone.
     await tx.candidateSelfIdentification.deleteMany({ where: { candidateId: id } });
+    const offerFiles = await eraseOffersOfCandidate(tx, id);
     await tx.candidate.delete({ where: { id } });
 
     const erasedAt = new Date();
@@ -54,9 +56,10 @@ export async function eraseCandidate(svc: ServiceContext, id: number): Promise<{
     });
     // The public id only: the audit log keeps nothing personal of an erased candidate.
     await recordAudit(tx, svc, { action: "candidate.erased", target: { type: "candidate", id, label: candidate.publicId } });
-    return { blobKey: candidate.resumeBlobKey, deletedAt: erasedAt };
+    return { blobKey: candidate.resumeBlobKey, deletedAt: erasedAt, offerFiles };
   });
   notifyEventsCommitted();
+  await deleteOfferFiles(offerFiles);
   if (blobKey) {
     await getStorage()
       .delete(blobKey)
@@ -148,6 +151,7 @@ export async function exportCandidate(svc: ServiceContext, id: number): Promise<
       action: (run.action ?? null) as Record<string, unknown> | null,
       created_at: run.createdAt.toISOString(),
     })),
+    offers: await exportOffersOfCandidate(svc.db, id),
     screening_explanation: await getScreeningExplanation(svc, id),
   };
 }

@@ -23,6 +23,7 @@ import {
   T1,
 } from "./entities.ts";
 import { WEBHOOK_EXAMPLES } from "./webhooks.ts";
+import { OFFER_OPERATION_EXAMPLES } from "./offers.ts";
 
 const event = { id: EVENT_ID, type: "candidate.stage_changed", occurred_at: T1, payload: WEBHOOK_EXAMPLES["candidate.stage_changed"] };
 
@@ -131,6 +132,7 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
         screening_runs: [
           { id: 57, trigger: "created", status: "completed", engine: "local", model: null, fit_score: 80, criteria: candidateDetail.fit.criteria, action: null, created_at: "2026-11-21T09:30:05.002Z" },
         ],
+        offers: [],
         screening_explanation: { ...screeningExplanation, summary: EXPLANATION_SUMMARY, rejected: false, rejected_by: null, rejected_at: null },
       },
     },
@@ -339,4 +341,5 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     path: { id: INTERVIEW_ID },
     response: { data: { ...interview, status: "canceled", sequence: 2, canceled_at: "2026-10-22T09:00:00.000Z", updated_at: "2026-10-22T09:00:00.000Z", conflicts: [] } },
   },
+  ...OFFER_OPERATION_EXAMPLES,
 };

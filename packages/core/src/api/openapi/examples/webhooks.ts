@@ -1,4 +1,5 @@
 import { CANDIDATE_ID, candidate, ENDPOINT_ID, GRACE, INTERVIEW_ID, interview, interviewCandidate, JOB_ID, ORIGIN, scorecard, T0, T1 } from "./entities.ts";
+import { OFFER_WEBHOOK_EXAMPLES } from "./offers.ts";
 
 /** The body of each webhook event, as a delivery (and GET /events' `payload`) carries it. */
 export const WEBHOOK_EXAMPLES = {
@@ -104,6 +105,7 @@ export const WEBHOOK_EXAMPLES = {
     changed_by: "user",
     changed_by_user_id: GRACE.id,
   },
+  ...OFFER_WEBHOOK_EXAMPLES,
   "webhook.test": {
     event: "webhook.test",
     occurred_at: T0,

@@ -39,6 +39,12 @@ export const AUDIT_ACTIONS = {
   "oauth_grant.consented": "App connected (consent granted)",
   "oauth_grant.reuse_detected": "App disconnected: refresh token reused",
   "oauth_grant.revoked": "App disconnected",
+  "offer.approval_requested": "Offer sent for approval",
+  "offer.approved": "Offer approved by a member",
+  "offer.rejected": "Offer rejected by a member",
+  "offer.sent": "Offer sent to the candidate",
+  "offer.withdrawn": "Offer withdrawn",
+  "offer_settings.updated": "Offer settings changed",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -47,7 +53,7 @@ export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ..
 export const AUDIT_ACTOR_TYPES = ["user", "api_key", "system", "anonymous"] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
-export const AUDIT_TARGET_TYPES = ["user", "invitation", "api_key", "webhook_endpoint", "candidate", "company", "job", "reject_reason", "oauth_client", "oauth_grant"] as const;
+export const AUDIT_TARGET_TYPES = ["user", "invitation", "api_key", "webhook_endpoint", "candidate", "company", "job", "reject_reason", "oauth_client", "oauth_grant", "offer"] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**

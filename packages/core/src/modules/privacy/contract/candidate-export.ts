@@ -3,6 +3,7 @@ import { APPLICATION_SOURCES } from "../../candidate/contract/application-source
 import { candidateDetailSchema, getCandidateInput } from "../../candidate/contract/candidate.ts";
 import { RECOMMENDATIONS, scorecardRatingSchema } from "../../interview/contract/scorecard.ts";
 import { screeningExplanationSchema } from "../../candidate/contract/screening-explanation.ts";
+import { offerDetailSchema } from "../../offer/contract/offer.ts";
 
 export const eraseCandidateInput = getCandidateInput;
 export const exportCandidateInput = getCandidateInput;
@@ -70,6 +71,16 @@ export const candidateExportSchema = z
         }),
       )
       .meta({ description: "Every interviewer's scorecard about the candidate, in full (ratings, recommendation, notes), with its interview's title and time" }),
+    offers: z
+      .array(
+        offerDetailSchema.extend({
+          signature_details: z
+            .object({ ip: z.string().nullable(), user_agent: z.string().nullable() })
+            .nullable()
+            .meta({ description: "Where the candidate signed from (kept as evidence of the electronic signature)" }),
+        }),
+      )
+      .meta({ description: "Every offer made to the candidate, with its versions, approvals and signature; the letter links are fresh" }),
     screening_runs: z.array(
       z.object({
         id: z.number().int(),

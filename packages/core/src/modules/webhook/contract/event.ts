@@ -13,6 +13,17 @@ const WEBHOOK_EVENT_SCHEMAS: Record<WebhookEventType, string> = {
   "interview.updated": "InterviewUpdatedEvent",
   "interview.canceled": "InterviewCanceledEvent",
   "scorecard.submitted": "ScorecardSubmittedEvent",
+  "offer.created": "OfferCreatedEvent",
+  "offer.updated": "OfferUpdatedEvent",
+  "offer.approval_requested": "OfferApprovalRequestedEvent",
+  "offer.approval_rejected": "OfferApprovalRejectedEvent",
+  "offer.approved": "OfferApprovedEvent",
+  "offer.sent": "OfferSentEvent",
+  "offer.accepted": "OfferAcceptedEvent",
+  "offer.declined": "OfferDeclinedEvent",
+  "offer.withdrawn": "OfferWithdrawnEvent",
+  "offer.expired": "OfferExpiredEvent",
+  "candidate.hired": "CandidateHiredEvent",
 };
 
 export const eventSchema = z

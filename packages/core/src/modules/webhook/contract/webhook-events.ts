@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { interviewSchema } from "../../interview/contract/interview.ts";
 import { scorecardSchema } from "../../interview/contract/scorecard.ts";
+import { MATERIAL_FIELDS, OFFER_STATUSES, offerSchema } from "../../offer/contract/offer.ts";
 
 /** Webhook payloads exactly as the spec's tables; `event` and `occurred_at` are on every one. */
 const candidateRef = {
@@ -152,4 +153,74 @@ export const scorecardSubmittedEventSchema = z
   .meta({
     id: "ScorecardSubmittedEvent",
     description: "An interviewer submitted or edited a scorecard (POST /interviews/{id}/scorecards or the web app): the ratings and the recommendation, never the notes (read them with GET /scorecards/{id}) unless the webhook endpoint opted in with `include_scorecard_notes`.",
+  });
+
+const offerChange = {
+  changed_by: z.enum(["user", "api", "system"]).meta({ description: "system for the candidate's own answer (through their link) and the expiry sweep" }),
+  changed_by_user_id: z.string().nullable().meta({ description: "UUID of the acting member; null for other actors" }),
+};
+
+const offerWithoutNotes = offerSchema
+  .omit({ notes: true })
+  .meta({ id: "OfferWithoutNotes", description: "The offer as GET /offers/{id} shows it, without `notes` (internal), `versions` and `approvals`" });
+
+/** What the offer.* events carry: the offer as GET /offers/{id} shows it, without its notes, versions or approvals; its candidate and job. */
+function offerEvent<T extends `offer.${string}`>(type: T, id: string, description: string, extra: z.ZodRawShape = {}) {
+  return z
+    .object({
+      event: z.literal(type),
+      occurred_at: z.string(),
+      offer: offerWithoutNotes,
+      candidate: z.object({ ...candidateRef, public_id: z.string() }),
+      job: jobRef,
+      company: companyRef,
+      ...extra,
+      ...offerChange,
+    })
+    .meta({ id, description });
+}
+
+const previousStatus = z.enum(OFFER_STATUSES).meta({ description: "The offer's status before this change" });
+
+export const offerCreatedEventSchema = offerEvent("offer.created", "OfferCreatedEvent", "An offer was drafted (POST /offers or the web app): version 1, status draft.");
+export const offerUpdatedEventSchema = offerEvent("offer.updated", "OfferUpdatedEvent", "A material term changed: `offer` is the new version (back in draft; a sent letter's link no longer works).", {
+  changed_fields: z.array(z.enum(MATERIAL_FIELDS)).meta({ description: "The material terms that changed" }),
+  previous_version: z.number().int(),
+  previous_status: previousStatus,
+});
+export const offerApprovalRequestedEventSchema = offerEvent("offer.approval_requested", "OfferApprovalRequestedEvent", "A step of the offer's approval chain waits for its approvers: sent for the first step when approval is requested, and again for each next step.", {
+  step: z.number().int().meta({ description: "Index of the step in approval_steps (0 first)" }),
+  approver_ids: z.array(z.string()).meta({ description: "The members who may decide at this step" }),
+  required: z.number().int().meta({ description: "How many of them must approve" }),
+});
+export const offerApprovalRejectedEventSchema = offerEvent("offer.approval_rejected", "OfferApprovalRejectedEvent", "An approver rejected the offer: it is back in draft, the decision kept in its approvals.", {
+  step: z.number().int(),
+  approver_id: z.string(),
+  comment: z.string(),
+});
+export const offerApprovedEventSchema = offerEvent("offer.approved", "OfferApprovedEvent", "The last step of the approval chain is done (or the chain is empty): the offer can be sent.");
+export const offerSentEventSchema = offerEvent("offer.sent", "OfferSentEvent", "The letter was e-mailed to the candidate with their personal link.");
+export const offerAcceptedEventSchema = offerEvent("offer.accepted", "OfferAcceptedEvent", "The candidate accepted and signed (`offer.signature`); `candidate.hired` follows.");
+export const offerDeclinedEventSchema = offerEvent("offer.declined", "OfferDeclinedEvent", "The candidate declined (`offer.decline_reason` when they gave one).");
+export const offerWithdrawnEventSchema = offerEvent("offer.withdrawn", "OfferWithdrawnEvent", "The company withdrew the offer; its link answers 410.", { previous_status: previousStatus });
+export const offerExpiredEventSchema = offerEvent("offer.expired", "OfferExpiredEvent", "A sent offer passed its `expires_at` unanswered (marked within a minute; its link answers 410 from that moment).");
+
+export const candidateHiredEventSchema = z
+  .object({
+    event: z.literal("candidate.hired"),
+    occurred_at: z.string(),
+    candidate: z.object({
+      ...candidateRef,
+      public_id: z.string(),
+      phone: z.string().nullable().meta({ description: "E.164" }),
+      hired_at: z.string().nullable(),
+    }),
+    job: jobRef,
+    offer: offerWithoutNotes,
+    company: companyRef,
+    ...offerChange,
+  })
+  .meta({
+    id: "CandidateHiredEvent",
+    description: "The candidate accepted their offer and moved to the job's hired stage (a `candidate.stage_changed` is sent too): what an HR system needs to create the employee.",
   });

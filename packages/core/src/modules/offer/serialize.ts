@@ -1,0 +1,117 @@
+import { type Prisma } from "@hireflow/db";
+import { fileUrl } from "@hireflow/storage";
+import { type ApprovalStep, type OfferDetailDto, type OfferDto } from "./contract/offer.ts";
+import { type PublicOfferDto } from "./contract/public-offer.ts";
+
+/** An offer as the services read it: its versions (for the current letter) and its decisions. */
+export const offerInclude = {
+  versions: { orderBy: { number: "desc" } },
+  approvals: { orderBy: { id: "asc" }, include: { approver: { select: { id: true, name: true, email: true } } } },
+} as const satisfies Prisma.OfferInclude;
+
+export type OfferRow = Prisma.OfferGetPayload<{ include: typeof offerInclude }>;
+type Terms = Pick<OfferRow, "startDate" | "jobTitle" | "salaryAmount" | "salaryCurrency" | "salaryPeriod" | "bonusAmount" | "bonusCurrency" | "equity" | "expiresAt">;
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The material fields as the API writes them (an offer's or a version's). */
+export function termsOf(row: Terms) {
+  return {
+    start_date: day(row.startDate),
+    job_title: row.jobTitle,
+    salary: { amount: row.salaryAmount, currency: row.salaryCurrency, period: row.salaryPeriod },
+    bonus: row.bonusAmount === null || row.bonusCurrency === null ? null : { amount: row.bonusAmount, currency: row.bonusCurrency },
+    equity: row.equity,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+  };
+}
+
+export const stepsOf = (row: Pick<OfferRow, "approvalSteps">) => row.approvalSteps as unknown as ApprovalStep[];
+
+export const currentVersionOf = (row: OfferRow) => row.versions.find((version) => version.number === row.version) ?? null;
+
+/** A download name the candidate recognises: "Offer - Jane Doe - v2.pdf". */
+function letterFilename(row: Pick<OfferRow, "jobTitle" | "version">, suffix = "") {
+  return `Offer - ${row.jobTitle} - v${row.version}${suffix}.pdf`;
+}
+
+function letterUrl(row: OfferRow): string | null {
+  const key = currentVersionOf(row)?.letterKey;
+  return key ? fileUrl({ key, filename: letterFilename(row), contentType: "application/pdf" }) : null;
+}
+
+function publicFields(row: OfferRow) {
+  return {
+    id: row.id,
+    candidate_id: row.candidateId,
+    job_id: row.jobId,
+    status: row.status,
+    version: row.version,
+    ...termsOf(row),
+    sent_at: row.sentAt?.toISOString() ?? null,
+    accepted_at: row.acceptedAt?.toISOString() ?? null,
+    declined_at: row.declinedAt?.toISOString() ?? null,
+    decline_reason: row.declineReason,
+    signature:
+      row.signatureName && row.signedAt && row.signedDocumentSha256
+        ? { name: row.signatureName, signed_at: row.signedAt.toISOString(), document_sha256: row.signedDocumentSha256 }
+        : null,
+    letter_url: letterUrl(row),
+  };
+}
+
+export function serializeOffer(row: OfferRow): OfferDto {
+  return {
+    ...publicFields(row),
+    notes: row.notes,
+    approval_steps: stepsOf(row),
+    current_step: row.status === "pending_approval" ? row.approvalStep : null,
+    signed_copy_url: row.signedCopyKey ? fileUrl({ key: row.signedCopyKey, filename: letterFilename(row, " - signed"), contentType: "application/pdf" }) : null,
+    withdrawn_at: row.withdrawnAt?.toISOString() ?? null,
+    expired_at: row.expiredAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Decisions of the round under way (or the round that approved the offer) count; earlier ones are history. */
+function isCurrentDecision(row: OfferRow, approval: OfferRow["approvals"][number]): boolean {
+  return approval.round === row.approvalRound && approval.version === row.version && row.status !== "draft";
+}
+
+export function serializeOfferDetail(row: OfferRow): OfferDetailDto {
+  return {
+    ...serializeOffer(row),
+    versions: row.versions.map((version) => ({
+      number: version.number,
+      ...termsOf(version),
+      status: version.number === row.version ? "current" : "superseded",
+      created_at: version.createdAt.toISOString(),
+    })),
+    approvals: row.approvals.map((approval) => ({
+      id: approval.id,
+      approver: approval.approver,
+      decision: approval.decision,
+      comment: approval.comment,
+      step: approval.step,
+      version: approval.version,
+      current: isCurrentDecision(row, approval),
+      created_at: approval.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** What webhooks carry: the offer without the team's notes. */
+export function offerEventPayload(row: OfferRow): Omit<OfferDto, "notes"> {
+  const { notes: _notes, ...rest } = serializeOffer(row);
+  return rest;
+}
+
+export function serializePublicOffer(row: OfferRow, candidateName: string | null, companyName: string, now = new Date()): PublicOfferDto {
+  return {
+    ...publicFields(row),
+    candidate: { name: candidateName },
+    company: { name: companyName },
+    answerable: row.status === "sent" && (row.expiresAt === null || row.expiresAt.getTime() > now.getTime()),
+  };
+}
