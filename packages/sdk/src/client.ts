@@ -15,6 +15,12 @@ import type {
   EventListParams,
   Interview,
   InterviewCreateParams,
+  Offer,
+  OfferCreateParams,
+  OfferDecideParams,
+  OfferDetail,
+  OfferListParams,
+  OfferUpdateParams,
   InterviewDetail,
   InterviewListParams,
   InterviewUpdateParams,
@@ -286,6 +292,48 @@ export class Reports extends Resource {
   }
 }
 
+export class Offers extends Resource {
+  /** Drafts an offer for a candidate (version 1, the company's approval chain unless `approval_steps` is given). Needs `offers:write`. */
+  create(params: OfferCreateParams, options?: RequestOptions): Promise<OfferDetail> {
+    return this.data("POST", "/offers", params, options);
+  }
+
+  /** Newest first; filter by candidate, job and status. Needs `offers:read`. */
+  list(params?: OfferListParams, options?: RequestOptions): PageIterator<Offer> {
+    return this.paginate("/offers", params, options);
+  }
+
+  /** The offer with its versions and approval decisions. */
+  get(id: Id, options?: RequestOptions): Promise<OfferDetail> {
+    return this.data("GET", `/offers/${segment(id)}`, undefined, options);
+  }
+
+  /** A change to a material term makes a new version, back in draft (a sent link stops working). */
+  update(id: Id, params: OfferUpdateParams, options?: RequestOptions): Promise<OfferDetail> {
+    return this.data("PATCH", `/offers/${segment(id)}`, params, options);
+  }
+
+  /** Sends a draft to its approval chain (or approves it at once when the chain is empty). */
+  requestApproval(id: Id, options?: RequestOptions): Promise<OfferDetail> {
+    return this.data("POST", `/offers/${segment(id)}/request_approval`, undefined, options);
+  }
+
+  /** Records `params.on_behalf_of`'s decision (approve or reject) on the offer's current step. */
+  decide(id: Id, params: OfferDecideParams, options?: RequestOptions): Promise<OfferDetail> {
+    return this.data("POST", `/offers/${segment(id)}/approvals`, params, options);
+  }
+
+  /** E-mails the approved offer's letter (PDF) with the candidate's personal link. */
+  send(id: Id, options?: RequestOptions): Promise<OfferDetail> {
+    return this.data("POST", `/offers/${segment(id)}/send`, undefined, options);
+  }
+
+  /** Withdraws an offer that is not accepted; its link answers 410. */
+  withdraw(id: Id, options?: RequestOptions): Promise<OfferDetail> {
+    return this.data("POST", `/offers/${segment(id)}/withdraw`, undefined, options);
+  }
+}
+
 /**
  * The Hireflow API client.
  *
@@ -304,6 +352,7 @@ export class Hireflow {
   readonly interviews: Interviews;
   readonly scorecards: Scorecards;
   readonly reports: Reports;
+  readonly offers: Offers;
   readonly #http: HttpClient;
 
   constructor(options: ClientOptions) {
@@ -317,6 +366,7 @@ export class Hireflow {
     this.interviews = new Interviews(this.#http);
     this.scorecards = new Scorecards(this.#http);
     this.reports = new Reports(this.#http);
+    this.offers = new Offers(this.#http);
   }
 
   /** The key's company and the key itself (its scopes): the "test connection" call. */

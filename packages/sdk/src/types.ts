@@ -44,6 +44,10 @@ export type InterviewConflict = Schemas["InterviewConflict"];
 export type Scorecard = Schemas["Scorecard"];
 /** A candidate's scorecards with the summary (each attribute's ratings, the recommendations tally). */
 export type CandidateScorecards = Schemas["CandidateScorecards"];
+/** An offer: the current version's terms, where it is in approval and the candidate's answer. */
+export type Offer = Schemas["Offer"];
+/** An offer with every version of its terms and every approval decision. */
+export type OfferDetail = Schemas["OfferDetail"];
 export type ApiScope = Schemas["ApiScope"];
 export type Pagination = Schemas["Pagination"];
 export type ErrorEnvelope = Schemas["Error"];
@@ -58,6 +62,17 @@ export type WebhookEvent =
   | Schemas["InterviewUpdatedEvent"]
   | Schemas["InterviewCanceledEvent"]
   | Schemas["ScorecardSubmittedEvent"]
+  | Schemas["OfferCreatedEvent"]
+  | Schemas["OfferUpdatedEvent"]
+  | Schemas["OfferApprovalRequestedEvent"]
+  | Schemas["OfferApprovalRejectedEvent"]
+  | Schemas["OfferApprovedEvent"]
+  | Schemas["OfferSentEvent"]
+  | Schemas["OfferAcceptedEvent"]
+  | Schemas["OfferDeclinedEvent"]
+  | Schemas["OfferWithdrawnEvent"]
+  | Schemas["OfferExpiredEvent"]
+  | Schemas["CandidateHiredEvent"]
   | Schemas["WebhookTestEvent"];
 export type WebhookEventType = WebhookEvent["event"];
 
@@ -82,6 +97,11 @@ export type InterviewListParams = Omit<Query<"interviews-list">, "cursor">;
 export type ScorecardSubmitParams = JsonBody<"scorecards-submit">;
 /** `on_behalf_of`: read as this member (their no-anchoring view) instead of the key's (every scorecard). */
 export type ScorecardReadParams = Omit<Query<"scorecards-listForCandidate">, "id">;
+export type OfferCreateParams = JsonBody<"offers-create">;
+export type OfferUpdateParams = JsonBody<"offers-update">;
+export type OfferListParams = Omit<Query<"offers-list">, "cursor">;
+/** `on_behalf_of`: with an API key, the member deciding (an approver of the offer's current step). */
+export type OfferDecideParams = JsonBody<"offers-decide">;
 export type ImpactRatioParams = Query<"reports-impactRatios">;
 export type InterviewsPerStageParams = Query<"reports-interviewsPerStage">;
 export type TimeToFirstInterviewParams = Query<"reports-timeToFirstInterview">;

@@ -198,13 +198,13 @@ describe("GET /api/v1/events", () => {
 
   it("refuses invalid filters, limits and cursors with 400", async () => {
     const { co, api } = await company();
-    for (const type of ["webhook.test", "candidate/resume.uploaded", "candidate/screen.requested", "webhook/delivery.requested", "candidate.hired", "", "candidate.applied,", "candidate.applied,,candidate.scored", "CANDIDATE.APPLIED"]) {
+    for (const type of ["webhook.test", "candidate/resume.uploaded", "candidate/screen.requested", "webhook/delivery.requested", "candidate.promoted", "", "candidate.applied,", "candidate.applied,,candidate.scored", "CANDIDATE.APPLIED"]) {
       const res = await api.get(`/events?type=${encodeURIComponent(type)}`);
       expect([res.status, res.body.error?.code], `type=${type}`).toEqual([400, "validation_error"]);
       expect(res.body.error.details.map((d: { field: string }) => d.field), `type=${type}`).toEqual(["type"]);
     }
-    const unknown = await api.get("/events?type=candidate.applied,candidate.hired");
-    expect(unknown.body.error.details[0].message).toContain('"candidate.hired"');
+    const unknown = await api.get("/events?type=candidate.applied,candidate.promoted");
+    expect(unknown.body.error.details[0].message).toContain('"candidate.promoted"');
     for (const query of ["created_after=yesterday", "created_after=2026-11-21", "candidate_id=0", "candidate_id=abc", "candidate_id=0x10", "candidate_id=-1", "limit=0", "limit=101", "type=candidate.applied&type=candidate.scored", "unknown=1", "id=1"]) {
       const res = await api.get(`/events?${query}`);
       expect([res.status, res.body.error?.code], query).toEqual([400, "validation_error"]);

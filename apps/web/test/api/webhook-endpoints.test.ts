@@ -77,7 +77,7 @@ describe("POST /api/v1/webhook_endpoints", () => {
     const { api } = await company();
     const all = await api.post("/webhook_endpoints", { url: HOOK });
     expect(all.body.data.events).toEqual([]);
-    for (const events of [["candidate.hired"], ["webhook.test"], "candidate.applied"]) {
+    for (const events of [["candidate.promoted"], ["webhook.test"], "candidate.applied"]) {
       const refused = await api.post("/webhook_endpoints", { url: HOOK, events });
       expect(refused.status, JSON.stringify(events)).toBe(400);
       expect(refused.body.error.code).toBe("validation_error");

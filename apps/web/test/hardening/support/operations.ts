@@ -113,6 +113,10 @@ const FIELD_SAMPLES: Record<string, unknown> = {
   hiring_team_lead_ids: [],
   // Scorecard ratings name the attributes of the interview's kit; none rated is valid (all not_assessed).
   ratings: [],
+  // An offer's chain names members; an empty chain is valid (it approves at once).
+  approval_steps: [],
+  // An offer's deadline must be in the future (the example date would pass one day).
+  expires_at: new Date(Date.now() + 365 * 24 * 3600_000).toISOString(),
 };
 
 /**

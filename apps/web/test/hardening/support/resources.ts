@@ -9,7 +9,7 @@ import { label, type Operation } from "./operations.ts";
  * One of each resource the API addresses by id, for one company, and the rule that maps a path
  * parameter or an `*_id` field to the kind of resource it names.
  */
-export type ResourceKind = "candidate" | "job" | "department" | "webhook_endpoint" | "webhook_delivery" | "event" | "reject_reason" | "interview" | "interview_kit" | "scorecard" | "user";
+export type ResourceKind = "candidate" | "job" | "department" | "webhook_endpoint" | "webhook_delivery" | "event" | "reject_reason" | "interview" | "interview_kit" | "scorecard" | "user" | "offer" | "pending_offer" | "approved_offer";
 /** The kinds named by integer ids (every one but events and members, whose ids are UUIDs). */
 export type NumericResourceKind = Exclude<ResourceKind, "event" | "user">;
 export type Resources = Record<NumericResourceKind, number> & { event: string; user: string };
@@ -26,6 +26,7 @@ const COLLECTIONS: Record<string, ResourceKind> = {
   interviews: "interview",
   scorecards: "scorecard",
   users: "user",
+  offers: "offer",
 };
 
 // Body and query fields that reference a resource.
@@ -60,8 +61,8 @@ export const isIdField = (field: string) => /(^|_)id$/.test(normalise(field));
 
 // Body and query fields naming members (UUIDs): one or a list.
 // on_behalf_of: the interviewer an API key submits a scorecard for (POST /interviews/{id}/scorecards).
-// hiring_team_lead_ids: a job's hiring team leads (POST/PATCH /jobs).
-const MEMBER_FIELDS = new Set(["interviewer_id", "interviewer_ids", "on_behalf_of", "hiring_team_lead_ids"]);
+// hiring_team_lead_ids: a job's hiring team leads (POST/PATCH /jobs); approver_ids: an offer's approvers.
+const MEMBER_FIELDS = new Set(["interviewer_id", "interviewer_ids", "on_behalf_of", "hiring_team_lead_ids", "approver_ids"]);
 
 /**
  * The value naming `resources`' member for a member field (`interviewer_ids` → `[id]`, an item of it
@@ -73,11 +74,20 @@ export function memberReference(field: string, schema: { type?: unknown }, resou
   return schema.type === "array" ? [resources.user] : resources.user;
 }
 
+/**
+ * Operations that act only on an offer in a given state, and the seeded offer in it: a draft is sent
+ * for approval (`offer`), a pending one decided, an approved one sent.
+ */
+export const OFFER_OF_OPERATION: Record<string, ResourceKind> = {
+  "POST /offers/{id}/approvals": "pending_offer",
+  "POST /offers/{id}/send": "approved_offer",
+};
+
 /** Path values naming `resources`; throws for a parameter no rule covers, so a new route needs a rule. */
 export function pathValues(op: Operation, resources: Resources): Record<string, string> {
   return Object.fromEntries(
     op.pathParams.map((param) => {
-      const kind = pathParamKind(op, param);
+      const kind = (param === "id" ? OFFER_OF_OPERATION[label(op)] : undefined) ?? pathParamKind(op, param);
       if (!kind) throw new Error(`${label(op)}: no rule for path parameter {${param}}; add its collection to COLLECTIONS in support/resources.ts`);
       return [param, String(resources[kind])];
     }),
@@ -181,6 +191,45 @@ export async function seedResources(company: TestCompany, marker: string): Promi
   const scorecard = await prisma.scorecard.create({
     data: { companyId: company.id, interviewId: interview.id, candidateId: candidate.id, interviewerId: member.id, ratings: [{ attribute: `${marker} focus`, rating: "yes" }], recommendation: "yes", notes: `${marker} scorecard notes` },
   });
+  // Offers in the three states the offer operations start from — a draft, one pending the decision of
+  // every member so far (a sweep's signed-in member among them) and an approved one — each for a
+  // candidate of its own (one open offer per candidate), so the candidate above can still get one.
+  // Written directly: no events, no e-mail.
+  // The member first (an API key decides on its behalf); then the oldest members, a sweep's signed-in one among them.
+  const others = await prisma.user.findMany({ where: { companyId: company.id, role: { not: "interviewer" }, id: { not: member.id } }, select: { id: true }, orderBy: { createdAt: "asc" }, take: 19 });
+  const approvers = [member.id, ...others.map((u) => u.id)];
+  const terms = { startDate: new Date("2030-03-01T00:00:00Z"), jobTitle: `${marker} title`, salaryAmount: 85000, salaryCurrency: "EUR", salaryPeriod: "year" as const, equity: `${marker} equity` };
+  const seedOffer = async (status: "draft" | "pending_approval" | "approved" | "withdrawn", candidateId?: number) => {
+    const holder =
+      candidateId ??
+      (
+        await prisma.candidate.create({
+          data: { companyId: company.id, jobId: job, name: `${marker} offer candidate`, email: `${marker.toLowerCase()}-offer-${uniqueSuffix()}@example.com`, applicationSource: "public_api" },
+        })
+      ).id;
+    const steps = [{ approver_ids: approvers, required: 1 }];
+    const offer = await prisma.offer.create({
+      data: {
+        companyId: company.id,
+        candidateId: holder,
+        jobId: job,
+        status,
+        ...terms,
+        notes: `${marker} offer notes`,
+        approvalSteps: steps,
+        approverIds: steps[0]!.approver_ids,
+        approvalRound: status === "draft" ? 0 : 1,
+        approvalStep: status === "approved" ? 1 : 0,
+        versions: { create: [{ companyId: company.id, number: 1, ...terms }] },
+      },
+    });
+    return offer.id;
+  };
+  const offer = await seedOffer("draft");
+  const pendingOffer = await seedOffer("pending_approval");
+  const approvedOffer = await seedOffer("approved");
+  // And one the candidate above had withdrawn (final: it may get a new one), so a list filtered by them finds it.
+  await seedOffer("withdrawn", candidate.id);
   return {
     candidate: candidate.id,
     job,
@@ -193,6 +242,9 @@ export async function seedResources(company: TestCompany, marker: string): Promi
     interview_kit: kit.id,
     scorecard: scorecard.id,
     user: member.id,
+    offer,
+    pending_offer: pendingOffer,
+    approved_offer: approvedOffer,
   };
 }
 

@@ -126,6 +126,10 @@ const FIELD_SAMPLES: Record<string, unknown> = {
   ratings: [],
   // A session submits a scorecard as itself; on_behalf_of is for API keys.
   on_behalf_of: undefined,
+  // An offer's chain names members of the company; an empty chain is valid (it approves at once).
+  approval_steps: [],
+  // An offer's deadline is in the future.
+  expires_at: new Date(Date.now() + 365 * 24 * 3600_000).toISOString(),
 };
 
 function sampleString(s: TrpcJsonSchema, path: string): string {

@@ -43,6 +43,8 @@ const TRPC_ID_FIELDS: Record<string, TrpcKind> = {
   interviewer_id: "user",
   // A job's hiring team leads (jobs.create / jobs.update): members.
   hiring_team_lead_id: "user",
+  // An offer's approvers (offers.create / offers.update approval_steps, offerSettings.update): members.
+  approver_id: "user",
   slug: "company",
   company_slug: "company",
 };
@@ -63,6 +65,9 @@ export const PROCEDURE_ID_KINDS: Record<string, TrpcKind> = {
   "emailLog.get:id": "email_message",
   "connectedApps.revoke:id": "oauth_grant",
   "scorecards.forms:id": "candidate",
+  // Offers in the state the procedure starts from (support/resources.ts OFFER_OF_OPERATION).
+  "offers.decide:id": "pending_offer",
+  "offers.send:id": "approved_offer",
 };
 
 const snake = (name: string) =>

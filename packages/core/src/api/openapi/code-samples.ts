@@ -52,6 +52,8 @@ const RESULT_NAMES: Record<string, string> = {
   WebhookTestSent: "sent",
   WebhookDelivery: "delivery",
   Event: "event",
+  Offer: "offer",
+  OfferDetail: "offer",
 };
 
 export function codeSamples(operation: SampleOperation, origin: string): CodeSample[] {

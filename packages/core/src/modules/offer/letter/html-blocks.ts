@@ -34,7 +34,8 @@ const BLOCK_TAGS = new Set([
   "dl", "dt", "dd", "pre", "center", "form", "fieldset", "body", "html", "hr",
 ]);
 
-const HEADINGS: Record<string, BlockRole> = { h1: "h1", h2: "h2", h3: "h3", h4: "h3", h5: "h3", h6: "h3" };
+// A Map, not an object: a tag named "constructor" must not find Object.prototype's.
+const HEADINGS = new Map<string, BlockRole>([["h1", "h1"], ["h2", "h2"], ["h3", "h3"], ["h4", "h3"], ["h5", "h3"], ["h6", "h3"]]);
 
 /** Nested lists indent this many levels at most; deeper items stay at the last level. */
 export const MAX_INDENT = 4;
@@ -77,7 +78,8 @@ export function htmlToBlocks(html: string): Block[] {
           return;
         }
         if (BLOCK_TAGS.has(name)) flush();
-        if (name in HEADINGS) headings.push(HEADINGS[name]!);
+        const heading = HEADINGS.get(name);
+        if (heading) headings.push(heading);
         else if (name === "b" || name === "strong" || name === "th") bold++;
         else if (name === "i" || name === "em" || name === "cite") italic++;
         else if (name === "u" || name === "ins") underline++;
@@ -98,7 +100,7 @@ export function htmlToBlocks(html: string): Block[] {
           return;
         }
         if (BLOCK_TAGS.has(name)) flush();
-        if (name in HEADINGS) headings.pop();
+        if (HEADINGS.has(name)) headings.pop();
         else if (name === "b" || name === "strong" || name === "th") bold--;
         else if (name === "i" || name === "em" || name === "cite") italic--;
         else if (name === "u" || name === "ins") underline--;
