@@ -383,6 +383,28 @@ describe("every recorded action lands with actor, IP and target", () => {
     expect(await last("job.hiring_team_updated")).toMatchObject({ actorType: "api_key", actorApiKeyId: key.id, ip: IP, data: { before: [lead.id], after: [second.id, lead.id] } });
   });
 
+  it("offers: the chain's requests and each decision (a key on a member's behalf), sending, withdrawing, and Settings → Offers", async () => {
+    const api = apiClient(app.url, co);
+    const key = await getPrisma().apiKey.findFirstOrThrow({ where: { companyId: co.id, name: "tests" } });
+    const approver = await member("admin");
+    const byKey = { actorType: "api_key", actorApiKeyId: key.id, ip: IP };
+    await trpc("offerSettings.update", { approval_steps: [{ approver_ids: [approver.id], required: 1 }] });
+    expect(await last("offer_settings.updated")).toMatchObject({ ...byUser(owner), targetType: "company", targetId: String(co.id), data: { approval_steps: 1, letter_template: "unchanged" } });
+    const candidate = (await api.post("/candidates", { job_id: co.jobId, name: "Olive Offer", email: `olive-${unique()}@example.com` })).body.data;
+    const offer = (await api.post("/offers", { candidate_id: candidate.id, start_date: "2030-03-01", salary: { amount: 70000, currency: "EUR", period: "year" } }, XFF)).body.data;
+    expect((await api.post(`/offers/${offer.id}/request_approval`, undefined, XFF)).status).toBe(200);
+    expect(await last("offer.approval_requested")).toMatchObject({ ...byKey, targetType: "offer", targetId: String(offer.id), data: { version: 1, steps: 1 } });
+    expect((await api.post(`/offers/${offer.id}/approvals`, { decision: "reject", comment: "Band", on_behalf_of: approver.id }, XFF)).status).toBe(200);
+    expect(await last("offer.rejected")).toMatchObject({ ...byKey, targetType: "offer", targetId: String(offer.id), data: { approver_id: approver.id, step: 0 } });
+    await api.post(`/offers/${offer.id}/request_approval`, undefined, XFF);
+    expect((await api.post(`/offers/${offer.id}/approvals`, { decision: "approve", on_behalf_of: approver.id }, XFF)).status).toBe(200);
+    expect(await last("offer.approved")).toMatchObject({ ...byKey, targetType: "offer", targetId: String(offer.id), data: { approver_id: approver.id } });
+    expect((await api.post(`/offers/${offer.id}/send`, undefined, XFF)).status).toBe(200);
+    expect(await last("offer.sent")).toMatchObject({ ...byKey, targetType: "offer", targetId: String(offer.id) });
+    expect((await api.post(`/offers/${offer.id}/withdraw`, undefined, XFF)).status).toBe(200);
+    expect(await last("offer.withdrawn")).toMatchObject({ ...byKey, targetType: "offer", targetId: String(offer.id), data: { previous_status: "sent" } });
+  });
+
   it("covers every action of AUDIT_ACTIONS (a new action needs a test here)", () => {
     expect([...seen].sort()).toEqual(Object.keys(AUDIT_ACTIONS).sort());
   });

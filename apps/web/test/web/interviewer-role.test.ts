@@ -29,6 +29,7 @@ const INTERVIEWER_PROCEDURES = [
   "candidates.get",
   "connectedApps.list",
   "connectedApps.revoke",
+  "offers.myApprovalsCount",
   "pipeline.candidate",
   "pipeline.candidateBrief",
   "scorecards.dueCount",
@@ -43,7 +44,9 @@ const NOT_FOR_SESSIONS = new Set(["me.get"]);
 
 const procs = procedures();
 const byPath = new Map(procs.map((p) => [p.path, p]));
-const openPaths = procedureMetas.filter(({ meta }) => meta.interviewer).map(({ path }) => path).sort();
+const openPaths = procedureMetas.filter(({ meta }) => meta.interviewer && meta.interviewer !== "hidden").map(({ path }) => path).sort();
+/** Procedures about what an interviewer never sees (offers and salaries): not found for them, not forbidden. */
+const hiddenPaths = procedureMetas.filter(({ meta }) => meta.interviewer === "hidden").map(({ path }) => path).sort();
 
 beforeAll(async () => {
   company = await createTestCompany();
@@ -74,7 +77,23 @@ describe("the interviewer role", () => {
     expect(openPaths).toEqual([...INTERVIEWER_PROCEDURES].sort());
   });
 
-  const refused = procs.filter((p) => !openPaths.includes(p.path) && !PUBLIC.has(p.path) && !NOT_FOR_SESSIONS.has(p.path));
+  const refused = procs.filter((p) => !openPaths.includes(p.path) && !hiddenPaths.includes(p.path) && !PUBLIC.has(p.path) && !NOT_FOR_SESSIONS.has(p.path));
+
+  it("never sees offers: every offer procedure is there and answers 404", () => {
+    expect(hiddenPaths).toEqual(expect.arrayContaining(["offers.create", "offers.get", "offers.list", "offers.myApprovals", "offers.send"]));
+  });
+
+  it.each(hiddenPaths.map((path) => [path] as const))("%s is not found (404), as if offers did not exist, and writes nothing", async (path) => {
+    const proc = byPath.get(path)!;
+    const input = inputFor(path, mine);
+    const before = await trpcSnapshot(company.id);
+    const res = await call(app.url, proc, input, interviewer.session);
+    const context = `${path}(${JSON.stringify(input)}) → ${res.status} ${res.text.slice(0, 300)}`;
+    checkResponse(res, context, proc.type === "query" ? "GET" : "POST");
+    expect([res.status, errorCode(res)], context).toEqual([404, "not_found"]);
+    expect(res.text, context).not.toContain("85000");
+    expect(await trpcSnapshot(company.id), `${path} wrote for an interviewer`).toEqual(before);
+  });
   it.each(refused.map((p) => [p.path] as const))("%s is refused with 403 and writes nothing", async (path) => {
     const proc = byPath.get(path)!;
     const input = inputFor(path, mine);
@@ -112,7 +131,7 @@ describe("the interviewer role", () => {
         // Their own apps only: none, though the company has some.
         expect(res.status, context).toBe(200);
         expect(res.json.result.data.data, context).toEqual([]);
-      } else if (path === "scorecards.myInterviews" || path === "scorecards.dueCount") {
+      } else if (path === "scorecards.myInterviews" || path === "scorecards.dueCount" || path === "offers.myApprovalsCount") {
         // No id: the answer is theirs alone, and names nothing of the other candidate.
         expect(res.status, context).toBe(200);
         // (Ids are per-table sequences: compare the candidates' ids, not any id in the text.)

@@ -45,6 +45,15 @@ async function sessionOf(userId: string): Promise<Session> {
   return { cookie: `${SESSION_COOKIE}=${token}`, csrf: csrfToken };
 }
 
+/** Makes `userId` a hiring team lead of the seeded job and an approver of its pending offer. */
+async function joinOfferTeam(userId: string, resources: { job: number; pending_offer: number }) {
+  const prisma = getPrisma();
+  await prisma.jobHiringTeamLead.create({ data: { jobId: resources.job, userId, companyId: company.id, position: 0 } });
+  const pending = await prisma.offer.findUniqueOrThrow({ where: { id: resources.pending_offer }, select: { approverIds: true } });
+  const approvers = [userId, ...pending.approverIds].slice(0, 20);
+  await prisma.offer.update({ where: { id: resources.pending_offer }, data: { approvalSteps: [{ approver_ids: approvers, required: 1 }], approverIds: approvers } });
+}
+
 /** A tRPC caller acting as `userId` with `role` (services re-read the role where it matters). */
 function callerAs(userId: string, role: UserRole, co: Pick<TestCompany, "id"> = company) {
   return createCallerFactory(appRouter)({ prisma: getPrisma(), requestId: "test", principal: { kind: "user", companyId: co.id, userId, role }, ip: "203.0.113.9" });
@@ -71,6 +80,8 @@ const SETTINGS_PROCEDURES = [
   "emailLog.list",
   "emailSettings.get",
   "emailSettings.update",
+  "offerSettings.get",
+  "offerSettings.update",
   "pipelineTemplate.update",
   "privacy.get",
   "privacy.previewRetention",
@@ -163,7 +174,8 @@ describe("settings procedures: owners and admins only", () => {
 
   // One call per procedure on fresh resources: the list grows with the router, hence its own time limit.
   it("jobs, candidates, pipeline, reports and search stay open to recruiters (no 403 anywhere else)", { timeout: 180_000 }, async () => {
-    const recruiter = await sessionOf((await member("recruiter")).id);
+    const recruiterId = (await member("recruiter")).id;
+    const recruiter = await sessionOf(recruiterId);
     const others = procs.filter((p) => !settingsPaths.includes(p.path) && !erasePaths.includes(p.path) && !(p.path in NOT_FOR_SESSIONS) && !PUBLIC.has(p.path) && !OWN_RECORDS_ONLY.has(p.path));
     expect(others.map((p) => p.path)).toEqual(expect.arrayContaining(["jobs.create", "candidates.update", "candidates.export", "candidates.screeningExplanation", "candidates.sendScreeningExplanation", "pipeline.move", "pipeline.quickSearch", "reports.funnel"]));
     for (const proc of others) {
@@ -176,6 +188,9 @@ describe("settings procedures: owners and admins only", () => {
         const own = await call(app.url, submit, validInput(submit, referenceHint(submit, resources)), recruiter);
         expect(own.status, `scorecards.submit → ${own.status} ${own.text.slice(0, 300)}`).toBeLessThan(300);
       }
+      // A recruiter sees the offers of jobs whose hiring team they lead and decides those they approve
+      // (offer-roles are covered by packages/core/test/offer): made both here, so this call tests the role alone.
+      if (proc.path.startsWith("offers.")) await joinOfferTeam(recruiterId, resources);
       const input = validInput(proc, referenceHint(proc, resources), { skip: ["cursor"] });
       const res = await call(app.url, proc, input, recruiter);
       expect(res.status, `${proc.path} → ${res.status} ${res.text.slice(0, 300)}`).toBeLessThan(300);
