@@ -81,6 +81,8 @@ const PAGES: AuditedPage[] = [
   { name: "settings: AI screening", route: "/settings/ai-screening", path: "/settings/ai-screening", signedIn: true },
   { name: "settings: connected apps", route: "/settings/connected-apps", path: "/settings/connected-apps", signedIn: true },
   { name: "my interviews", route: "/my-interviews", path: "/my-interviews", signedIn: true },
+  { name: "my approvals", route: "/approvals", path: "/approvals", signedIn: true },
+  { name: "settings: offers", route: "/settings/offers", path: "/settings/offers", signedIn: true },
   // /settings/email-log/[id] needs a message: audited by e2e/email-log.spec.ts.
   // /settings/webhooks/[id] needs an endpoint: audited by "axe: webhook endpoint list, its detail page …" below.
   { name: "not found (app)", route: "(not found)", path: "/jobs/999999", signedIn: true, status: 404 },
@@ -93,6 +95,7 @@ const NOT_AUDITED: Record<string, string> = {
   "/settings/email-log/[id]": "audited by e2e/email-log.spec.ts (it needs a message: the invitation it sends)",
   "/connected-apps": "for recruiters and interviewers; the admin is redirected to /settings/connected-apps (audited above)",
   "/oauth/authorize": "audited by e2e/oauth-consent.spec.ts (it needs a registered client and a valid request)",
+  "/offers/[token]": "audited by e2e/offers.spec.ts (it needs a sent offer's link), at 390 px, before and after the answer",
 };
 
 function routeOf(pageFile: string): string {

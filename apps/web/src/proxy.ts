@@ -7,10 +7,10 @@ import { withSecurityHeaders } from "@/server/security-headers";
  * Sends signed-out visitors of the app's pages to the sign-in page. This is the optimistic check
  * (is there a session cookie at all?); every app page verifies the session itself against the
  * database (requireSession in the (app) layout and pages), and /api/trpc resolves it per request.
- * Public: the sign-in page, invitation links, careers pages, the API reference, every /api route and static files.
+ * Public: the sign-in page, invitation links, careers pages, candidates' offer links, the API reference, every /api route and static files.
  */
 const SESSION_COOKIE = "hf_session";
-const PUBLIC_PREFIXES = ["/sign-in", "/careers", "/docs", "/invite", "/.well-known"];
+const PUBLIC_PREFIXES = ["/sign-in", "/careers", "/offers", "/docs", "/invite", "/.well-known"];
 
 function isPublic(pathname: string): boolean {
   return PUBLIC_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));

@@ -34,6 +34,8 @@ import type {
   InterviewsPerStageReport,
   OverdueScorecardsParams,
   OverdueScorecardsReport,
+  OffersReport,
+  OffersReportParams,
   TimeToFirstInterviewParams,
   TimeToFirstInterviewReport,
   Job,
@@ -288,6 +290,12 @@ export class Reports extends Resource {
   /** Interviewers without a scorecard for an interview that ended more than `hours` (default 24) ago. Needs `reports:read`. */
   async overdueScorecards(params: OverdueScorecardsParams = {}, options?: RequestOptions): Promise<OverdueScorecardsReport> {
     const response = await this.http.request<{ data: OverdueScorecardsReport }>({ method: "GET", path: "/reports/overdue_scorecards", query: params as Query }, options);
+    return response.data;
+  }
+
+  /** Offers sent in the range by outcome with the acceptance rate, and days from application to acceptance (median, p75, p90), company-wide and per job. Needs `reports:read`. */
+  async offers(params: OffersReportParams = {}, options?: RequestOptions): Promise<OffersReport> {
+    const response = await this.http.request<{ data: OffersReport }>({ method: "GET", path: "/reports/offers", query: params as Query }, options);
     return response.data;
   }
 }

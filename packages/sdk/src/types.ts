@@ -32,6 +32,7 @@ export type ImpactRatioReport = Schemas["ImpactRatioReport"];
 export type InterviewsPerStageReport = Schemas["InterviewsPerStageReport"];
 export type TimeToFirstInterviewReport = Schemas["TimeToFirstInterviewReport"];
 export type OverdueScorecardsReport = Schemas["OverdueScorecardsReport"];
+export type OffersReport = Schemas["OffersReport"];
 export type Event = Schemas["Event"];
 export type Me = Schemas["Me"];
 /** A member of the company: name one in `interviewer_ids`. */
@@ -106,3 +107,4 @@ export type ImpactRatioParams = Query<"reports-impactRatios">;
 export type InterviewsPerStageParams = Query<"reports-interviewsPerStage">;
 export type TimeToFirstInterviewParams = Query<"reports-timeToFirstInterview">;
 export type OverdueScorecardsParams = Query<"reports-overdueScorecards">;
+export type OffersReportParams = Query<"reports-offers">;

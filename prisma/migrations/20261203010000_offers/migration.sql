@@ -90,6 +90,7 @@ CREATE TABLE "offer_versions" (
     "equity" TEXT,
     "expires_at" TIMESTAMPTZ(3),
     "letter_key" TEXT,
+    "letter_html" TEXT,
     "letter_sha256" TEXT,
     "token_hash" TEXT,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,

@@ -8,7 +8,9 @@ import { QuickSwitcher } from "./quick-switcher";
 
 const NAV = [
   // Every member's interviews and the scorecards they owe; the only page of an interviewer.
-  { href: "/my-interviews", label: "My interviews", interviewer: true },
+  { href: "/my-interviews", label: "My interviews", interviewer: true, badge: "scorecards" },
+  // Offers waiting for the member's decision (an interviewer never sees offers).
+  { href: "/approvals", label: "My approvals", badge: "approvals" },
   { href: "/jobs", label: "Jobs" },
   { href: "/candidates", label: "Candidates" },
   { href: "/reports", label: "Reports" },
@@ -29,7 +31,9 @@ function shows(item: (typeof NAV)[number], role: SessionUser["role"]): boolean {
  * The signed-in frame: company, navigation (with the count of scorecards the member still owes), the
  * user and sign-out (a plain form: works without JS).
  */
-export function AppShell({ user, csrfToken, scorecardsDue, children }: { user: SessionUser; csrfToken: string; scorecardsDue: number; children: ReactNode }) {
+export function AppShell({ user, csrfToken, scorecardsDue, approvalsDue, children }: { user: SessionUser; csrfToken: string; scorecardsDue: number; approvalsDue: number; children: ReactNode }) {
+  // Each count on its own item only (the scorecards' count once showed on Connected apps too).
+  const badges = { scorecards: { count: scorecardsDue, noun: ["scorecard", "scorecards"], testid: "scorecards-due" }, approvals: { count: approvalsDue, noun: ["offer", "offers"], testid: "approvals-due" } } as const;
   const home = isInterviewerOnly(user.role) ? "/my-interviews" : "/jobs";
   return (
     <div className="min-h-screen">
@@ -42,17 +46,23 @@ export function AppShell({ user, csrfToken, scorecardsDue, children }: { user: S
             Hireflow <span className="text-sm font-normal text-slate-500">{user.company.name}</span>
           </Link>
           <nav aria-label="Main" className="order-3 -mx-1 flex w-full gap-1 overflow-x-auto sm:order-none sm:w-auto">
-            {NAV.filter((item) => shows(item, user.role)).map((item) => (
-              <NavLink key={item.href} href={item.href}>
-                {item.label}
-                {"interviewer" in item && scorecardsDue > 0 && (
-                  <span className="ml-1.5 rounded-full bg-indigo-600 px-1.5 py-0.5 text-xs font-semibold text-white" data-testid="scorecards-due">
-                    {scorecardsDue}
-                    <span className="sr-only"> {scorecardsDue === 1 ? "scorecard" : "scorecards"} due</span>
-                  </span>
-                )}
-              </NavLink>
-            ))}
+            {NAV.filter((item) => shows(item, user.role)).map((item) => {
+              const badge = "badge" in item && item.badge ? badges[item.badge as keyof typeof badges] : null;
+              return (
+                <NavLink key={item.href} href={item.href}>
+                  {item.label}
+                  {badge && badge.count > 0 && (
+                    <span className="ml-1.5 rounded-full bg-indigo-600 px-1.5 py-0.5 text-xs font-semibold text-white" data-testid={badge.testid}>
+                      {badge.count}
+                      <span className="sr-only">
+                        {" "}
+                        {badge.noun[badge.count === 1 ? 0 : 1]} {badge === badges.scorecards ? "due" : "to decide"}
+                      </span>
+                    </span>
+                  )}
+                </NavLink>
+              );
+            })}
             <a href="/docs" className="rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap text-slate-600 hover:bg-slate-100 hover:text-slate-900">
               API docs
             </a>

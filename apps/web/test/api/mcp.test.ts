@@ -18,8 +18,8 @@ import { addApiKey, createTestCompany, type TestCompany } from "../helpers/fixtu
  */
 const app = useApiApp();
 const marker = `Mcp${randomBytes(4).toString("hex")}`;
-const ALL_TOOLS = ["list_jobs", "get_job", "search_candidates", "get_candidate", "create_candidate", "add_note", "move_candidate", "list_events", "pipeline_summary", "list_interviews", "get_scorecards"];
-const READ_ONLY_TOOLS = ["get_candidate", "get_job", "get_scorecards", "list_events", "list_interviews", "list_jobs", "pipeline_summary", "search_candidates"];
+const ALL_TOOLS = ["list_jobs", "get_job", "search_candidates", "get_candidate", "create_candidate", "add_note", "move_candidate", "list_events", "pipeline_summary", "list_interviews", "get_scorecards", "list_offers", "get_offer", "draft_offer"];
+const READ_ONLY_TOOLS = ["get_candidate", "get_job", "get_offer", "get_scorecards", "list_events", "list_interviews", "list_jobs", "list_offers", "pipeline_summary", "search_candidates"];
 const clients: Client[] = [];
 
 async function connect(apiKey: string | null): Promise<Client> {
@@ -97,6 +97,7 @@ describe("initialize and tools/list", () => {
     [API_SCOPES.filter((scope) => scope.endsWith(":read")), READ_ONLY_TOOLS],
     [["interviews:read", "scorecards:read"], ["get_scorecards", "list_interviews"]],
     [["candidates:write"], ["add_note", "create_candidate"]],
+    [["offers:read", "offers:write"], ["draft_offer", "get_offer", "list_offers"]],
     [["candidates:read", "candidates:write"], ["add_note", "create_candidate", "get_candidate", "move_candidate", "search_candidates"]],
     [["webhooks:read", "webhooks:write"], []],
   ] as [ApiScope[], string[]][])("a key with %j lists %j", async (scopes, expected) => {

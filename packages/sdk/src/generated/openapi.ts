@@ -608,6 +608,28 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/reports/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Offer acceptance and time to hire
+         * @description For the offers sent in the range (local days in `tz`): how many were accepted, declined, expired, withdrawn or are still open, and the acceptance rate accepted / (accepted + declined + expired). For the offers accepted in the range: the days from the candidate's application to the acceptance — median, 75th and 90th percentile. Company-wide and per job.
+         *
+         *     **Required scope:** `reports:read`
+         */
+        get: operations["reports-offers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reports/overdue_scorecards": {
         parameters: {
             query?: never;
@@ -2692,6 +2714,68 @@ export type components = {
              * @example 2026-11-21T09:30:00.000Z
              */
             signed_at: string;
+        };
+        /** @description Offers sent in the range and what became of them (accepted, declined, expired, withdrawn, still open) with the acceptance rate, and time to hire: the days from the candidate's application to their acceptance (median, 75th and 90th percentile) of the offers accepted in the range. Company-wide and per job (the offer's job). */
+        OffersReport: {
+            /** @description A row per job with an offer sent or accepted in the range, by title */
+            jobs: {
+                /** @description accepted / (accepted + declined + expired) of the offers sent in the range: the share of the offers the candidates answered (or let expire) that they accepted. Withdrawn and open offers do not count. Null when none was answered or expired. */
+                acceptance_rate: number | null;
+                /** @description Of those, accepted by now */
+                accepted: number;
+                /** @description Of those, declined by the candidate */
+                declined: number;
+                /** @description Of those, expired unanswered */
+                expired: number;
+                /** @description Offers accepted in the range (whenever sent): the sample of the days to hire */
+                hires: number;
+                job_id: number;
+                /** @description Days from application to acceptance, median (two decimals); null without hires */
+                median_days: number | null;
+                /** @description Of those, still waiting for the candidate's answer */
+                open: number;
+                /** @description 75th percentile */
+                p75_days: number | null;
+                /** @description 90th percentile */
+                p90_days: number | null;
+                /** @description Offers sent in the range (an offer counts once, by the day its current version was sent) */
+                sent: number;
+                title: string;
+                /** @description Of those, withdrawn by the company after sending */
+                withdrawn: number;
+            }[];
+            overall: {
+                /** @description accepted / (accepted + declined + expired) of the offers sent in the range: the share of the offers the candidates answered (or let expire) that they accepted. Withdrawn and open offers do not count. Null when none was answered or expired. */
+                acceptance_rate: number | null;
+                /** @description Of those, accepted by now */
+                accepted: number;
+                /** @description Of those, declined by the candidate */
+                declined: number;
+                /** @description Of those, expired unanswered */
+                expired: number;
+                /** @description Offers accepted in the range (whenever sent): the sample of the days to hire */
+                hires: number;
+                /** @description Days from application to acceptance, median (two decimals); null without hires */
+                median_days: number | null;
+                /** @description Of those, still waiting for the candidate's answer */
+                open: number;
+                /** @description 75th percentile */
+                p75_days: number | null;
+                /** @description 90th percentile */
+                p90_days: number | null;
+                /** @description Offers sent in the range (an offer counts once, by the day its current version was sent) */
+                sent: number;
+                /** @description Of those, withdrawn by the company after sending */
+                withdrawn: number;
+            };
+            range: {
+                /** @description First day, YYYY-MM-DD in tz */
+                from: string;
+                job_id: number | null;
+                /** @description Last day (included), YYYY-MM-DD in tz */
+                to: string;
+                tz: string;
+            };
         };
         /** @description A material term changed: `offer` is the new version (back in draft; a sent letter's link no longer works). */
         OfferUpdatedEvent: {
@@ -9280,6 +9364,144 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["InterviewsPerStageReport"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `reports:read` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "reports-offers": {
+        parameters: {
+            query?: {
+                from?: string;
+                job_id?: number;
+                to?: string;
+                tz?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "range": {
+                     *           "from": "2026-07-01",
+                     *           "to": "2026-09-30",
+                     *           "tz": "Europe/Berlin",
+                     *           "job_id": null
+                     *         },
+                     *         "overall": {
+                     *           "sent": 14,
+                     *           "accepted": 9,
+                     *           "declined": 2,
+                     *           "expired": 1,
+                     *           "withdrawn": 1,
+                     *           "open": 1,
+                     *           "acceptance_rate": 0.75,
+                     *           "hires": 10,
+                     *           "median_days": 31.5,
+                     *           "p75_days": 38.25,
+                     *           "p90_days": 47.1
+                     *         },
+                     *         "jobs": [
+                     *           {
+                     *             "job_id": 7,
+                     *             "title": "Platform Engineer",
+                     *             "sent": 9,
+                     *             "accepted": 6,
+                     *             "declined": 1,
+                     *             "expired": 1,
+                     *             "withdrawn": 0,
+                     *             "open": 1,
+                     *             "acceptance_rate": 0.75,
+                     *             "hires": 7,
+                     *             "median_days": 29,
+                     *             "p75_days": 36.5,
+                     *             "p90_days": 44.2
+                     *           },
+                     *           {
+                     *             "job_id": 9,
+                     *             "title": "Product Designer",
+                     *             "sent": 5,
+                     *             "accepted": 3,
+                     *             "declined": 1,
+                     *             "expired": 0,
+                     *             "withdrawn": 1,
+                     *             "open": 0,
+                     *             "acceptance_rate": 0.75,
+                     *             "hires": 3,
+                     *             "median_days": 35.75,
+                     *             "p75_days": 41,
+                     *             "p90_days": 49.2
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["OffersReport"];
                     };
                 };
             };

@@ -8,12 +8,14 @@ import { getSourcesReportProcedure } from "../../modules/report/procedures/get-s
 import { getTimeInStageReportProcedure } from "../../modules/report/procedures/get-time-in-stage-report.ts";
 import { getInterviewsPerStageReportProcedure } from "../../modules/report/procedures/get-interviews-per-stage-report.ts";
 import { getOverdueScorecardsReportProcedure } from "../../modules/report/procedures/get-overdue-scorecards-report.ts";
+import { getOffersReportProcedure } from "../../modules/report/procedures/get-offers-report.ts";
 import { getTimeToFirstInterviewReportProcedure } from "../../modules/report/procedures/get-time-to-first-interview-report.ts";
 
 /**
  * The web app's reports (/reports): one procedure per chart. No `meta.openapi` (not part of the REST
- * API) except impactRatios (GET /reports/impact_ratios) and the interview reports (GET
- * /reports/interviews_per_stage, /reports/time_to_first_interview, /reports/overdue_scorecards).
+ * API) except impactRatios (GET /reports/impact_ratios), the interview reports (GET
+ * /reports/interviews_per_stage, /reports/time_to_first_interview, /reports/overdue_scorecards) and
+ * offers (GET /reports/offers).
  */
 export const reportRouter = router({
   funnel: getFunnelReportProcedure,
@@ -26,4 +28,5 @@ export const reportRouter = router({
   interviewsPerStage: getInterviewsPerStageReportProcedure,
   timeToFirstInterview: getTimeToFirstInterviewReportProcedure,
   overdueScorecards: getOverdueScorecardsReportProcedure,
+  offers: getOffersReportProcedure,
 });

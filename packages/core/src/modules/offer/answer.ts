@@ -10,6 +10,7 @@ import { candidateRead } from "../candidate/serialize.ts";
 import { firstOfType, readJobStages } from "../pipeline/stages.ts";
 import { type AcceptOfferInput, type DeclineOfferInput, offerTokenSchema, type PublicOfferDto } from "./contract/public-offer.ts";
 import { announceOffer, lockOffer } from "./access.ts";
+import { type Block, htmlToBlocks } from "./letter/html-blocks.ts";
 import { appendSignaturePage, sha256Hex } from "./letter/pdf.ts";
 import { hashOfferToken } from "./sending.ts";
 import { offerInclude, type OfferRow, serializePublicOffer } from "./serialize.ts";
@@ -63,6 +64,16 @@ export async function getPublicOffer(prisma: PrismaClient, token: string, now = 
   const row = await svc.db.offer.findUniqueOrThrow({ where: { id: ref.offerId }, include: offerInclude });
   assertLinkWorks(row, ref.number, now);
   return publicView(svc.db, row, now);
+}
+
+/** The offer behind a link with its letter as sent, read as blocks of text (the page shows them; no template markup runs). */
+export async function getPublicOfferLetter(prisma: PrismaClient, token: string, now = new Date()): Promise<{ offer: PublicOfferDto; letter: Block[] }> {
+  const ref = await resolveToken(prisma, token);
+  const svc = systemContext(prisma, ref.companyId);
+  const row = await svc.db.offer.findUniqueOrThrow({ where: { id: ref.offerId }, include: offerInclude });
+  assertLinkWorks(row, ref.number, now);
+  const html = row.versions.find((v) => v.number === ref.number)?.letterHtml ?? "";
+  return { offer: await publicView(svc.db, row, now), letter: htmlToBlocks(html) };
 }
 
 /** The exact letter the candidate was sent, checked against the hash kept with its version. */

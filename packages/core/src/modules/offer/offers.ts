@@ -108,11 +108,13 @@ function changedTerms(row: OfferRow, input: UpdateOfferInput): MaterialField[] {
 }
 
 export async function updateOffer(svc: ServiceContext, input: UpdateOfferInput): Promise<OfferDetailDto> {
-  const expiresAt = expiresAtOf(input.expires_at);
   const result = await svc.db.$transaction(async (tx) => {
     await findVisibleOffer(tx, svc, input.id);
     await lockOffer(tx, svc.companyId, input.id);
     const before = await readOffer(tx, input.id);
+    // The deadline as it stands may have passed (a form sends every field back): only a new one must be ahead.
+    const unchangedExpiry = typeof input.expires_at === "string" && before.expiresAt?.getTime() === new Date(input.expires_at).getTime();
+    const expiresAt = unchangedExpiry ? before.expiresAt : expiresAtOf(input.expires_at);
     if (before.status === "accepted") throw new AppError("conflict", `Offer ${before.id} is accepted and cannot change`);
     if (isFinal(before.status)) throw new AppError("conflict", `Offer ${before.id} is ${before.status} and cannot change: create a new offer for the candidate`);
     const changed = changedTerms(before, input);

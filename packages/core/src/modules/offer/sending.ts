@@ -77,7 +77,7 @@ export async function sendOffer(svc: ServiceContext, id: number): Promise<OfferD
   if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) throw new AppError("conflict", `Offer ${id} expired before it was sent: change expires_at (a new version) first`);
   const candidate = await svc.db.candidate.findUniqueOrThrow({ where: { id: row.candidateId }, select: { name: true, email: true } });
   if (!candidate.email) throw new AppError("conflict", `Candidate ${row.candidateId} has no e-mail address to send the offer to`);
-  const { pdf } = await renderOfferLetter(svc.db, row);
+  const { html, pdf } = await renderOfferLetter(svc.db, row);
   const storage = getStorage();
   const stored = await storage.put({ prefix: "offers", filename: `offer-${row.id}-v${row.version}.pdf`, contentType: "application/pdf", body: pdf });
   const token = randomBytes(32).toString("base64url");
@@ -90,7 +90,7 @@ export async function sendOffer(svc: ServiceContext, id: number): Promise<OfferD
       const company = await tx.company.findUniqueOrThrow({ where: { id: svc.companyId }, select: { name: true } });
       await tx.offerVersion.update({
         where: { offerId_number: { offerId: id, number: current.version } },
-        data: { letterKey: stored.key, letterSha256: sha256Hex(pdf), tokenHash: hashOfferToken(token) },
+        data: { letterKey: stored.key, letterHtml: html, letterSha256: sha256Hex(pdf), tokenHash: hashOfferToken(token) },
       });
       await tx.offer.update({ where: { id }, data: { status: "sent", sentAt: new Date() } });
       const link = offerLinkOf(token);

@@ -1,4 +1,4 @@
-import { type Sql, sql } from "@hireflow/db";
+import { sql } from "@hireflow/db";
 import { type ServiceContext } from "../../kernel/context.ts";
 import {
   type InterviewsPerStageInput,
@@ -10,8 +10,7 @@ import {
   type TimeToFirstInterviewInput,
   type TimeToFirstInterviewReportDto,
 } from "./contract/interview-report.ts";
-import { type ReportRangeDto } from "./contract/report.ts";
-import { inCohort, pipelines, run, type Scope, scopeOf, slotOf, stageOf } from "./reports.ts";
+import { inCohort, inRange, pipelines, round2, run, type Scope, scopeOf, slotOf, stageOf } from "./reports.ts";
 
 /**
  * The interview reports (issue 26 §4), each one SQL statement over the company's rows that returns
@@ -19,15 +18,6 @@ import { inCohort, pipelines, run, type Scope, scopeOf, slotOf, stageOf } from "
  * in reports.ts, whose scope (range, job, stage rows) and stage resolution they share. Raw SQL
  * bypasses the company-scoping extension, so every table is filtered by `company_id` here.
  */
-
-/** `column` (a timestamptz) within the range's local days. */
-function inRange(column: Sql, range: ReportRangeDto): Sql {
-  return sql`${column} >= (${range.from}::date)::timestamp AT TIME ZONE ${range.tz}
-         AND ${column} < (${range.to}::date + 1)::timestamp AT TIME ZONE ${range.tz}`;
-}
-
-/** Two decimals: days and hours as the page and the CSV show them. */
-const round2 = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
 
 /**
  * Interviews that start in the range, per stage: the stage its kit belongs to in the job's interview

@@ -123,6 +123,15 @@ export function slotOf(value: Sql, rows: readonly JobStage[], by: Scope["by"]): 
   return sql`nullif(coalesce(p.slots[array_position(p.keys, ${value})], array_position(${types}::text[], CASE WHEN ${value} = ANY(${[...STAGE_TYPES]}::text[]) THEN ${value} END)), 0)`;
 }
 
+/** `column` (a timestamptz) within the range's local days. */
+export function inRange(column: Sql, range: ReportRangeDto): Sql {
+  return sql`${column} >= (${range.from}::date)::timestamp AT TIME ZONE ${range.tz}
+         AND ${column} < (${range.to}::date + 1)::timestamp AT TIME ZONE ${range.tz}`;
+}
+
+/** Two decimals: days and hours as the page and the CSV show them. */
+export const round2 = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
+
 /**
  * Runs one report statement. A time zone Intl knows but this PostgreSQL does not (an older tz
  * database) is the caller's mistake, not a server error.

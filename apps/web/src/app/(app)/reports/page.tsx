@@ -34,10 +34,10 @@ export default async function ReportsPage({ searchParams }: { searchParams: Sear
               ) : (
                 "all jobs"
               )}
-              . Every chart describes these candidates; each has its numbers in a table and as CSV.
+              . Every chart describes these candidates unless it says otherwise (interviews, scorecards and offers go by their own dates); each has its numbers in a table and as CSV.
             </>
           ) : (
-            "Hiring funnel, time in stage, reject reasons, interviews, applications, sources and fit scores."
+            "Hiring funnel, time in stage, reject reasons, interviews, offers, applications, sources and fit scores."
           )
         }
       />

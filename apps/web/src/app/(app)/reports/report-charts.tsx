@@ -8,7 +8,7 @@ import type {
   SourcesReportDto,
   TimeInStageReportDto,
 } from "@hireflow/core/report/contract";
-import type { InterviewsPerStageReportDto, TimeToFirstInterviewReportDto } from "@hireflow/core/report/contract";
+import type { InterviewsPerStageReportDto, OffersReportDto, TimeToFirstInterviewReportDto } from "@hireflow/core/report/contract";
 import { type ReactElement, useSyncExternalStore } from "react";
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { applicationSourceLabel } from "@hireflow/core/candidate/contract";
@@ -232,6 +232,30 @@ export function TimeToFirstInterviewChart({ report }: { report: TimeToFirstInter
         <Bar dataKey="Median" fill={BUCKET_COLORS[4]} isAnimationActive={false} />
         <Bar dataKey="p75" fill={BUCKET_COLORS[3]} isAnimationActive={false} />
         <Bar dataKey="p90" fill={BUCKET_COLORS[2]} isAnimationActive={false} />
+      </BarChart>
+    </ChartFrame>
+  );
+}
+
+/** What became of the offers sent: accepted, declined, expired, withdrawn, open (each at least 3:1 against white). */
+const OFFER_COLORS = { Accepted: "#0f766e", Declined: "#b91c1c", Expired: "#a16207", Withdrawn: "#475569", Open: "#4f46e5" } as const;
+
+export function OffersChart({ report }: { report: OffersReportDto }) {
+  const rows = [{ title: "All jobs", ...report.overall }, ...report.jobs];
+  const data = rows.map((r) => ({ job: r.title, Accepted: r.accepted, Declined: r.declined, Expired: r.expired, Withdrawn: r.withdrawn, Open: r.open }));
+  return (
+    <ChartFrame
+      label={`Offers sent in this range: ${rows.map((r) => `${r.title} ${r.sent} sent, ${r.accepted} accepted, ${r.declined} declined, ${r.expired} expired, acceptance rate ${percent(r.acceptance_rate)}`).join("; ")}.`}
+    >
+      <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
+        <CartesianGrid stroke={GRID} vertical={false} />
+        <XAxis dataKey="job" tick={AXIS} interval={0} />
+        <YAxis allowDecimals={false} tick={AXIS} width={48} />
+        <Tooltip />
+        <Legend wrapperStyle={{ fontSize: 12, color: "#334155" }} />
+        {(Object.keys(OFFER_COLORS) as (keyof typeof OFFER_COLORS)[]).map((key) => (
+          <Bar key={key} dataKey={key} stackId="offers" fill={OFFER_COLORS[key]} isAnimationActive={false} />
+        ))}
       </BarChart>
     </ChartFrame>
   );

@@ -1,4 +1,4 @@
-import type { InterviewReportKind, ReportKind, ReportRangeDto } from "@hireflow/core/report/contract";
+import type { InterviewReportKind, OfferReportKind, ReportKind, ReportRangeDto } from "@hireflow/core/report/contract";
 import type { Key, ReactNode } from "react";
 import { Card } from "@/components/ui";
 
@@ -6,7 +6,7 @@ const cellHead = "py-1.5 pr-3 text-left font-medium text-slate-900";
 const cellNumber = "py-1.5 pl-3 text-right tabular-nums text-slate-800";
 const cellText = "py-1.5 pl-3 text-left text-slate-800";
 
-function csvHref(report: ReportKind | InterviewReportKind, range: ReportRangeDto): string {
+function csvHref(report: ReportKind | InterviewReportKind | OfferReportKind, range: ReportRangeDto): string {
   const query = new URLSearchParams({ report, ...(range.job_id !== null && { job_id: String(range.job_id) }), from: range.from, to: range.to, tz: range.tz });
   return `/api/reports.csv?${query}`;
 }
@@ -25,7 +25,7 @@ export function ReportSection({
   wide,
   children,
 }: {
-  report: ReportKind | InterviewReportKind;
+  report: ReportKind | InterviewReportKind | OfferReportKind;
   range: ReportRangeDto;
   title: string;
   description: ReactNode;

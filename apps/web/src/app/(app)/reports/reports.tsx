@@ -4,7 +4,17 @@ import { Alert } from "@/components/ui";
 import { load, serverCaller } from "@/lib/server/caller";
 import { applicationSourceLabel } from "@hireflow/core/candidate/contract";
 import { duration, percent } from "./format";
-import { ApplicationsChart, FitScoresChart, FunnelChart, InterviewsPerStageChart, RejectReasonsChart, SourcesChart, TimeInStageChart, TimeToFirstInterviewChart } from "./report-charts";
+import {
+  ApplicationsChart,
+  FitScoresChart,
+  FunnelChart,
+  InterviewsPerStageChart,
+  OffersChart,
+  RejectReasonsChart,
+  SourcesChart,
+  TimeInStageChart,
+  TimeToFirstInterviewChart,
+} from "./report-charts";
 import { ReportSection, ReportTable } from "./report-section";
 
 const dayCount = (value: number | null) => (value === null ? "—" : `${value.toFixed(1)} days`);
@@ -20,12 +30,13 @@ export async function Reports({ input }: { input: ReportInput }) {
     load(caller.reports.sources(input)),
     load(caller.reports.fitScores(input)),
   ]);
-  // The interview reports take the same filters (query strings, as GET /reports/… does).
+  // The interview and offer reports take the same filters (query strings, as GET /reports/… does).
   const interviewInput = { ...(input.job_id !== undefined && { job_id: String(input.job_id) }), from: input.from, to: input.to, tz: input.tz };
-  const [{ data: interviewsPerStage }, { data: timeToFirstInterview }, { data: overdue }] = await Promise.all([
+  const [{ data: interviewsPerStage }, { data: timeToFirstInterview }, { data: overdue }, { data: offers }] = await Promise.all([
     load(caller.reports.interviewsPerStage(interviewInput)),
     load(caller.reports.timeToFirstInterview(interviewInput)),
     load(caller.reports.overdueScorecards(interviewInput)),
+    load(caller.reports.offers(interviewInput)),
   ]);
   const range = funnel.range;
   // One job's reports follow its own stages; company-wide, jobs' stages differ, so they count by type.
@@ -173,6 +184,36 @@ export async function Reports({ input }: { input: ReportInput }) {
             ]}
           />
         )}
+      </ReportSection>
+
+      <ReportSection
+        report="offers"
+        range={range}
+        title="Offers"
+        description={
+          <>
+            The offers <em>sent</em> in this range ({offers.overall.sent}) and what became of them: {offers.overall.accepted} accepted,{" "}
+            {offers.overall.declined} declined, {offers.overall.expired} expired, {offers.overall.withdrawn} withdrawn, {offers.overall.open} still
+            open. The acceptance rate is accepted ÷ (accepted + declined + expired). Time to hire: the days from the candidate&rsquo;s application
+            to their acceptance, for the {offers.overall.hires} offers <em>accepted</em> in this range.
+          </>
+        }
+        chart={
+          offers.overall.sent === 0 && offers.overall.hires === 0 ? (
+            <p className="text-sm text-slate-700">No offer was sent or accepted in this range.</p>
+          ) : (
+            <OffersChart report={offers} />
+          )
+        }
+        wide
+      >
+        <ReportTable
+          caption="Offers per job: sent, answers, acceptance rate and days to hire"
+          head={["Job", "Sent", "Accepted", "Declined", "Expired", "Acceptance rate", "Median days to hire", "75th pct.", "90th pct."]}
+          rows={[{ job_id: 0, title: "All jobs", ...offers.overall }, ...offers.jobs]}
+          rowKey={(j) => j.job_id}
+          cells={(j) => [j.title, j.sent, j.accepted, j.declined, j.expired, percent(j.acceptance_rate), dayCount(j.median_days), dayCount(j.p75_days), dayCount(j.p90_days)]}
+        />
       </ReportSection>
 
       <ReportSection

@@ -16,6 +16,7 @@ const SETTINGS_NAV = [
   { href: "/settings/ai-screening", label: "AI screening" },
   { href: "/settings/email", label: "E-mail" },
   { href: "/settings/email-log", label: "E-mail log" },
+  { href: "/settings/offers", label: "Offers" },
   { href: "/settings/audit-log", label: "Audit log" },
 ];
 

@@ -251,6 +251,19 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
       },
     },
   },
+  "reports-offers": {
+    query: { from: "2026-07-01", to: "2026-09-30", tz: "Europe/Berlin" },
+    response: {
+      data: {
+        range: { from: "2026-07-01", to: "2026-09-30", tz: "Europe/Berlin", job_id: null },
+        overall: { sent: 14, accepted: 9, declined: 2, expired: 1, withdrawn: 1, open: 1, acceptance_rate: 0.75, hires: 10, median_days: 31.5, p75_days: 38.25, p90_days: 47.1 },
+        jobs: [
+          { job_id: JOB_ID, title: "Platform Engineer", sent: 9, accepted: 6, declined: 1, expired: 1, withdrawn: 0, open: 1, acceptance_rate: 0.75, hires: 7, median_days: 29, p75_days: 36.5, p90_days: 44.2 },
+          { job_id: 9, title: "Product Designer", sent: 5, accepted: 3, declined: 1, expired: 0, withdrawn: 1, open: 0, acceptance_rate: 0.75, hires: 3, median_days: 35.75, p75_days: 41, p90_days: 49.2 },
+        ],
+      },
+    },
+  },
   "reports-impactRatios": {
     query: { job_id: JOB_ID, from: "2026-01-01", to: "2026-12-31", mode: "scoring" },
     response: {

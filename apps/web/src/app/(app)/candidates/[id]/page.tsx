@@ -12,6 +12,7 @@ import { ScreeningSection } from "./ai-screening-section";
 import { InterviewerView } from "./interviewer-view";
 import { InterviewsSection } from "./interviews-section";
 import { NoteForm } from "./note-form";
+import { OfferSection } from "./offer-section";
 import { PrivacyActions } from "./privacy-actions";
 import { ExternalLink, Row, Section } from "./profile-parts";
 import { ResumeSection } from "./resume-section";
@@ -43,7 +44,13 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
   // The interview plan of the stage the candidate is in: the kits the schedule form offers.
   const kits = jobStages?.find((stage) => stage.key === c.stage)?.interviews ?? [];
   const name = c.name ?? c.email ?? `Candidate ${c.id}`;
-  const [interviews, members] = await Promise.all([load(caller.interviews.list({ candidate_id: String(c.id), limit: "100" })), load(caller.users.list({ limit: "100" }))]);
+  const [interviews, members, offers] = await Promise.all([
+    load(caller.interviews.list({ candidate_id: String(c.id), limit: "100" })),
+    load(caller.users.list({ limit: "100" })),
+    load(caller.offers.list({ candidate_id: String(c.id), limit: "1" })),
+  ]);
+  // The newest offer (a recruiter outside the job's hiring team sees none): the section shows it whole.
+  const offer = offers.data[0] ? (await load(caller.offers.get({ id: String(offers.data[0].id) }))).data : null;
   // A rejected candidate may ask what the automated tool had to do with it (issue 25 §3).
   const explanation = c.stage_type === "rejected" ? (await load(caller.candidates.screeningExplanation({ id: String(c.id) }))).data : null;
   return (
@@ -103,6 +110,9 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
             />
           </Section>
           {scorecardsSection}
+          <Section title="Offer">
+            <OfferSection candidateId={c.id} jobTitle={profile.job?.title ?? null} offer={offer} members={members.data} currentUserId={session.user.id} hasEmail={Boolean(c.email)} />
+          </Section>
           <ScreeningSection profile={profile} />
           {explanation && (
             <Section title="Explanation after the rejection">
