@@ -42,6 +42,7 @@ describe("OpenAPI document", () => {
         "/reports/interviews_per_stage",
         "/reports/time_to_first_interview",
         "/reports/overdue_scorecards",
+        "/reports/offers",
         "/webhook_endpoints",
         "/webhook_endpoints/{id}",
         "/webhook_endpoints/{id}/rotate_secret",

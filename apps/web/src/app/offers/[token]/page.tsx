@@ -1,47 +1,14 @@
-import { AppError, formatLetterDateTime, formatMoney, getPublicOfferLetter, type LetterBlock, type LetterRun } from "@hireflow/core";
+import { AppError, formatLetterDateTime, formatMoney, getPublicOfferLetter } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { type ReactNode } from "react";
+import { OfferLetter } from "@/components/offer-letter";
 import { Alert } from "@/components/ui";
 import { OfferAnswer } from "./offer-answer";
 
 export const dynamic = "force-dynamic";
 // The token is the credential: no search engine, no referrer carrying it elsewhere.
 export const metadata: Metadata = { title: "Your offer", robots: { index: false, follow: false }, referrer: "no-referrer" };
-
-function Runs({ runs }: { runs: LetterRun[] }) {
-  return runs.map((run, i) => {
-    if (run.br) return <br key={i} />;
-    let node: ReactNode = run.text;
-    if (run.underline) node = <u>{node}</u>;
-    if (run.italic) node = <em>{node}</em>;
-    if (run.bold) node = <strong>{node}</strong>;
-    return <span key={i}>{node}</span>;
-  });
-}
-
-/** The letter as sent, from the same reading of its HTML the PDF was laid out from: text only, no markup of the template runs. */
-function Letter({ blocks }: { blocks: LetterBlock[] }) {
-  return (
-    <article className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 text-slate-900 sm:p-8" aria-label="Offer letter">
-      {blocks.map((block, i) => {
-        if (block.kind === "rule") return <hr key={i} className="border-slate-200" />;
-        const style = { marginInlineStart: `${block.indent * 1.25}rem` };
-        const content = (
-          <>
-            {block.marker && <span className="mr-1.5 text-slate-600">{block.marker}</span>}
-            <Runs runs={block.runs} />
-          </>
-        );
-        if (block.role === "h1") return <h2 key={i} style={style} className="text-xl font-semibold">{content}</h2>;
-        if (block.role === "h2") return <h3 key={i} style={style} className="text-lg font-semibold">{content}</h3>;
-        if (block.role === "h3") return <h4 key={i} style={style} className="font-semibold">{content}</h4>;
-        return <p key={i} style={style} className="break-words leading-relaxed">{content}</p>;
-      })}
-    </article>
-  );
-}
 
 function Gone({ message }: { message: string }) {
   return (
@@ -92,7 +59,7 @@ export default async function OfferPage({ params }: { params: Promise<{ token: s
         </Alert>
       )}
       {offer.status === "declined" && <Alert tone="amber" title="You declined this offer">Thank you for letting us know.</Alert>}
-      <Letter blocks={letter} />
+      <OfferLetter blocks={letter} />
       {offer.letter_url && (
         <p className="text-sm">
           <a className="text-indigo-700 underline" href={offer.letter_url}>

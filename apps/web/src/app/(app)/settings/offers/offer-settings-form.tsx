@@ -1,9 +1,11 @@
 "use client";
 
 import { DEFAULT_LETTER_TEMPLATE, LETTER_PLACEHOLDERS, LETTER_TEMPLATE_MAX, type OfferSettingsDto, unknownLetterPlaceholders } from "@hireflow/core/offer/contract";
+import { htmlToBlocks } from "@hireflow/core/offer/letter-blocks";
 import { letterValues, renderLetterHtml } from "@hireflow/core/offer/letter-html";
 import type { UserDto } from "@hireflow/core/identity/contract";
 import { useMemo, useState } from "react";
+import { OfferLetter } from "@/components/offer-letter";
 import { Alert, Button, Card, describedBy, Field, inputClass } from "@/components/ui";
 import { useSettingsSave } from "@/lib/settings-save";
 import { useTrpc } from "@/lib/trpc";
@@ -41,7 +43,8 @@ export function OfferSettingsForm({ initial, members }: { initial: OfferSettings
     },
   );
   const unknown = useMemo(() => unknownLetterPlaceholders(template), [template]);
-  const preview = useMemo(() => renderLetterHtml(template, SAMPLE), [template]);
+  // Read as the PDF reads it (the same block reader), so the preview shows what the letter will hold.
+  const preview = useMemo(() => htmlToBlocks(renderLetterHtml(template, SAMPLE)), [template]);
   const nameOf = (id: string) => members.find((m) => m.id === id)?.name ?? members.find((m) => m.id === id)?.email ?? id;
   const setStep = (index: number, step: Step) => setSteps((current) => current.map((s, i) => (i === index ? step : s)));
 
@@ -67,16 +70,15 @@ export function OfferSettingsForm({ initial, members }: { initial: OfferSettings
             />
           </Field>
           <div className="space-y-1.5">
-            <p className="text-sm font-medium text-slate-800" id="offer-letter-preview-label">
-              Preview
-            </p>
+            <p className="text-sm font-medium text-slate-800">Preview</p>
             {unknown.length > 0 && (
               <Alert tone="amber" title="Unknown placeholders">
                 {unknown.map((name) => `{{${name}}}`).join(", ")} {unknown.length === 1 ? "is" : "are"} not filled in: use one of the placeholders above.
               </Alert>
             )}
-            {/* No scripts, no same origin: the company's HTML is shown, never run. */}
-            <iframe title="Letter preview" aria-labelledby="offer-letter-preview-label" sandbox="" srcDoc={preview} className="h-96 w-full rounded-md border border-slate-200 bg-white" />
+            <div className="max-h-[32rem] overflow-y-auto">
+              <OfferLetter blocks={preview} label="Letter preview" />
+            </div>
           </div>
         </div>
         <Button variant="secondary" onClick={() => setTemplate(DEFAULT_LETTER_TEMPLATE)}>
