@@ -45,6 +45,9 @@ test("consent in the browser grants fewer scopes than asked; the token acts as t
     await page.getByLabel(/webhooks:read/).uncheck();
     await page.getByRole("button", { name: "Allow" }).click();
     await expect.poll(() => callback?.pathname ?? null, { timeout: 15_000 }).toBe("/callback");
+    // The callback server answers before the browser has finished its navigation there: a goto before it
+    // ends was "interrupted by another navigation" (seen on a loaded machine). Wait for the page to land.
+    await page.waitForURL(/\/callback\?/, { waitUntil: "load", timeout: 15_000 });
     expect(callback!.searchParams.get("state")).toBe(state);
     const code = callback!.searchParams.get("code")!;
 

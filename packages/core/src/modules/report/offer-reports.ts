@@ -17,7 +17,7 @@ import { inRange, round2, run, scopeOf } from "./reports.ts";
 
 /**
  * Per job (the offer's job) and company-wide: the offers sent in the range (`sent_at`, the current
- * version's sending: a revised offer counts again only once re-sent) by what became of them, the
+ * version's sending: a revised offer drops out until it is sent again) by what became of them, the
  * acceptance rate accepted / (accepted + declined + expired), and the days from the candidate's
  * application (`candidates.created_at`) to acceptance — median, p75, p90 — over the offers accepted in
  * the range, whenever they were sent (acceptance before the application, not possible through the

@@ -195,7 +195,7 @@ export async function Reports({ input }: { input: ReportInput }) {
             The offers <em>sent</em> in this range ({offers.overall.sent}) and what became of them: {offers.overall.accepted} accepted,{" "}
             {offers.overall.declined} declined, {offers.overall.expired} expired, {offers.overall.withdrawn} withdrawn, {offers.overall.open} still
             open. The acceptance rate is accepted ÷ (accepted + declined + expired). Time to hire: the days from the candidate&rsquo;s application
-            to their acceptance, for the {offers.overall.hires} offers <em>accepted</em> in this range.
+            to their acceptance, for the offers <em>accepted</em> in this range ({offers.overall.hires}).
           </>
         }
         chart={
