@@ -7,6 +7,7 @@ import { type ScreeningResult } from "./screening.ts";
 import { type ReportsBenchResult, type SearchBenchResult } from "./workspace.ts";
 import { type InterviewsBenchResult } from "./interviews.ts";
 import { type WebhookResult } from "./webhooks.ts";
+import { type OfferLetterResult } from "./offer-letter.ts";
 
 /** What one bench run measured, as run.ts gathers it and the report renders it. */
 export interface BenchResults {
@@ -25,6 +26,7 @@ export interface BenchResults {
   resume: ResumeResult;
   webhooks: WebhookResult;
   screening?: ScreeningResult;
+  offerLetter?: OfferLetterResult | { available: false; reason: string };
   search?: SearchBenchResult;
   reports?: ReportsBenchResult;
   interviews?: InterviewsBenchResult;

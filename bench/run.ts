@@ -20,6 +20,7 @@ import { parseFlags } from "./flags.ts";
 import { repoRoot } from "./util.ts";
 import { runWebhookBench, type WebhookResult } from "./webhooks.ts";
 import { type InterviewsBenchResult, runInterviewsBench } from "./interviews.ts";
+import { type OfferLetterResult, runOfferLetterBench } from "./offer-letter.ts";
 import { runReportsBench, runSearchBench, type ReportsBenchResult, type SearchBenchResult } from "./workspace.ts";
 
 /**
@@ -223,6 +224,12 @@ async function main(): Promise<void> {
     screening = await runScreeningBench(app, seeded.company).catch((error: Error) => ({ available: false as const, reason: `the phase failed: ${error.message}` }));
     log(`  ${screening.available ? `local engine ${screening.scoringsPerSecond.toFixed(0)}/s, upload → scored p50 ${screening.p50.toFixed(0)} ms` : `not available: ${screening.reason}`}`);
   }
+  let offerLetter: OfferLetterResult | { available: false; reason: string } = { available: false, reason: "skipped (--skip=offers)" };
+  if (!flags.skip.includes("offers")) {
+    log("offer letter PDF…");
+    offerLetter = await runOfferLetterBench().catch((error: Error) => ({ available: false as const, reason: `the phase failed: ${error.message}` }));
+    log(`  ${"p95Ms" in offerLetter ? `p50 ${offerLetter.p50Ms} ms, p95 ${offerLetter.p95Ms} ms` : `not available: ${offerLetter.reason}`}`);
+  }
   // Last: they add resume text to every candidate and a stage history to the company, which the
   // phases above must not see.
   let search: SearchBenchResult = { available: false, reason: "skipped (--skip=search)" };
@@ -273,6 +280,7 @@ async function main(): Promise<void> {
     resume,
     webhooks,
     screening,
+    offerLetter,
     search,
     reports,
     interviews,
