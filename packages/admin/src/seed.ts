@@ -83,6 +83,8 @@ async function populate(prisma: PrismaClient, companyId: number): Promise<Pick<S
   // Acting as the admin, so notes, stage changes and the key show a person in the UI.
   const svc = systemContext(prisma, companyId, { type: "user", userId: admin.id });
   const { key, secret } = await createApiKey(svc, { name: DEMO.apiKeyName });
+  // Offers need the owner's approval: the recruiter drafts one, the owner approves it, then it is sent (docs/OFFERS.md).
+  await prisma.company.update({ where: { id: companyId }, data: { offerApprovalSteps: [{ approver_ids: [admin.id], required: 1 }] } });
 
   const jobIds = new Map<DemoJobKey, number>();
   for (const job of DEMO_JOBS) {

@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
  */
 export function GET(req: Request): Promise<Response> {
   return handleRoute(async () => {
-    const { svc } = await memberOfRequest(req, "Sign in to download reports");
+    const { svc } = await memberOfRequest(req, "Sign in to download reports", { interviewers: false });
     const params = new URL(req.url).searchParams;
     const format = params.get("format");
     if (format !== "csv" && format !== "json") throw AppError.validation([{ field: "format", message: "Must be csv or json" }]);

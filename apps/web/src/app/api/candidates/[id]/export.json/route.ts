@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
  */
 export function GET(req: Request, ctx: { params: Promise<{ id: string }> }): Promise<Response> {
   return handleRoute(async () => {
-    const { svc } = await memberOfRequest(req, "Sign in to export a candidate's data");
+    const { svc } = await memberOfRequest(req, "Sign in to export a candidate's data", { interviewers: false });
     const id = pathId((await ctx.params).id, "Candidate");
     const data = await exportCandidate(svc, id);
     return attachment(JSON.stringify({ data }, null, 2), "application/json; charset=utf-8", `candidate-${id}-export.json`);

@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
  */
 export function GET(req: Request, ctx: { params: Promise<{ id: string }> }): Promise<Response> {
   return handleRoute(async () => {
-    const { svc } = await memberOfRequest(req, "Sign in to download the screening audit");
+    const { svc } = await memberOfRequest(req, "Sign in to download the screening audit", { interviewers: false });
     const id = pathId((await ctx.params).id, "Job");
     return attachment(await screeningAuditCsv(svc, id), "text/csv; charset=utf-8", `screening-audit-job-${id}.csv`);
   });
