@@ -34,6 +34,11 @@ export async function findVisibleOffer(db: ScopedDb | ScopedTx, svc: ServiceCont
   return row;
 }
 
+/** The offer as the services work on it (after a lock or a write in the same transaction). */
+export async function readOffer(tx: ScopedTx, id: number): Promise<OfferRow> {
+  return tx.offer.findUniqueOrThrow({ where: { id }, include: offerInclude });
+}
+
 /** Row lock for the rest of the transaction: two changes of one offer take turns (raw SQL filters by company itself). */
 export async function lockOffer(tx: ScopedTx, companyId: number, id: number): Promise<void> {
   await tx.$queryRaw`SELECT 1 FROM offers WHERE id = ${id} AND company_id = ${companyId} FOR UPDATE`;

@@ -5,7 +5,7 @@ import { notifyEventsCommitted } from "../../kernel/outbox.ts";
 import { type ScopedTx, tenantRow } from "../../kernel/tenancy.ts";
 import { recordAudit } from "../audit/audit.ts";
 import { type DecideOfferInput, type OfferDetailDto, type OfferDto } from "./contract/offer.ts";
-import { announceOffer, findVisibleOffer, lockOffer } from "./access.ts";
+import { announceOffer, findVisibleOffer, lockOffer, readOffer } from "./access.ts";
 import { offerInclude, type OfferRow, serializeOffer, serializeOfferDetail, stepsOf } from "./serialize.ts";
 
 /**
@@ -15,10 +15,6 @@ import { offerInclude, type OfferRow, serializeOffer, serializeOfferDetail, step
  * history (GET /offers/{id}: approvals[].current false) without counting again.
  */
 const auditTarget = (row: OfferRow) => ({ type: "offer" as const, id: row.id, label: `Offer ${row.id} v${row.version}` });
-
-async function readOffer(tx: ScopedTx, id: number): Promise<OfferRow> {
-  return tx.offer.findUniqueOrThrow({ where: { id }, include: offerInclude });
-}
 
 /** Moves the offer on to `step` (announcing who decides now), or approves it when no step is left. */
 async function enterStep(tx: ScopedTx, svc: ServiceContext, offerId: number, step: number): Promise<OfferRow> {

@@ -15,7 +15,7 @@ import {
   type OfferDto,
   type UpdateOfferInput,
 } from "./contract/offer.ts";
-import { announceOffer, assertMayDraftFor, findVisibleOffer, lockOffer, requireApprovers, visibleOffers } from "./access.ts";
+import { announceOffer, assertMayDraftFor, findVisibleOffer, lockOffer, readOffer, requireApprovers, visibleOffers } from "./access.ts";
 import { offerInclude, type OfferRow, serializeOffer, serializeOfferDetail, stepsOf, termsOf } from "./serialize.ts";
 
 /**
@@ -51,10 +51,6 @@ function termColumns(terms: { start_date: string; job_title: string; salary: Cre
 async function defaultSteps(tx: ScopedTx, companyId: number): Promise<ApprovalStep[]> {
   const company = await tx.company.findUniqueOrThrow({ where: { id: companyId }, select: { offerApprovalSteps: true } });
   return company.offerApprovalSteps as unknown as ApprovalStep[];
-}
-
-async function readOffer(tx: ScopedTx, id: number): Promise<OfferRow> {
-  return tx.offer.findUniqueOrThrow({ where: { id }, include: offerInclude });
 }
 
 export async function createOffer(svc: ServiceContext, input: CreateOfferInput): Promise<OfferDetailDto> {

@@ -13,8 +13,8 @@ import { DEFAULT_LETTER_TEMPLATE, formatLetterDateTime } from "./contract/letter
 import { FINAL_OFFER_STATUSES, type OfferDetailDto } from "./contract/offer.ts";
 import { letterValues, renderLetterHtml } from "./letter/render-html.ts";
 import { renderLetterPdf, sha256Hex } from "./letter/pdf.ts";
-import { announceOffer, findVisibleOffer, lockOffer } from "./access.ts";
-import { offerInclude, type OfferRow, serializeOfferDetail, termsOf } from "./serialize.ts";
+import { announceOffer, findVisibleOffer, lockOffer, readOffer } from "./access.ts";
+import { type OfferRow, serializeOfferDetail, termsOf } from "./serialize.ts";
 
 /**
  * Sending and withdrawing (issue 41 §1–2). Sending renders the letter from the company's template,
@@ -25,10 +25,6 @@ import { offerInclude, type OfferRow, serializeOfferDetail, termsOf } from "./se
  */
 export const offerLinkOf = (token: string) => `${appBaseUrl()}/offers/${token}`;
 export const hashOfferToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
-async function readOffer(tx: ScopedTx, id: number): Promise<OfferRow> {
-  return tx.offer.findUniqueOrThrow({ where: { id }, include: offerInclude });
-}
 
 /** The letter of an offer as it stands: the company's template (or the default) filled with its terms. */
 export async function renderOfferLetter(db: ScopedDb | ScopedTx, row: OfferRow, createdAt = new Date()): Promise<{ html: string; pdf: Uint8Array }> {
