@@ -80,21 +80,21 @@ export interface ReleasedEmail {
 
 /**
  * Scheduled messages whose send_after has come (a delayed rejection), of every company, made
- * `queued` — due now — for the delivery job; `dispatch` runs before the change commits, so a crash
- * in between leaves them scheduled and the next sweep takes them. A message canceled first is no
- * longer `scheduled` and is never released. next_attempt_at holds send_after while scheduled (the
+ * `queued` — due now — for the delivery job. `dispatch` runs after the change commits: a delivery run
+ * started before it would still read the message as scheduled and claim nothing (CI once saw a
+ * released rejection stay queued so). A crash in between leaves them queued and due, and the overdue
+ * sweep (leaseOverdueEmails) requests them after its margin. A message canceled first is no longer
+ * `scheduled` and is never released. next_attempt_at holds send_after while scheduled (the
  * (status, next_attempt_at) index serves both sweeps).
  */
 export async function releaseDueEmails(prisma: PrismaClient, limit: number, dispatch: (due: ReleasedEmail[]) => Promise<void>): Promise<number> {
-  return prisma.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ id: number; company_id: number }[]>`
-      UPDATE email_messages SET status = 'queued', next_attempt_at = now(), updated_at = now()
-      WHERE id IN (
-        SELECT id FROM email_messages
-        WHERE status = 'scheduled' AND next_attempt_at <= now()
-        ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-      RETURNING id, company_id`;
-    if (rows.length > 0) await dispatch(rows.map((r) => ({ id: r.id, companyId: r.company_id })));
-    return rows.length;
-  });
+  const rows = await prisma.$queryRaw<{ id: number; company_id: number }[]>`
+    UPDATE email_messages SET status = 'queued', next_attempt_at = now(), updated_at = now()
+    WHERE id IN (
+      SELECT id FROM email_messages
+      WHERE status = 'scheduled' AND next_attempt_at <= now()
+      ORDER BY next_attempt_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+    RETURNING id, company_id`;
+  if (rows.length > 0) await dispatch(rows.map((r) => ({ id: r.id, companyId: r.company_id })));
+  return rows.length;
 }
