@@ -195,10 +195,13 @@ describe("blindText: hostile input", () => {
     const person = { name: "Marcus O'Neill", email: null, phone: "+442079460958", linkedin: null };
     const small = unit.repeat(times / 16);
     const large = unit.repeat(times);
+    // CPU time of this process, not wall time: two suites side by side stretched the wall-clock ratio of
+    // this very test to 69× (load 10 on 2 cores) while the work was linear. Microseconds.
     const time = (text: string) => {
-      const started = performance.now();
+      const started = process.cpuUsage();
       blindText(text, person);
-      return performance.now() - started;
+      const used = process.cpuUsage(started);
+      return used.user + used.system;
     };
     time(small);
     let smallBest = Infinity;
@@ -207,6 +210,6 @@ describe("blindText: hostile input", () => {
       smallBest = Math.min(smallBest, time(small));
       largeBest = Math.min(largeBest, time(large));
     }
-    expect(largeBest / Math.max(smallBest, 1)).toBeLessThan(64);
+    expect(largeBest / Math.max(smallBest, 1000)).toBeLessThan(64);
   });
 });
