@@ -99,13 +99,32 @@ export async function decideOffer(svc: ServiceContext, input: DecideOfferInput):
   return result;
 }
 
+type AwaitingRow = Pick<OfferRow, "approvalSteps" | "approvalStep" | "approvalRound"> & { approvals: { approverId: string; round: number; step: number }[] };
+
+/** Whether the offer's current step names the member and they have not decided at it yet. */
+function awaits(row: AwaitingRow, userId: string): boolean {
+  if (!stepsOf(row)[row.approvalStep]?.approver_ids.includes(userId)) return false;
+  return !row.approvals.some((a) => a.round === row.approvalRound && a.step === row.approvalStep && a.approverId === userId);
+}
+
+const pendingFor = (userId: string) => ({ status: "pending_approval" as const, approverIds: { has: userId } });
+
 /** "My approvals": the offers whose current step names the member and that they have not decided yet. */
 export async function offersAwaitingDecision(svc: ServiceContext): Promise<OfferDto[]> {
   const userId = actorUserId(svc.actor);
   if (!userId) return [];
-  const rows = await svc.db.offer.findMany({ where: { status: "pending_approval", approverIds: { has: userId } }, include: offerInclude, orderBy: { id: "asc" }, take: 200 });
-  return rows
-    .filter((row) => stepsOf(row)[row.approvalStep]?.approver_ids.includes(userId))
-    .filter((row) => !row.approvals.some((a) => a.round === row.approvalRound && a.step === row.approvalStep && a.approver.id === userId))
-    .map(serializeOffer);
+  const rows = await svc.db.offer.findMany({ where: pendingFor(userId), include: offerInclude, orderBy: { id: "asc" }, take: 200 });
+  return rows.filter((row) => awaits({ ...row, approvals: row.approvals.map((a) => ({ approverId: a.approver.id, round: a.round, step: a.step })) }, userId)).map(serializeOffer);
+}
+
+/** The menu's count on every page: the same rule over the few columns it needs, not whole offers. */
+export async function countOffersAwaitingDecision(svc: ServiceContext): Promise<number> {
+  const userId = actorUserId(svc.actor);
+  if (!userId) return 0;
+  const rows = await svc.db.offer.findMany({
+    where: pendingFor(userId),
+    select: { approvalSteps: true, approvalStep: true, approvalRound: true, approvals: { where: { approverId: userId }, select: { approverId: true, round: true, step: true } } },
+    take: 200,
+  });
+  return rows.filter((row) => awaits(row, userId)).length;
 }

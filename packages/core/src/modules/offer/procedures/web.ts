@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { adminProcedure, userProcedure } from "../../../kernel/trpc.ts";
-import { offersAwaitingDecision } from "../approvals.ts";
+import { countOffersAwaitingDecision, offersAwaitingDecision } from "../approvals.ts";
 import { offerSettingsSchema, updateOfferSettingsInput } from "../contract/settings.ts";
 import { offerSchema } from "../contract/offer.ts";
 import { getOfferSettings, updateOfferSettings } from "../settings.ts";
@@ -19,7 +19,7 @@ export const myApprovalsCountProcedure = userProcedure
   .meta({ interviewer: "own" })
   .input(z.strictObject({}).optional())
   .output(z.object({ count: z.number().int() }))
-  .query(async ({ ctx }) => ({ count: ctx.svc.role === "interviewer" ? 0 : (await offersAwaitingDecision(ctx.svc)).length }));
+  .query(async ({ ctx }) => ({ count: ctx.svc.role === "interviewer" ? 0 : await countOffersAwaitingDecision(ctx.svc) }));
 
 export const getOfferSettingsProcedure = adminProcedure
   .input(z.strictObject({}).optional())
