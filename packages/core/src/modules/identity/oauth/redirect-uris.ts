@@ -26,8 +26,18 @@ export function redirectUriMatches(registered: readonly string[], given: string)
 }
 
 /**
+ * Schemes that are no app of the member's: script and document schemes a browser would run or show
+ * (javascript:, data:, …), and network schemes that would carry the code to a host in the clear or to
+ * something that is not an app (ftp:, ws:). http and https are handled above.
+ */
+const REFUSED_SCHEMES = new Set(["javascript:", "data:", "file:", "vbscript:", "blob:", "about:", "filesystem:", "view-source:", "ftp:", "ws:", "wss:", "mailto:", "tel:", "sms:"]);
+
+/**
  * A redirect URI a client may register: https, a loopback http URL (native apps), or a private-use
- * scheme (`com.example.app:/callback`, RFC 8252 §7.1); never a fragment or credentials.
+ * scheme of a native app (RFC 8252 §7.1). RFC 8252 asks for reverse-domain schemes
+ * (`com.example.app:/callback`) but desktop apps register one-word ones — Cursor's `cursor://…`, VS Code's
+ * `vscode://…` — and are accepted too: the scheme is the app's own, so the code still goes back to it.
+ * Never http to another host, a script or document scheme, a fragment or credentials.
  */
 export function assertRegistrableRedirectUri(raw: unknown): string {
   if (typeof raw !== "string" || raw.length > 2000) throw new OAuthError("invalid_redirect_uri", "Each redirect URI must be a string of at most 2000 characters");
@@ -37,13 +47,13 @@ export function assertRegistrableRedirectUri(raw: unknown): string {
   } catch {
     throw new OAuthError("invalid_redirect_uri", `Not an absolute URL: ${raw.slice(0, 200)}`);
   }
-  if (url.hash || url.username || url.password) throw new OAuthError("invalid_redirect_uri", "A redirect URI must not hold a fragment or credentials");
+  // `#` anywhere (even an empty fragment, which URL drops from .hash): the code would be read from the fragment.
+  if (url.hash || raw.includes("#") || url.username || url.password) throw new OAuthError("invalid_redirect_uri", "A redirect URI must not hold a fragment or credentials");
   if (url.protocol === "https:") return raw;
   if (url.protocol === "http:") {
     if (LOOPBACK_HOSTS.has(url.hostname)) return raw;
     throw new OAuthError("invalid_redirect_uri", "An http redirect URI must be a loopback address (127.0.0.1, [::1] or localhost)");
   }
-  if (/^(javascript|data|file|vbscript|blob|about):$/i.test(url.protocol)) throw new OAuthError("invalid_redirect_uri", `The scheme ${url.protocol} is not allowed`);
-  if (!url.protocol.includes(".")) throw new OAuthError("invalid_redirect_uri", "A private-use scheme must be a reverse domain name (com.example.app:/callback)");
+  if (REFUSED_SCHEMES.has(url.protocol.toLowerCase())) throw new OAuthError("invalid_redirect_uri", `The scheme ${url.protocol} is not allowed`);
   return raw;
 }
