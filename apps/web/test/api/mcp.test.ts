@@ -90,6 +90,9 @@ describe("initialize and tools/list", () => {
     }
     const readOnly = tools.filter((tool) => tool.annotations?.readOnlyHint).map((tool) => tool.name);
     expect(readOnly.sort()).toEqual(READ_ONLY_TOOLS);
+    // A move can reject a candidate (issue 43 §24): clients ask before running it. The other writes only add.
+    expect(tools.filter((tool) => tool.annotations?.destructiveHint).map((tool) => tool.name)).toEqual(["move_candidate"]);
+    expect(tools.find((tool) => tool.name === "move_candidate")?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
   });
 
   it.each([
@@ -249,10 +252,24 @@ describe("errors", () => {
     expect(errorText(await call(full, "add_note", { candidate_id: candidateId, note: "   " }))).toContain('"field":"note"');
   });
 
-  it("an unknown tool is a JSON-RPC invalid-params error", async () => {
+  it("an unknown tool is a JSON-RPC invalid-params error, its message on the wire once (issue 43 §24)", async () => {
     const error = await full.callTool({ name: "delete_candidate", arguments: { id: candidateId } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(-32602);
+    // The client's McpError adds "MCP error -32602: " to what the server sent: once, not twice.
+    expect((error as McpError).message).toBe("MCP error -32602: Unknown tool: delete_candidate");
+    for (const body of [
+      { jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "delete_candidate", arguments: {} } },
+      [{ jsonrpc: "2.0", id: 5, method: "tools/call", params: { name: "delete_candidate", arguments: {} } }],
+    ]) {
+      const res = await post(JSON.stringify(body), app.acme.apiKey, { "mcp-protocol-version": "2025-06-18" });
+      const answer = await res.json();
+      expect((Array.isArray(answer) ? answer[0] : answer).error).toEqual({ code: -32602, message: "Unknown tool: delete_candidate" });
+    }
+    // The resource errors the same way.
+    await expect(full.readResource({ uri: `hireflow://candidates/2000000000/resume` })).rejects.toMatchObject({ code: -32002, message: "MCP error -32002: Resource not found" });
+    const missing = await post(JSON.stringify({ jsonrpc: "2.0", id: 6, method: "resources/read", params: { uri: "hireflow://nothing/1" } }), app.acme.apiKey, { "mcp-protocol-version": "2025-06-18" });
+    expect((await missing.json()).error).toEqual({ code: -32002, message: "Resource not found", data: { uri: "hireflow://nothing/1" } });
   });
 
   it("a tool outside the key's scopes is refused naming the scope, and writes nothing", async () => {
@@ -266,7 +283,7 @@ describe("errors", () => {
     expect((await app.api.get(`/candidates/${candidateId}`)).body.data.stage).toBe(firstStage);
     expect(await notes()).toBe(before);
     await expect(readOnly.readResource({ uri: `hireflow://jobs/${app.acme.jobId}/description` })).resolves.toBeTruthy();
-    await expect(writeOnly.readResource({ uri: `hireflow://jobs/${app.acme.jobId}/description` })).rejects.toThrow(/needs the scope jobs:read/);
+    await expect(writeOnly.readResource({ uri: `hireflow://jobs/${app.acme.jobId}/description` })).rejects.toThrow(/^MCP error -32600: Reading hireflow:\/\/jobs\/\{id\}\/description needs the scope jobs:read, which this API key lacks/);
   });
 
   it("never reaches another company's data", async () => {

@@ -8,7 +8,6 @@ import {
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   PingRequestSchema,
   ReadResourceRequestSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
@@ -40,6 +39,29 @@ const toolEntries: readonly { tool: McpTool; listed: Tool }[] = MCP_TOOLS.map((t
 }));
 const toolsByName = new Map(toolEntries.map((entry) => [entry.tool.name, entry.tool]));
 
+/**
+ * A JSON-RPC error whose message goes on the wire as written. The SDK's McpError prefixes its message
+ * with "MCP error <code>: ", and a client's McpError adds the prefix again when it reads the answer, so
+ * an assistant showed "MCP error -32602: MCP error -32602: Unknown tool: …". The SDK's Protocol answers
+ * any thrown error by its `code`, `message` and `data`, so this is all a handler needs to throw.
+ */
+class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** An error's message as it goes on the wire: without the "MCP error <code>: " an McpError put in front of it. */
+function wireMessage(error: { code?: unknown; message?: string }): string {
+  const message = error.message ?? "Internal error";
+  const prefix = `MCP error ${String(error.code)}: `;
+  return message.startsWith(prefix) ? message.slice(prefix.length) : message;
+}
+
 function toolError(text: string): CallToolResult {
   return { content: [{ type: "text", text }], isError: true };
 }
@@ -58,9 +80,9 @@ function failedCall(error: unknown, context: Context, tool: string): CallToolRes
  */
 async function callTool(context: Context, caller: McpCaller, params: { name: string; arguments?: Record<string, unknown> }): Promise<CallToolResult> {
   const principal = context.principal;
-  if (!principal) throw new AppError("unauthorized", "API key is missing or invalid");
+  if (!principal) throw new AppError("unauthorized", "No credential: send an OAuth access token or an API key");
   const tool = toolsByName.get(params.name);
-  if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
+  if (!tool) throw new RpcError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
   const missing = missingScopes(principal, tool.scopes);
   if (missing.length) return toolError(missingScopeMessage(`The tool ${tool.name}`, principal, missing));
   const args = tool.input.safeParse(params.arguments ?? {});
@@ -80,7 +102,7 @@ async function callTool(context: Context, caller: McpCaller, params: { name: str
  */
 function createServer(context: Context): Server {
   const principal = context.principal;
-  if (!principal) throw new AppError("unauthorized", "API key is missing or invalid");
+  if (!principal) throw new AppError("unauthorized", "No credential: send an OAuth access token or an API key");
   const caller = mcpCaller(context);
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false }, resources: {} }, instructions: INSTRUCTIONS });
 
@@ -102,18 +124,18 @@ function createServer(context: Context): Server {
       const id = template.match(uri);
       if (id === null) continue;
       const missing = missingScopes(principal, template.scopes);
-      if (missing.length) throw new McpError(ErrorCode.InvalidRequest, missingScopeMessage(`Reading ${template.uriTemplate}`, principal, missing));
+      if (missing.length) throw new RpcError(ErrorCode.InvalidRequest, missingScopeMessage(`Reading ${template.uriTemplate}`, principal, missing));
       try {
         return { contents: [{ uri, mimeType: template.mimeType, text: await template.read(caller, id) }] };
       } catch (error) {
         const appError = toAppError(error);
         // -32002: the MCP specification's "resource not found".
-        if (appError.code === "not_found") throw new McpError(-32002, "Resource not found", { uri });
+        if (appError.code === "not_found") throw new RpcError(-32002, "Resource not found", { uri });
         if (appError.status >= 500) logger.error("MCP resource read failed", { request_id: context.requestId, uri, error: appError.cause ?? appError });
-        throw new McpError(ErrorCode.InternalError, appError.status >= 500 ? "Internal error" : appError.message);
+        throw new RpcError(ErrorCode.InternalError, appError.status >= 500 ? "Internal error" : appError.message);
       }
     }
-    throw new McpError(-32002, "Resource not found", { uri });
+    throw new RpcError(-32002, "Resource not found", { uri });
   });
   return server;
 }
@@ -196,10 +218,10 @@ async function answerToolCall(message: { id: string | number; params: { name: st
   try {
     reply = { result: await callTool(context, mcpCaller(context), message.params), jsonrpc: "2.0", id: message.id };
   } catch (error) {
-    // As the SDK's Protocol answers a handler's error.
+    // As the SDK's Protocol answers a handler's error (the message once, without an McpError's prefix).
     const e = error as { code?: unknown; message?: string; data?: unknown };
     const code = typeof e.code === "number" && Number.isSafeInteger(e.code) ? e.code : ErrorCode.InternalError;
-    reply = { jsonrpc: "2.0", id: message.id, error: { code, message: e.message ?? "Internal error", ...(e.data !== undefined && { data: e.data }) } };
+    reply = { jsonrpc: "2.0", id: message.id, error: { code, message: wireMessage(e), ...(e.data !== undefined && { data: e.data }) } };
   }
   return new Response(JSON.stringify(reply), { status: 200, headers: { "content-type": "application/json" } });
 }

@@ -18,7 +18,9 @@ export const moveCandidateTool = defineTool({
   description:
     "Moves a candidate to another stage of its job's pipeline (a stage key from get_job, or a stage type such as phonescreen or rejected). An optional reason is kept in the timeline; reject_reason_id (a company reject reason) only with a move to a rejected stage. Moving a candidate out of the stage the AI agent moved them to (its advance or its rejection) needs override_reason. No e-mail is sent.",
   scopes: ["candidates:write", "candidates:read"],
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  // Destructive: a move to a rejected stage rejects the candidate (and a later move out of an AI agent's
+  // stage needs an override), so clients ask before running it.
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
   input: z.strictObject({
     candidate_id: toolId("The candidate's id"),
     stage: z.string().max(100).describe("The target stage key (or stage type)"),
