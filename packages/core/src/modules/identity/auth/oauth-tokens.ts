@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { isProduction } from "@hireflow/config";
 import { type PrismaClient } from "@hireflow/db";
 import { AppError } from "../../../kernel/errors.ts";
 import { apiKeyCacheGeneration, cachedOAuthToken, rememberOAuthToken } from "./api-key-cache.ts";
@@ -43,9 +44,24 @@ export function resourceFor(origin: string, api: ProtectedApi): string {
   return `${origin}/${api}`;
 }
 
+const LOOPBACK_URL = /^(https?:\/\/)(?:localhost|127\.0\.0\.1|\[::1\])((?::\d+)?(?:\/.*)?)$/i;
+
+/**
+ * Whether `given` names the resource `expected`: the same URL, or — outside production — the same URL on
+ * another loopback name. A development server answers on http://localhost:3000 and http://127.0.0.1:3000
+ * alike, and a client (the MCP Inspector, an assistant on the same machine) may have been given either,
+ * so a token issued for one works on the other. In production a resource is exactly one URL.
+ */
+export function resourceMatches(given: string, expected: string): boolean {
+  if (given === expected) return true;
+  if (isProduction()) return false;
+  const local = (url: string) => url.replace(LOOPBACK_URL, "$1localhost$2");
+  return LOOPBACK_URL.test(given) && LOOPBACK_URL.test(expected) && local(given) === local(expected);
+}
+
 /** Whether a token issued for `resource` may be used on `api` at `origin`. */
 export function audienceAllows(resource: string, origin: string, api: ProtectedApi): boolean {
-  return resource === origin || resource === resourceFor(origin, api);
+  return resourceMatches(resource, origin) || resourceMatches(resource, resourceFor(origin, api));
 }
 
 const invalidToken = () => new AppError("unauthorized", "The access token is missing, invalid, expired or revoked");

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { type PrismaClient } from "@hireflow/db";
-import { AUTHORIZATION_CODE_PREFIX, hashOAuthSecret, newOAuthSecret } from "../auth/oauth-tokens.ts";
+import { AUTHORIZATION_CODE_PREFIX, hashOAuthSecret, newOAuthSecret, type ProtectedApi, resourceFor, resourceMatches } from "../auth/oauth-tokens.ts";
 import { roleScopeCeiling, type UserRole } from "../../../kernel/roles.ts";
 import { API_SCOPES, type ApiScope, isApiScope, normalizeScopes } from "../../../kernel/scopes.ts";
 import { systemContext } from "../../../kernel/context.ts";
@@ -16,11 +16,24 @@ export const AUTHORIZATION_CODE_TTL_MS = 60_000;
 export interface AuthorizationRequest {
   client: OAuthClientInfo;
   redirectUri: string;
-  /** What the client asked for (every scope when it named none). */
+  /** What the client asked for (the resource's scopes when it named none). */
   scopes: ApiScope[];
+  /** Those of `scopes` the resource uses: ticked on the consent screen, the others shown unticked. */
+  suggested: ApiScope[];
+  /** The resource the token will be bound to (RFC 8707), as the client named it. */
   resource: string;
+  /** The API that resource is; null for the whole server (both APIs). */
+  api: ProtectedApi | null;
   state: string | null;
   codeChallenge: string;
+}
+
+export interface AuthorizationOptions {
+  /**
+   * The scopes a resource uses (the MCP server: only its tools'); every API scope when absent. A client
+   * that names no scope asks for these, and only these are ticked on the consent screen.
+   */
+  resourceScopes?: (api: ProtectedApi | null) => readonly ApiScope[];
 }
 
 /**
@@ -44,15 +57,25 @@ export function redirectWithParams(redirectUri: string, params: Record<string, s
 
 /**
  * The server's resources (RFC 8707) as seen from `origin`: a token is bound to one of them. Without
- * a resource parameter the token is for the whole server (both APIs).
+ * a resource parameter the token is for the whole server (both APIs). In development a loopback alias
+ * of the origin (127.0.0.1 for localhost) names the same resource (resourceMatches), kept as the client wrote it.
  */
-export function validResource(origin: string, raw: string | null | undefined): string | null {
-  if (raw === null || raw === undefined || raw === "") return origin;
+export function validResource(origin: string, raw: string | null | undefined): { resource: string; api: ProtectedApi | null } | null {
+  if (raw === null || raw === undefined || raw === "") return { resource: origin, api: null };
   const resource = raw.replace(/\/+$/, "");
-  return [origin, `${origin}/api/v1`, `${origin}/api/mcp`].includes(resource) ? resource : null;
+  if (resourceMatches(resource, origin)) return { resource, api: null };
+  for (const api of ["api/v1", "api/mcp"] as const) if (resourceMatches(resource, resourceFor(origin, api))) return { resource, api };
+  return null;
 }
 
-export async function validateAuthorizationRequest(prisma: PrismaClient, origin: string, params: URLSearchParams): Promise<AuthorizationRequest> {
+/**
+ * Checks an authorization request completely — client (a metadata document URL is refused on a private
+ * address before any fetch), redirect URI, response type, PKCE, resource, scopes — and needs no member:
+ * the consent page runs it before asking anyone to sign in, so a bad request is never seen only after
+ * signing in. Errors before the redirect URI is known to be the client's are thrown as OAuthError (the
+ * page shows them); later ones as AuthorizationRedirectError (the page sends them back to the client).
+ */
+export async function validateAuthorizationRequest(prisma: PrismaClient, origin: string, params: URLSearchParams, options: AuthorizationOptions = {}): Promise<AuthorizationRequest> {
   const one = (name: string) => {
     const values = params.getAll(name);
     if (values.length > 1) throw new OAuthError("invalid_request", `${name} is given more than once`);
@@ -75,13 +98,15 @@ export async function validateAuthorizationRequest(prisma: PrismaClient, origin:
   if (!challenge) throw fail(new OAuthError("invalid_request", "code_challenge is required (PKCE)"));
   if (method !== "S256") throw fail(new OAuthError("invalid_request", "code_challenge_method must be S256"));
   if (!/^[A-Za-z0-9_-]{43}$/.test(challenge)) throw fail(new OAuthError("invalid_request", "code_challenge must be the base64url SHA-256 of the verifier (43 characters)"));
-  const resource = validResource(origin, one("resource"));
-  if (!resource) throw fail(new OAuthError("invalid_target", `resource must be ${origin}/api/mcp, ${origin}/api/v1 or ${origin}`));
+  const bound = validResource(origin, one("resource"));
+  if (!bound) throw fail(new OAuthError("invalid_target", `resource must be ${origin}/api/mcp, ${origin}/api/v1 or ${origin}`));
   const requested = one("scope");
   const words = requested ? requested.split(" ").filter(Boolean) : [];
   const unknown = words.filter((word) => !isApiScope(word));
   if (unknown.length) throw fail(new OAuthError("invalid_scope", `Unknown scope ${unknown.join(", ")}`));
-  return { client, redirectUri: target, scopes: words.length ? normalizeScopes(words) : [...API_SCOPES], resource, state, codeChallenge: challenge };
+  const used = options.resourceScopes?.(bound.api) ?? API_SCOPES;
+  const scopes = words.length ? normalizeScopes(words) : [...used];
+  return { client, redirectUri: target, scopes, suggested: scopes.filter((scope) => used.includes(scope)), ...bound, state, codeChallenge: challenge };
 }
 
 export interface Member {

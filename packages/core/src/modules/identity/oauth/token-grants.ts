@@ -1,7 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { type PrismaClient } from "@hireflow/db";
 import { waitForApiKeyCaches } from "../auth/api-key-cache.ts";
-import { ACCESS_TOKEN_PREFIX, ACCESS_TOKEN_TTL_S, hashOAuthSecret, newOAuthSecret, REFRESH_TOKEN_PREFIX } from "../auth/oauth-tokens.ts";
+import { ACCESS_TOKEN_PREFIX, ACCESS_TOKEN_TTL_S, hashOAuthSecret, newOAuthSecret, REFRESH_TOKEN_PREFIX, resourceMatches } from "../auth/oauth-tokens.ts";
 import { normalizeScopes } from "../../../kernel/scopes.ts";
 import { systemContext } from "../../../kernel/context.ts";
 import { recordAudit } from "../../audit/audit.ts";
@@ -36,8 +36,9 @@ async function issueTokens(tx: Tx, grant: { id: number; scopes: string[] }): Pro
   return { access_token: access, token_type: "Bearer", expires_in: ACCESS_TOKEN_TTL_S, refresh_token: refresh, scope: normalizeScopes(grant.scopes).join(" ") };
 }
 
+/** The token request's resource, if it names one, must be the authorised one (or its loopback alias in development). */
 function sameResource(granted: string, asked: string | null): boolean {
-  return asked === null || asked === "" || asked.replace(/\/+$/, "") === granted;
+  return asked === null || asked === "" || resourceMatches(asked.replace(/\/+$/, ""), granted);
 }
 
 /** grant_type=authorization_code: the code once, with its PKCE verifier and redirect URI, for this client. */
