@@ -7,10 +7,13 @@ import { withSecurityHeaders } from "@/server/security-headers";
  * Sends signed-out visitors of the app's pages to the sign-in page. This is the optimistic check
  * (is there a session cookie at all?); every app page verifies the session itself against the
  * database (requireSession in the (app) layout and pages), and /api/trpc resolves it per request.
- * Public: the sign-in page, invitation links, careers pages, candidates' offer links, the API reference, every /api route and static files.
+ * Public: the sign-in page, invitation links, careers pages, candidates' offer links, the API reference, the OAuth
+ * consent page (it validates the app's request first, then asks for a session), every /api route and static files.
  */
 const SESSION_COOKIE = "hf_session";
-const PUBLIC_PREFIXES = ["/sign-in", "/careers", "/offers", "/docs", "/invite", "/.well-known"];
+// /oauth/authorize checks an app's authorization request before it asks for a session (a bad one is never
+// seen only after signing in); the page and its decision verify the session themselves.
+const PUBLIC_PREFIXES = ["/sign-in", "/careers", "/offers", "/docs", "/invite", "/.well-known", "/oauth/authorize"];
 
 function isPublic(pathname: string): boolean {
   return PUBLIC_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));

@@ -133,7 +133,7 @@ export * from "./modules/report/contract/impact-ratio.ts";
 export { impactRatioReport } from "./modules/report/impact-ratios.ts";
 export { rateCategories, round3 } from "./modules/report/impact-ratio-math.ts";
 export { impactRatioCsv, threePlaces } from "./modules/report/impact-ratio-csv.ts";
-export { answerMcpPost, grantedScopes, MCP_RESOURCE_TEMPLATES, MCP_TOOLS, missingScopes } from "./api/mcp/index.ts";
+export { answerMcpPost, grantedScopes, MCP_RESOURCE_TEMPLATES, MCP_SCOPES, MCP_TOOLS, missingScopes, scopeChallenge, type ScopeChallenge } from "./api/mcp/index.ts";
 export * from "./modules/offer/contract/offer.ts";
 export * from "./modules/offer/contract/letter-template.ts";
 export * from "./modules/offer/contract/public-offer.ts";

@@ -371,7 +371,13 @@ describe("errors", () => {
     for (const key of [null, `hf_live_${"0".repeat(40)}`]) {
       const res = await post(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), key);
       expect(res.status).toBe(401);
-      expect(await res.json()).toMatchObject({ jsonrpc: "2.0", error: { data: { code: "unauthorized" } }, id: null });
+      const body = await res.json();
+      expect(body).toMatchObject({ jsonrpc: "2.0", error: { data: { code: "unauthorized" } }, id: null });
+      // Words for either credential (OAuth is what assistants use), and RFC 6750's error only when a token was sent (issue 43 §21).
+      expect(body.error.message).not.toMatch(/^API key/);
+      const challenge = res.headers.get("www-authenticate")!;
+      expect(challenge).toMatch(/^Bearer /);
+      expect(challenge.includes('error="invalid_token"'), String(key)).toBe(key !== null);
     }
     await expect(connect(null)).rejects.toThrow();
     const get = await fetch(`${app.url}/api/mcp`, { headers: { authorization: `Bearer ${app.acme.apiKey}`, accept: "text/event-stream" } });

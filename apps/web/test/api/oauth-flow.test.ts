@@ -1,11 +1,13 @@
+import { API_SCOPES, MCP_SCOPES } from "@hireflow/core";
 import { hashOAuthSecret } from "@hireflow/core/identity/oauth-tokens";
 import { getPrisma } from "@hireflow/db";
 import * as oauth from "oauth4webapi";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useApiApp } from "../helpers/api-app.ts";
+import { testingTheBuild } from "../helpers/built-server.ts";
 import { apiClient } from "../helpers/client.ts";
 import { createTestCompany } from "../helpers/fixtures.ts";
-import { addMember, authorizationRequest, decide, insecure, type TestMember } from "../helpers/oauth.ts";
+import { addMember, authorizationRequest, decide, insecure, registerTestClient, registrationIp, type TestMember } from "../helpers/oauth.ts";
 
 /**
  * The OAuth 2.1 authorization server end to end over real HTTP, driven by an independent client
@@ -63,11 +65,15 @@ describe("discovery", () => {
     expect(as.revocation_endpoint).toBe(`${app.url}/api/oauth/revoke`);
   });
 
-  it("a wrong API key or token also gets the challenge, with the envelope body", async () => {
-    const res = await fetch(`${app.url}/api/v1/jobs`, { headers: { authorization: "Bearer hfo_at_" + "x".repeat(43) } });
-    expect(res.status).toBe(401);
-    expect(res.headers.get("www-authenticate")).toContain("resource_metadata=");
-    expect((await res.json()).error.code).toBe("unauthorized");
+  it("a wrong API key or token also gets the challenge, with error=\"invalid_token\" (RFC 6750 §3.1) and the envelope body", async () => {
+    for (const token of ["hfo_at_" + "x".repeat(43), `hf_live_${"0".repeat(40)}`]) {
+      const res = await fetch(`${app.url}/api/v1/jobs`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(401);
+      expect(res.headers.get("www-authenticate")).toBe(
+        `Bearer error="invalid_token", resource_metadata="${app.url}/.well-known/oauth-protected-resource/api/v1", error_description="The token is unknown, expired or revoked, or was issued for another resource"`,
+      );
+      expect((await res.json()).error.code).toBe("unauthorized");
+    }
   });
 });
 
@@ -287,5 +293,116 @@ describe("Idempotency-Key with an OAuth token", () => {
     const erased = await app.api.call("DELETE", `/candidates/${created.body.data.id}`);
     expect(erased.status, JSON.stringify(erased.body)).toBe(204);
     expect(await getPrisma().idempotencyKey.count({ where: { key } })).toBe(0);
+  });
+});
+
+/** Consent and code exchange for a request built by the caller (no scope, another redirect URI…). */
+async function exchangeFor(clientId: string, redirectUri: string, request: Awaited<ReturnType<typeof authorizationRequest>>, member: TestMember, ticked: string[], resource?: string) {
+  const { back } = await decide(app.url, member, request.params, ticked);
+  expect(back?.searchParams.get("state")).toBe(request.state);
+  const form = new URLSearchParams({ grant_type: "authorization_code", client_id: clientId, code: back!.searchParams.get("code")!, code_verifier: request.verifier, redirect_uri: redirectUri });
+  if (resource) form.set("resource", resource);
+  const res = await fetch(`${app.url}/api/oauth/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form });
+  return { back: back!, status: res.status, body: await res.json() };
+}
+
+describe("the MCP resource asks only for the tools' scopes (issue 43 §20)", () => {
+  it("a client naming no scope for /api/mcp gets the tools' scopes, whatever the form ticks", async () => {
+    const resource = `${app.url}/api/mcp`;
+    const request = await authorizationRequest(client.client_id, REDIRECT, { resource });
+    const token = await exchangeFor(client.client_id, REDIRECT, request, admin, [...API_SCOPES], resource);
+    expect(token.status).toBe(200);
+    expect(token.body.scope).toBe(MCP_SCOPES.join(" "));
+  });
+
+  it("for the REST API a client naming no scope still asks for every scope", async () => {
+    const resource = `${app.url}/api/v1`;
+    const request = await authorizationRequest(client.client_id, REDIRECT, { resource });
+    const token = await exchangeFor(client.client_id, REDIRECT, request, admin, [...API_SCOPES], resource);
+    expect(token.body.scope).toBe(API_SCOPES.join(" "));
+  });
+});
+
+describe("redirect URIs of native apps (issue 43 §23)", () => {
+  const CURSOR = "cursor://anysphere.cursor-mcp/oauth/callback";
+
+  it("registration accepts one-word private-use schemes (cursor:, vscode:) and reverse-domain ones; refuses http to another host, script schemes and fragments", async () => {
+    const ip = registrationIp();
+    const register = (uri: string) =>
+      fetch(`${app.url}/api/oauth/register`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": ip }, body: JSON.stringify({ client_name: "A native app", redirect_uris: [uri] }) });
+    for (const uri of [CURSOR, "vscode://vscode.github-authentication/did-authenticate", "com.example.app:/oauth2redirect"]) {
+      const res = await register(uri);
+      expect([uri, res.status]).toEqual([uri, 201]);
+      expect((await res.json()).redirect_uris).toEqual([uri]);
+    }
+    for (const uri of ["http://evil.example/callback", "javascript:alert(1)", "data:text/html,hi", "file:///etc/passwd", "vbscript:msgbox(1)", `${CURSOR}#x`, "https://assistant.example/callback#"]) {
+      const res = await register(uri);
+      expect([uri, res.status, (await res.json()).error]).toEqual([uri, 400, "invalid_redirect_uri"]);
+    }
+  });
+
+  it("Cursor connects: the code goes back to cursor://…, the token request names the same URI, and the token works on /api/mcp", async () => {
+    const cursor = await registerTestClient(app.url, [CURSOR], "Cursor");
+    const resource = `${app.url}/api/mcp`;
+    const request = await authorizationRequest(cursor, CURSOR, { scope: "candidates:read jobs:read", resource });
+    const token = await exchangeFor(cursor, CURSOR, request, recruiter, ["candidates:read", "jobs:read"], resource);
+    expect(`${token.back.protocol}//${token.back.host}${token.back.pathname}`).toBe(CURSOR);
+    expect([token.status, token.body.scope]).toEqual([200, "candidates:read jobs:read"]);
+    const tools = await fetch(resource, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token.body.access_token}`, "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+    });
+    expect(tools.status).toBe(200);
+    expect((await tools.json()).result.tools.map((tool: { name: string }) => tool.name)).toContain("get_job");
+    // Another cursor:// URI is not this client's.
+    const other = await authorizationRequest(cursor, "cursor://anysphere.cursor-mcp/other");
+    const shown = await decide(app.url, recruiter, other.params, ["candidates:read"]);
+    expect([shown.status, shown.back]).toEqual([400, null]);
+  });
+});
+
+/** Where a page sent the browser: a 307's Location, or the meta refresh Next writes once it has streamed. */
+async function redirectedTo(res: Response): Promise<URL | null> {
+  const location = res.headers.get("location");
+  if (location) return new URL(location, app.url);
+  const refresh = (await res.clone().text()).match(/http-equiv="refresh" content="\d+;url=([^"]+)"/)?.[1];
+  return refresh ? new URL(refresh.replace(/&amp;/g, "&"), app.url) : null;
+}
+
+// The consent page is a page, not a route handler: only the production build serves it over HTTP (the
+// in-process helpers serve route modules). Its decision is also tested in process (test/web/oauth-authorize.test.ts).
+describe.runIf(testingTheBuild())("GET /oauth/authorize checks the request before anyone signs in (issue 43 §22)", () => {
+  const page = (params: URLSearchParams, cookie?: string) => fetch(`${app.url}/oauth/authorize?${params.toString()}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+
+  it("an unknown client or an unregistered redirect URI: the error page, signed out, never a redirect", async () => {
+    for (const request of [await authorizationRequest("hfc_nobody", REDIRECT), await authorizationRequest(client.client_id, "https://evil.example/callback")]) {
+      const res = await page(request.params);
+      expect(await redirectedTo(res)).toBeNull();
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain("This app cannot connect");
+      expect(html).toMatch(/Unknown client_id|redirect_uri does not match/);
+    }
+  });
+
+  it("a bad PKCE challenge or resource: straight back to the app with the error and the state, signed out", async () => {
+    for (const extra of [{ code_challenge_method: "plain" }, { code_challenge: "short" }, { resource: "https://other.example/api/mcp" }] as Record<string, string>[]) {
+      const request = await authorizationRequest(client.client_id, REDIRECT, extra);
+      const back = await redirectedTo(await page(request.params));
+      expect(back?.origin + (back?.pathname ?? ""), JSON.stringify(extra)).toBe(REDIRECT);
+      expect(back?.searchParams.get("error")).toMatch(/^(invalid_request|invalid_target)$/);
+      expect(back?.searchParams.get("state")).toBe(request.state);
+    }
+  });
+
+  it("a good request: sign-in first, coming back to it; signed in, the consent page", async () => {
+    const request = await authorizationRequest(client.client_id, REDIRECT, { scope: "jobs:read", resource: `${app.url}/api/mcp` });
+    const signIn = await redirectedTo(await page(request.params));
+    expect(signIn?.pathname).toBe("/sign-in");
+    expect(signIn?.searchParams.get("next")).toBe(`/oauth/authorize?${request.params.toString()}`);
+    const consent = await page(request.params, admin.cookie);
+    expect(consent.status).toBe(200);
+    expect(await consent.text()).toContain("Connect Test assistant to Hireflow");
   });
 });

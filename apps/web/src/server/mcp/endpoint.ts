@@ -1,10 +1,10 @@
-import { AppError, answerMcpPost, authenticateCaller, type AuthenticatedCaller, type Context, hitCallerRateLimit, rateLimitHeaders, toAppError } from "@hireflow/core";
+import { AppError, answerMcpPost, authenticateCaller, type AuthenticatedCaller, type Context, hitCallerRateLimit, rateLimitHeaders, scopeChallenge, toAppError } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { clientIp } from "../../lib/server/client-ip.ts";
 import { logServerError, newRequestId } from "../../lib/server/route-errors.ts";
 import { JSON_BODY_LIMIT, JSON_MAX_DEPTH, jsonDepth, readBodyLimited } from "../rest/body.ts";
 import { JSON_RPC_PARSE_ERROR, jsonRpcErrorResponse } from "./json-rpc-error.ts";
-import { mcpUnauthorizedResponse } from "./unauthorized.ts";
+import { mcpInsufficientScopeResponse, mcpUnauthorizedResponse } from "./unauthorized.ts";
 import { requestOrigin } from "../../lib/server/request-origin.ts";
 
 export const MCP_PATH = "/api/mcp";
@@ -58,16 +58,19 @@ export async function handleMcpRequest(req: Request, publishAfterResponse: () =>
       try {
         caller = await authenticateCaller(prisma, req.headers.get("authorization"), requestOrigin(req), "api/mcp");
       } catch (error) {
-        const appError = toAppError(error);
-        if (appError.code !== "unauthorized") throw error;
-        return withHeaders(mcpUnauthorizedResponse(appError, req), requestId, limitHeaders);
+        if (toAppError(error).code !== "unauthorized") throw error;
+        return withHeaders(mcpUnauthorizedResponse(req), requestId, limitHeaders);
       }
       const limit = await hitCallerRateLimit(caller);
       limitHeaders = rateLimitHeaders(limit);
       if (!limit.allowed) throw new AppError("rate_limited", `Too many requests for this ${caller.principal.kind === "api" ? "API key" : "access token"}; retry in ${limit.resetSeconds} s`);
       const body = parseJsonRpcBody(await readBodyLimited(req, JSON_BODY_LIMIT));
+      const challenge = body instanceof Response ? null : scopeChallenge(body, caller.principal);
       if (body instanceof Response) {
         response = body;
+      } else if (challenge) {
+        // An OAuth token calling a tool outside its grant: 403 with the step-up challenge, before anything runs.
+        response = mcpInsufficientScopeResponse(challenge, req);
       } else {
         // A tool may write (a note, a move): on serverless, keep the instance until its events are published.
         if (callsTools(body)) publishAfterResponse();

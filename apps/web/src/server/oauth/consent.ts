@@ -1,10 +1,11 @@
 import { csrfTokenMatches, sessionTokenFromCookieHeader, verifySession } from "@hireflow/core/identity/sessions";
-import { approveAuthorization, AuthorizationRedirectError, redirectWithParams, validateAuthorizationRequest } from "@hireflow/core/identity/oauth/authorization";
+import { approveAuthorization, AuthorizationRedirectError, redirectWithParams } from "@hireflow/core/identity/oauth/authorization";
 import { OAuthError } from "@hireflow/core/identity/oauth/errors";
 import { getPrisma } from "@hireflow/db";
 import { clientIp } from "../../lib/server/client-ip.ts";
 import { readBodyLimited } from "../rest/body.ts";
 import { requestOrigin } from "../../lib/server/request-origin.ts";
+import { readAuthorizationRequest } from "./authorize.ts";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -43,7 +44,7 @@ export async function handleConsentDecision(req: Request): Promise<Response> {
   if (!csrfTokenMatches(session.csrfToken, form.get("csrf"))) return problem(403, "The form has expired. Start again from the app.");
   let request;
   try {
-    request = await validateAuthorizationRequest(prisma, origin, new URLSearchParams(form.get("request") ?? ""));
+    request = await readAuthorizationRequest(prisma, origin, new URLSearchParams(form.get("request") ?? ""));
   } catch (error) {
     if (error instanceof AuthorizationRedirectError) return continueTo(error.redirectTo);
     return problem(400, OAuthError.is(error) ? error.description : "The authorization request could not be read");

@@ -1,4 +1,4 @@
-import { API_SCOPES, type ProtectedApi } from "@hireflow/core";
+import { API_SCOPES, type ApiScope, MCP_SCOPES, type ProtectedApi } from "@hireflow/core";
 
 /** Metadata documents are public and fetched cross-origin by browser-based clients (MCP Inspector). */
 export const OAUTH_CORS_HEADERS = {
@@ -17,14 +17,24 @@ export function corsPreflight(): Response {
 }
 
 /**
+ * The scopes a resource uses: the MCP server only those of its tools and resources (MCP_SCOPES), the REST
+ * API and the whole server every API scope. What its metadata advertises and its consent screen ticks.
+ */
+export function resourceScopes(api: ProtectedApi | null | undefined): readonly ApiScope[] {
+  return api === "api/mcp" ? MCP_SCOPES : API_SCOPES;
+}
+
+/**
  * RFC 9728 protected resource metadata. `api` absent: the whole server (the origin), which is what
- * /.well-known/oauth-protected-resource describes; with it, the path-suffixed form for that API.
+ * /.well-known/oauth-protected-resource describes; with it, the path-suffixed form for that API. MCP
+ * clients ask for the scopes_supported of /api/mcp when its 401 names none (MCP's scope selection), so
+ * that list holds only what the tools use.
  */
 export function protectedResourceMetadata(origin: string, api?: ProtectedApi) {
   return {
     resource: api ? `${origin}/${api}` : origin,
     authorization_servers: [origin],
-    scopes_supported: [...API_SCOPES],
+    scopes_supported: [...resourceScopes(api)],
     bearer_methods_supported: ["header"],
     resource_name: api === "api/mcp" ? "Hireflow MCP server" : api === "api/v1" ? "Hireflow REST API" : "Hireflow",
     resource_documentation: `${origin}/docs`,

@@ -18,6 +18,6 @@ export function missingScopes(principal: Principal, needed: readonly ApiScope[])
 /** "This tool needs the scope candidates:write, which this API key lacks (its scopes: …)". */
 export function missingScopeMessage(what: string, principal: Principal, missing: readonly ApiScope[]): string {
   const held = grantedScopes(principal);
-  const credential = principal.kind === "api" ? "this API key" : "this access";
+  const credential = principal.kind === "api" ? "this API key" : principal.kind === "oauth" ? "this access token" : "this access";
   return `${what} needs the scope${missing.length > 1 ? "s" : ""} ${missing.join(", ")}, which ${credential} lacks (its scopes: ${held.length ? held.join(", ") : "none"})`;
 }

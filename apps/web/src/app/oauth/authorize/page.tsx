@@ -1,14 +1,13 @@
 import { API_SCOPE_DESCRIPTIONS, API_SCOPES, ROLE_LABELS } from "@hireflow/core";
 import { roleScopeCeiling } from "@hireflow/core/kernel/roles";
-import { AuthorizationRedirectError, validateAuthorizationRequest } from "@hireflow/core/identity/oauth/authorization";
-import { OAuthError } from "@hireflow/core/identity/oauth/errors";
 import { getPrisma } from "@hireflow/db";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { Alert, buttonClass } from "@/components/ui";
-import { requireSession } from "@/lib/server/session";
+import { getSession } from "@/lib/server/session";
 import { originFromHeaders } from "@/lib/server/request-origin";
+import { authorizeStep, returnTarget } from "@/server/oauth/authorize";
 
 // same-origin, not no-referrer: with no-referrer Chromium sends `Origin: null` on the consent form's post, which the
 // decision refuses as cross-site; no referrer still leaves for other sites.
@@ -28,30 +27,29 @@ async function requestOrigin(): Promise<string> {
 }
 
 /**
- * OAuth consent (docs/OAUTH.md): a signed-in member sees which app asks to act as them, with which
- * scopes, and may untick some. Scopes the member's role does not allow are shown but cannot be granted.
- * The decision posts to ./decision, which validates everything again.
+ * OAuth consent (docs/OAUTH.md): the request is checked before anything else (a bad one is shown, or sent
+ * back to the app, without asking anyone to sign in; the proxy lets signed-out visitors reach this page);
+ * then a signed-in member sees which app asks to act as them, with which scopes, and may untick some.
+ * Only the scopes the resource uses are ticked (for the MCP server: its tools'); scopes the member's role
+ * does not allow are shown but cannot be granted. The decision posts to ./decision, which validates everything again.
  */
 export default async function AuthorizePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const query = queryOf(await searchParams);
-  const session = await requireSession(`/oauth/authorize?${query.toString()}`);
-  let request;
-  try {
-    request = await validateAuthorizationRequest(getPrisma(), await requestOrigin(), query);
-  } catch (error) {
-    if (error instanceof AuthorizationRedirectError) redirect(error.redirectTo);
-    const message = OAuthError.is(error) ? error.description : "The authorization request could not be read";
+  const step = await authorizeStep(getPrisma(), await requestOrigin(), query, await getSession());
+  if (step.kind === "redirect" || step.kind === "sign-in") redirect(step.to);
+  if (step.kind === "error") {
     return (
       <Shell title="This app cannot connect">
-        <Alert title="Invalid request">{message}</Alert>
+        <Alert title="Invalid request">{step.message}</Alert>
         <p className="mt-4 text-sm text-slate-600">Nothing was shared. Ask the app&apos;s maker to check its OAuth settings.</p>
       </Shell>
     );
   }
+  const { request, session } = step;
   const ceiling = roleScopeCeiling(session.user.role, API_SCOPES);
   const { client } = request;
   const shownUrl = client.clientUri ?? (client.kind === "metadata_document" ? client.id : null);
-  const redirectHost = new URL(request.redirectUri).host || request.redirectUri;
+  const redirectHost = returnTarget(request.redirectUri);
   return (
     <Shell title={`Connect ${client.name} to Hireflow`}>
       <p className="text-sm text-slate-700">
@@ -75,13 +73,15 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Pr
           <ul className="mt-2 space-y-2">
             {request.scopes.map((scope) => {
               const allowed = ceiling.includes(scope);
+              const used = request.suggested.includes(scope);
               const id = `scope-${scope.replace(":", "-")}`;
               return (
                 <li key={scope} className="flex items-start gap-2">
-                  <input id={id} type="checkbox" name="scope" value={scope} defaultChecked={allowed} disabled={!allowed} className="mt-1" />
+                  <input id={id} type="checkbox" name="scope" value={scope} defaultChecked={allowed && used} disabled={!allowed} className="mt-1" />
                   <label htmlFor={id} className={allowed ? "text-sm text-slate-800" : "text-sm text-slate-500"}>
                     <code className="rounded bg-slate-100 px-1">{scope}</code> — {API_SCOPE_DESCRIPTIONS[scope]}
                     {allowed ? null : <span className="block text-xs">Your role cannot grant this.</span>}
+                    {allowed && !used && request.api === "api/mcp" ? <span className="block text-xs text-slate-600">Hireflow&apos;s MCP tools do not use this.</span> : null}
                   </label>
                 </li>
               );
