@@ -68,14 +68,30 @@ function authorizeQuery(clientId: string, redirectUri: string, extra: Record<str
   return { query, verifier, state };
 }
 
-/** Allow (or Deny) on the consent page; the app's redirect, read from the decision's answer (a page that navigates itself there). */
-async function decideOnPage(page: Page, button: "Allow" | "Deny"): Promise<URL> {
+/**
+ * Allow (or Deny) on the consent page, then where the browser is sent: the decision answers a page that
+ * navigates itself to the app's redirect URI. An http(s) one is a real page (the callback server); waiting
+ * for the browser to land there, as oauth-consent.spec.ts does, avoids a goto racing that navigation.
+ */
+async function decideOnPage(page: Page, button: "Allow" | "Deny", redirectUri: string): Promise<URL> {
+  await page.getByRole("button", { name: button }).click();
+  await page.waitForURL((url) => url.href.startsWith(`${redirectUri}?`), { waitUntil: "load", timeout: 15_000 });
+  return new URL(page.url());
+}
+
+/**
+ * The same for an app's own scheme (cursor://…), which the browser hands to the operating system and never
+ * loads: the way back is read from the decision's page (its answer, or its Continue link, which stays shown).
+ */
+async function decideForApp(page: Page, button: "Allow" | "Deny"): Promise<URL> {
   const answer = page.waitForResponse((response) => response.url().endsWith("/oauth/authorize/decision") && response.request().method() === "POST");
   await page.getByRole("button", { name: button }).click();
-  const html = await (await answer).text();
-  const refresh = html.match(/http-equiv="refresh" content="0;url=([^"]+)"/)?.[1];
-  expect(refresh, html).toBeTruthy();
-  return new URL(refresh!.replace(/&#38;/g, "&"));
+  const html = await (await answer).text().catch(() => null);
+  const refresh = html?.match(/http-equiv="refresh" content="0;url=([^"]+)"/)?.[1]?.replace(/&#38;/g, "&");
+  if (refresh) return new URL(refresh);
+  const link = page.getByRole("link", { name: "Continue" });
+  await expect(link).toBeVisible();
+  return new URL((await link.getAttribute("href"))!);
 }
 
 test("an assistant on /api/mcp is offered and ticked only the tools' scopes, and a tool outside its grant is a 403 step-up challenge (§20, §21)", async ({ page, request, baseURL }) => {
@@ -105,7 +121,7 @@ test("an assistant on /api/mcp is offered and ticked only the tools' scopes, and
     await expectNoSeriousViolations(page, "oauth consent for the MCP server");
     // The admin keeps jobs from the assistant.
     await page.locator("#scope-jobs-read").uncheck();
-    const back = await decideOnPage(page, "Allow");
+    const back = await decideOnPage(page, "Allow", callback.redirectUri);
     expect(back.origin + back.pathname).toBe(callback.redirectUri);
     expect(back.searchParams.get("state")).toBe(state);
 
@@ -186,7 +202,7 @@ test.describe("signed out", () => {
       await page.getByLabel("Password").fill("hireflow-demo");
       await page.getByRole("button", { name: "Sign in" }).click();
       await expect(page.getByRole("heading", { name: `Connect ${name} to Hireflow` })).toBeVisible();
-      const denied = await decideOnPage(page, "Deny");
+      const denied = await decideOnPage(page, "Deny", callback.redirectUri);
       expect([denied.searchParams.get("error"), denied.searchParams.get("state")]).toEqual(["access_denied", good.state]);
     } finally {
       await callback.close();
@@ -209,7 +225,7 @@ test("Cursor connects with its cursor:// redirect URI; script schemes, http to a
   await gotoHydrated(page, `/oauth/authorize?${query}`);
   await expect(page.getByRole("heading", { name: `Connect ${name} to Hireflow` })).toBeVisible();
   await expect(page.getByText("cursor://anysphere.cursor-mcp", { exact: true })).toBeVisible();
-  const back = await decideOnPage(page, "Allow");
+  const back = await decideForApp(page, "Allow");
   expect(`${back.protocol}//${back.host}${back.pathname}`).toBe(cursor);
   expect(back.searchParams.get("state")).toBe(state);
   const exchanged = await request.post("/api/oauth/token", {
