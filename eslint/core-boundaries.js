@@ -22,7 +22,7 @@ export const FLOORS = {
   careers: 5,
   interview: 5,
   offer: 5,
-  scheduling: 5,
+  scheduling: 6,
   privacy: 6,
   identity: 6,
   webhook: 6,

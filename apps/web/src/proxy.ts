@@ -13,7 +13,7 @@ import { withSecurityHeaders } from "@/server/security-headers";
 const SESSION_COOKIE = "hf_session";
 // /oauth/authorize checks an app's authorization request before it asks for a session (a bad one is never
 // seen only after signing in); the page and its decision verify the session themselves.
-const PUBLIC_PREFIXES = ["/sign-in", "/careers", "/offers", "/docs", "/invite", "/.well-known", "/oauth/authorize"];
+const PUBLIC_PREFIXES = ["/sign-in", "/careers", "/offers", "/schedule", "/docs", "/invite", "/.well-known", "/oauth/authorize"];
 
 function isPublic(pathname: string): boolean {
   return PUBLIC_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));

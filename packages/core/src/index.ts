@@ -144,6 +144,11 @@ export { sendOffer, withdrawOffer, renderOfferLetter, hashOfferToken, offerLinkO
 export { getPublicOffer, getPublicOfferLetter, acceptOffer, declineOffer, type AnswerMeta } from "./modules/offer/answer.ts";
 export type { Block as LetterBlock, Run as LetterRun } from "./modules/offer/letter/html-blocks.ts";
 export { expireDueOffers } from "./modules/offer/expiry.ts";
+export * from "./modules/scheduling/contract/index.ts";
+export { getAvailability, putAvailability } from "./modules/scheduling/availability.ts";
+export { createSchedulingLink, getSchedulingLink, listSchedulingLinks, revokeSchedulingLink, schedulingUrlOf } from "./modules/scheduling/links.ts";
+export { bookSlot, cancelBooking, getPublicSchedulingLink, getPublicSlots, rescheduleSlot } from "./modules/scheduling/booking.ts";
+export { limitSchedulingLinks } from "./modules/scheduling/link-limit.ts";
 export { limitOfferLinks } from "./modules/offer/link-limit.ts";
 export { unreferencedOfferFileKeys } from "./modules/offer/privacy.ts";
 export { offersReport } from "./modules/report/offer-reports.ts";

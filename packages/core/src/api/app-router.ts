@@ -22,6 +22,7 @@ import { interviewRouter } from "./routers/interview.ts";
 import { scorecardRouter } from "./routers/scorecard.ts";
 import { userRouter } from "./routers/user.ts";
 import { offerRouter, offerSettingsRouter } from "./routers/offer.ts";
+import { availabilityRouter, schedulingLinkRouter } from "./routers/scheduling.ts";
 
 /** One router serves the web UI (/api/trpc) and, for procedures with `meta.openapi`, REST (/api/v1). */
 export const appRouter = router({
@@ -35,6 +36,8 @@ export const appRouter = router({
   interviews: interviewRouter,
   scorecards: scorecardRouter,
   offers: offerRouter,
+  schedulingLinks: schedulingLinkRouter,
+  availability: availabilityRouter,
   // Web app only (no meta.openapi):
   apiKeys: apiKeyRouter,
   connectedApps: connectedAppRouter,

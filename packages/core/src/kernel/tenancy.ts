@@ -32,6 +32,9 @@ const TENANT_MODELS = new Set([
   "Offer",
   "OfferVersion",
   "OfferApproval",
+  "MemberAvailability",
+  "SchedulingLink",
+  "SchedulingLinkInterviewer",
 ]);
 
 const WHERE_OPERATIONS = new Set([

@@ -42,6 +42,7 @@ function serialize(row: InterviewRow): InterviewDto {
     interviewers: row.interviewers.map(({ user }) => ({ id: user.id, name: user.name, email: user.email })),
     notify_candidate: row.notifyCandidate,
     status: row.status,
+    scheduled_by: row.scheduledBy,
     sequence: row.sequence,
     canceled_at: row.canceledAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
@@ -137,8 +138,8 @@ function invitationOf(row: InterviewRow) {
 
 const people = (row: InterviewRow) => row.interviewers.map(({ user }) => ({ name: user.name, email: user.email }));
 
-async function invite(tx: ScopedTx, svc: ServiceContext, kind: InvitationKind, row: InterviewRow, candidate: CandidateRef, removed: { name: string | null; email: string }[] = [], candidateRemoved = false) {
-  await queueInterviewInvitations(tx, svc, kind, invitationOf(row), candidate, { interviewers: people(row), removed, candidate: row.notifyCandidate, candidateRemoved });
+async function invite(tx: ScopedTx, svc: ServiceContext, kind: InvitationKind, row: InterviewRow, candidate: CandidateRef, removed: { name: string | null; email: string }[] = [], candidateRemoved = false, candidateManageUrl: string | null = null) {
+  await queueInterviewInvitations(tx, svc, kind, invitationOf(row), candidate, { interviewers: people(row), removed, candidate: row.notifyCandidate, candidateRemoved, candidateManageUrl });
 }
 
 /** Locks the interview's row for this transaction: two edits of one interview take turns (SEQUENCE stays strictly increasing). */
@@ -153,36 +154,59 @@ async function findInterview(tx: ScopedTx | ServiceContext["db"], id: number): P
   return row;
 }
 
-export async function scheduleInterview(svc: ServiceContext, input: CreateInterviewInput): Promise<InterviewDetailDto> {
-  const result = await svc.db.$transaction(async (tx) => {
-    const candidate = await requireCandidate(tx, input.candidate_id);
-    const kit = input.interview_id === undefined ? null : await requireKit(tx, candidate, input.interview_id);
-    const panel = await requireMembers(tx, input.interviewer_ids);
-    const notify = input.notify_candidate ?? false;
-    requireCandidateEmail(candidate, notify);
-    const startAt = new Date(input.start_at);
-    const created = await tx.interview.create({
-      data: tenantRow<Prisma.InterviewUncheckedCreateInput>({
-        candidateId: candidate.id,
-        jobInterviewId: kit?.id ?? null,
-        title: input.title ?? kit!.name,
-        startAt,
-        endAt: input.end_at === undefined ? new Date(startAt.getTime() + kit!.durationMinutes * 60_000) : new Date(input.end_at),
-        timeZone: input.time_zone,
-        location: input.location ?? null,
-        videoUrl: input.video_url ?? null,
-        notifyCandidate: notify,
-        icalUid: `${randomUUID()}@hireflow`,
-        createdById: actorUserId(svc.actor),
-      }),
-      select: { id: true },
-    });
-    await tx.interviewInterviewer.createMany({ data: panel.map((user) => tenantRow<Prisma.InterviewInterviewerCreateManyInput>({ interviewId: created.id, userId: user.id })) });
-    const row = await findInterview(tx, created.id);
-    await invite(tx, svc, "scheduled", row, candidate);
-    await announce(tx, svc, "interview.scheduled", row, candidate);
-    return detail(tx, row);
+/**
+ * Serialises, until the transaction ends, everything that books time of these members: a candidate's
+ * booking (modules/scheduling) re-checks their free time after taking these locks, so it sees every
+ * interview committed before and none commits beside it. Sorted, so two transactions never deadlock.
+ */
+export async function lockInterviewersTime(tx: ScopedTx, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  const ids = [...new Set(userIds)].sort();
+  await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtextextended('interviewer-time:' || id, 0)) FROM (SELECT unnest(${ids}::text[]) AS id ORDER BY 1) AS sorted`;
+}
+
+export interface ScheduleOptions {
+  /** Who chose the time (a candidate's booking through a scheduling link, #42). */
+  scheduledBy?: "member" | "candidate";
+  /** The candidate's page to reschedule or cancel, written into their invitation. */
+  manageUrl?: string;
+}
+
+/** Schedules inside the caller's transaction (the booking of a scheduling link re-checks the slot in the same one). */
+export async function scheduleInterviewInTx(tx: ScopedTx, svc: ServiceContext, input: CreateInterviewInput, options: ScheduleOptions = {}): Promise<InterviewDetailDto> {
+  const candidate = await requireCandidate(tx, input.candidate_id);
+  const kit = input.interview_id === undefined ? null : await requireKit(tx, candidate, input.interview_id);
+  const panel = await requireMembers(tx, input.interviewer_ids);
+  await lockInterviewersTime(tx, panel.map((user) => user.id));
+  const notify = input.notify_candidate ?? false;
+  requireCandidateEmail(candidate, notify);
+  const startAt = new Date(input.start_at);
+  const created = await tx.interview.create({
+    data: tenantRow<Prisma.InterviewUncheckedCreateInput>({
+      candidateId: candidate.id,
+      jobInterviewId: kit?.id ?? null,
+      title: input.title ?? kit!.name,
+      startAt,
+      endAt: input.end_at === undefined ? new Date(startAt.getTime() + kit!.durationMinutes * 60_000) : new Date(input.end_at),
+      timeZone: input.time_zone,
+      location: input.location ?? null,
+      videoUrl: input.video_url ?? null,
+      notifyCandidate: notify,
+      icalUid: `${randomUUID()}@hireflow`,
+      createdById: actorUserId(svc.actor),
+      scheduledBy: options.scheduledBy ?? "member",
+    }),
+    select: { id: true },
   });
+  await tx.interviewInterviewer.createMany({ data: panel.map((user) => tenantRow<Prisma.InterviewInterviewerCreateManyInput>({ interviewId: created.id, userId: user.id })) });
+  const row = await findInterview(tx, created.id);
+  await invite(tx, svc, "scheduled", row, candidate, [], false, options.manageUrl ?? null);
+  await announce(tx, svc, "interview.scheduled", row, candidate);
+  return detail(tx, row);
+}
+
+export async function scheduleInterview(svc: ServiceContext, input: CreateInterviewInput): Promise<InterviewDetailDto> {
+  const result = await svc.db.$transaction((tx) => scheduleInterviewInTx(tx, svc, input));
   notifyEventsCommitted();
   return result;
 }
@@ -191,80 +215,83 @@ const EDITABLE = ["title", "start_at", "end_at", "time_zone", "location", "video
 
 /** Reschedules or edits; a change raises SEQUENCE and re-sends the invitations (taken-off members and a no-longer-notified candidate get a CANCEL). */
 export async function updateInterview(svc: ServiceContext, input: UpdateInterviewInput): Promise<InterviewDetailDto> {
-  let changed = false;
-  const result = await svc.db.$transaction(async (tx) => {
-    await lockInterview(tx, svc.companyId, input.id);
-    const before = await findInterview(tx, input.id);
-    if (before.status === "canceled") throw new AppError("conflict", `Interview ${input.id} is canceled; schedule a new one instead`);
-    const startAt = input.start_at === undefined ? before.startAt : new Date(input.start_at);
-    const endAt = input.end_at === undefined ? before.endAt : new Date(input.end_at);
-    if (endAt <= startAt) throw AppError.validation([{ field: input.end_at === undefined ? "start_at" : "end_at", message: "The interview must end after it starts" }]);
-    const candidate = await requireCandidate(tx, before.candidateId);
-    const notify = input.notify_candidate ?? before.notifyCandidate;
-    requireCandidateEmail(candidate, notify);
-    const panelBefore = before.interviewers.map(({ user }) => user.id);
-    const panel = input.interviewer_ids === undefined ? null : await requireMembers(tx, input.interviewer_ids);
-
-    const next = {
-      title: input.title ?? before.title,
-      startAt,
-      endAt,
-      timeZone: input.time_zone ?? before.timeZone,
-      location: input.location === undefined ? before.location : input.location,
-      videoUrl: input.video_url === undefined ? before.videoUrl : input.video_url,
-      notifyCandidate: notify,
-    };
-    const panelChanged = panel !== null && (panel.length !== panelBefore.length || panel.some((user) => !panelBefore.includes(user.id)));
-    const changedFields = EDITABLE.filter((field) => {
-      switch (field) {
-        case "title": return next.title !== before.title;
-        case "start_at": return next.startAt.getTime() !== before.startAt.getTime();
-        case "end_at": return next.endAt.getTime() !== before.endAt.getTime();
-        case "time_zone": return next.timeZone !== before.timeZone;
-        case "location": return next.location !== before.location;
-        case "video_url": return next.videoUrl !== before.videoUrl;
-        case "interviewer_ids": return panelChanged;
-        case "notify_candidate": return next.notifyCandidate !== before.notifyCandidate;
-      }
-    });
-    if (changedFields.length === 0) return detail(tx, before);
-    changed = true;
-
-    await tx.interview.update({ where: { id: before.id }, data: { ...next, sequence: { increment: 1 } } });
-    let removed: { name: string | null; email: string }[] = [];
-    if (panel && panelChanged) {
-      const keep = new Set(panel.map((user) => user.id));
-      removed = before.interviewers.filter(({ user }) => !keep.has(user.id)).map(({ user }) => ({ name: user.name, email: user.email }));
-      await tx.interviewInterviewer.deleteMany({ where: { interviewId: before.id, userId: { notIn: [...keep] } } });
-      const added = panel.filter((user) => !panelBefore.includes(user.id));
-      if (added.length) await tx.interviewInterviewer.createMany({ data: added.map((user) => tenantRow<Prisma.InterviewInterviewerCreateManyInput>({ interviewId: before.id, userId: user.id })) });
-    }
-    const row = await findInterview(tx, before.id);
-    await invite(tx, svc, "updated", row, candidate, removed, before.notifyCandidate && !row.notifyCandidate);
-    await announce(tx, svc, "interview.updated", row, candidate, { changed_fields: changedFields });
-    return detail(tx, row);
-  });
+  const { detail: result, changed } = await svc.db.$transaction((tx) => updateInterviewInTx(tx, svc, input));
   if (changed) notifyEventsCommitted();
   return result;
 }
 
+/** Edits inside the caller's transaction; `changed` is false when nothing differed (no invitation, no event). */
+export async function updateInterviewInTx(tx: ScopedTx, svc: ServiceContext, input: UpdateInterviewInput, options: Pick<ScheduleOptions, "manageUrl"> = {}): Promise<{ detail: InterviewDetailDto; changed: boolean }> {
+  await lockInterview(tx, svc.companyId, input.id);
+  const before = await findInterview(tx, input.id);
+  if (before.status === "canceled") throw new AppError("conflict", `Interview ${input.id} is canceled; schedule a new one instead`);
+  const startAt = input.start_at === undefined ? before.startAt : new Date(input.start_at);
+  const endAt = input.end_at === undefined ? before.endAt : new Date(input.end_at);
+  if (endAt <= startAt) throw AppError.validation([{ field: input.end_at === undefined ? "start_at" : "end_at", message: "The interview must end after it starts" }]);
+  const candidate = await requireCandidate(tx, before.candidateId);
+  const notify = input.notify_candidate ?? before.notifyCandidate;
+  requireCandidateEmail(candidate, notify);
+  const panelBefore = before.interviewers.map(({ user }) => user.id);
+  const panel = input.interviewer_ids === undefined ? null : await requireMembers(tx, input.interviewer_ids);
+
+  const next = {
+    title: input.title ?? before.title,
+    startAt,
+    endAt,
+    timeZone: input.time_zone ?? before.timeZone,
+    location: input.location === undefined ? before.location : input.location,
+    videoUrl: input.video_url === undefined ? before.videoUrl : input.video_url,
+    notifyCandidate: notify,
+  };
+  const panelChanged = panel !== null && (panel.length !== panelBefore.length || panel.some((user) => !panelBefore.includes(user.id)));
+  const changedFields = EDITABLE.filter((field) => {
+    switch (field) {
+      case "title": return next.title !== before.title;
+      case "start_at": return next.startAt.getTime() !== before.startAt.getTime();
+      case "end_at": return next.endAt.getTime() !== before.endAt.getTime();
+      case "time_zone": return next.timeZone !== before.timeZone;
+      case "location": return next.location !== before.location;
+      case "video_url": return next.videoUrl !== before.videoUrl;
+      case "interviewer_ids": return panelChanged;
+      case "notify_candidate": return next.notifyCandidate !== before.notifyCandidate;
+    }
+  });
+  if (changedFields.length === 0) return { detail: await detail(tx, before), changed: false };
+  await lockInterviewersTime(tx, [...panelBefore, ...(panel ?? []).map((user) => user.id)]);
+
+  await tx.interview.update({ where: { id: before.id }, data: { ...next, sequence: { increment: 1 } } });
+  let removed: { name: string | null; email: string }[] = [];
+  if (panel && panelChanged) {
+    const keep = new Set(panel.map((user) => user.id));
+    removed = before.interviewers.filter(({ user }) => !keep.has(user.id)).map(({ user }) => ({ name: user.name, email: user.email }));
+    await tx.interviewInterviewer.deleteMany({ where: { interviewId: before.id, userId: { notIn: [...keep] } } });
+    const added = panel.filter((user) => !panelBefore.includes(user.id));
+    if (added.length) await tx.interviewInterviewer.createMany({ data: added.map((user) => tenantRow<Prisma.InterviewInterviewerCreateManyInput>({ interviewId: before.id, userId: user.id })) });
+  }
+  const row = await findInterview(tx, before.id);
+  await invite(tx, svc, "updated", row, candidate, removed, before.notifyCandidate && !row.notifyCandidate, options.manageUrl ?? null);
+  await announce(tx, svc, "interview.updated", row, candidate, { changed_fields: changedFields });
+  return { detail: await detail(tx, row), changed: true };
+}
+
 /** Cancels (DELETE): the interview is kept as canceled and everyone invited gets a CANCEL. Canceling again changes nothing. */
 export async function cancelInterview(svc: ServiceContext, id: number): Promise<InterviewDetailDto> {
-  let changed = false;
-  const result = await svc.db.$transaction(async (tx) => {
-    await lockInterview(tx, svc.companyId, id);
-    const before = await findInterview(tx, id);
-    if (before.status === "canceled") return detail(tx, before);
-    changed = true;
-    await tx.interview.update({ where: { id }, data: { status: "canceled", canceledAt: new Date(), sequence: { increment: 1 } } });
-    const row = await findInterview(tx, id);
-    const candidate = await requireCandidate(tx, row.candidateId);
-    await invite(tx, svc, "canceled", row, candidate);
-    await announce(tx, svc, "interview.canceled", row, candidate);
-    return detail(tx, row);
-  });
+  const { detail: result, changed } = await svc.db.$transaction((tx) => cancelInterviewInTx(tx, svc, id));
   if (changed) notifyEventsCommitted();
   return result;
+}
+
+/** Cancels inside the caller's transaction; canceling again changes nothing (`changed` false). */
+export async function cancelInterviewInTx(tx: ScopedTx, svc: ServiceContext, id: number): Promise<{ detail: InterviewDetailDto; changed: boolean }> {
+  await lockInterview(tx, svc.companyId, id);
+  const before = await findInterview(tx, id);
+  if (before.status === "canceled") return { detail: await detail(tx, before), changed: false };
+  await tx.interview.update({ where: { id }, data: { status: "canceled", canceledAt: new Date(), sequence: { increment: 1 } } });
+  const row = await findInterview(tx, id);
+  const candidate = await requireCandidate(tx, row.candidateId);
+  await invite(tx, svc, "canceled", row, candidate);
+  await announce(tx, svc, "interview.canceled", row, candidate);
+  return { detail: await detail(tx, row), changed: true };
 }
 
 export async function getInterview(svc: ServiceContext, id: number): Promise<InterviewDetailDto> {

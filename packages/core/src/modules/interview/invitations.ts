@@ -43,6 +43,8 @@ export interface InvitationRecipients {
   /** The candidate when they are notified of this version; `candidateRemoved` when they no longer are. */
   candidate: boolean;
   candidateRemoved: boolean;
+  /** The candidate's own page to reschedule or cancel (a booking through a scheduling link, #42). */
+  candidateManageUrl?: string | null;
 }
 
 function when(interview: InvitationInterview): string {
@@ -57,7 +59,7 @@ interface Message {
   link: string | null;
 }
 
-function describe(kind: InvitationKind, audience: "panel" | "candidate", interview: InvitationInterview, candidate: InvitationCandidate, companyName: string): Message {
+function describe(kind: InvitationKind, audience: "panel" | "candidate", interview: InvitationInterview, candidate: InvitationCandidate, companyName: string, manageUrl?: string | null): Message {
   const who = candidate.name ?? "a candidate";
   const lead = { scheduled: "", updated: "Updated: ", canceled: "Canceled: " }[kind];
   const place = [interview.location ? `Where: ${interview.location}` : null, interview.videoUrl ? `Video call: ${interview.videoUrl}` : null].filter((line): line is string => line !== null);
@@ -67,7 +69,8 @@ function describe(kind: InvitationKind, audience: "panel" | "candidate", intervi
       updated: `${companyName} has changed your interview.`,
       canceled: `${companyName} has canceled your interview.`,
     }[kind];
-    return { subject: `${lead}Interview with ${companyName}: ${interview.title}`, lines: [opening, "", interview.title, `When: ${when(interview)}`, ...place], link: null };
+    const manage = manageUrl && kind !== "canceled" ? ["", `To reschedule or cancel: ${manageUrl}`] : [];
+    return { subject: `${lead}Interview with ${companyName}: ${interview.title}`, lines: [opening, "", interview.title, `When: ${when(interview)}`, ...place, ...manage], link: null };
   }
   const opening = {
     scheduled: `You are on the interview panel for ${who}.`,
@@ -112,7 +115,7 @@ export async function queueInterviewInvitations(
   const stamp = new Date();
 
   const send = async (to: CalendarPerson, audience: "panel" | "candidate", method: "REQUEST" | "CANCEL", messageKind: InvitationKind) => {
-    const message = describe(messageKind, audience, interview, candidate, company.name);
+    const message = describe(messageKind, audience, interview, candidate, company.name, recipients.candidateManageUrl);
     const ics = calendarInvitation({
       method,
       uid: interview.icalUid,

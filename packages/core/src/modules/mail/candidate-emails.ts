@@ -55,6 +55,8 @@ const TEMPLATE_SELECT = {
   rejectionEmailSubject: true,
   rejectionEmailBody: true,
   rejectionEmailDelayMinutes: true,
+  schedulingEmailSubject: true,
+  schedulingEmailBody: true,
 } as const;
 
 interface EmailCandidate {
@@ -134,6 +136,17 @@ export async function queueScreeningExplanationEmail(
   const queued = await queueEmail(tx, svc, { ...recipient(candidate), ...rendered, candidateId: candidate.id, kind: "screening_explanation" });
   await recordEmailActivity(tx, svc, candidate.id, emailActivityData({ id: queued.id, kind: "screening_explanation", subject: rendered.subject }, queued.status));
   return { id: queued.id, subject: rendered.subject, status: queued.status };
+}
+
+/** A scheduling link to the candidate (issue 42 §2), queued in the link's transaction with the company's template. */
+export async function queueSchedulingLinkEmail(tx: ScopedTx, svc: ServiceContext, candidate: EmailCandidate, link: { title: string; url: string }): Promise<void> {
+  if (!candidate.email) throw AppError.validation([{ field: "notify_candidate", message: `Candidate ${candidate.id} has no e-mail address to send the link to` }]);
+  const company = await tx.company.findUniqueOrThrow({ where: { id: svc.companyId }, select: TEMPLATE_SELECT });
+  const template = { subject: company.schedulingEmailSubject ?? DEFAULT_TEMPLATES.scheduling_link.subject, body: company.schedulingEmailBody ?? DEFAULT_TEMPLATES.scheduling_link.body };
+  const values = placeholderValues({ candidateName: candidate.name, jobTitle: candidate.job?.title ?? null, companyName: company.name, interviewTitle: link.title, schedulingLink: link.url });
+  const rendered = renderTemplate(template, values);
+  const queued = await queueEmail(tx, svc, { ...recipient(candidate), ...rendered, candidateId: candidate.id, kind: "scheduling_link" });
+  await recordEmailActivity(tx, svc, candidate.id, emailActivityData({ id: queued.id, kind: "scheduling_link", subject: rendered.subject }, queued.status));
 }
 
 /**

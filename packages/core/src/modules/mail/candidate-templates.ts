@@ -55,6 +55,22 @@ export const DEFAULT_TEMPLATES: Record<CandidateEmailKind, EmailTemplate> = {
       "The {{company_name}} team",
     ].join("\n"),
   },
+  // Sent with a scheduling link (issue 42 §2) when notify_candidate is on.
+  scheduling_link: {
+    subject: "Pick a time for your {{interview_title}} with {{company_name}}",
+    body: [
+      "Hi {{candidate_first_name}},",
+      "",
+      "we would like to invite you to a {{interview_title}} for {{job_title}} at {{company_name}}. Please choose a time that suits you here:",
+      "",
+      "{{scheduling_link}}",
+      "",
+      "The times are shown in your own time zone. After booking you can reschedule or cancel from the confirmation.",
+      "",
+      "Best regards,",
+      "The {{company_name}} team",
+    ].join("\n"),
+  },
 };
 
 export type PlaceholderValues = Partial<Record<Placeholder, string | null>>;
@@ -65,6 +81,8 @@ export interface TemplateFacts {
   companyName: string;
   rejectReason?: string | null;
   screeningExplanation?: string | null;
+  interviewTitle?: string | null;
+  schedulingLink?: string | null;
 }
 
 export function placeholderValues(facts: TemplateFacts): PlaceholderValues {
@@ -76,6 +94,8 @@ export function placeholderValues(facts: TemplateFacts): PlaceholderValues {
     company_name: facts.companyName,
     reject_reason: facts.rejectReason ?? "",
     screening_explanation: facts.screeningExplanation ?? "",
+    interview_title: facts.interviewTitle ?? "",
+    scheduling_link: facts.schedulingLink ?? "",
   };
 }
 

@@ -18,6 +18,8 @@ const SELECT = {
   rejectionEmailSubject: true,
   rejectionEmailBody: true,
   rejectionEmailDelayMinutes: true,
+  schedulingEmailSubject: true,
+  schedulingEmailBody: true,
 } as const;
 
 /** Audit names of the settings, in the order the page shows them. */
@@ -32,6 +34,8 @@ const AUDITED = [
   ["rejection.subject", "rejectionEmailSubject"],
   ["rejection.body", "rejectionEmailBody"],
   ["rejection.delay_minutes", "rejectionEmailDelayMinutes"],
+  ["scheduling_link.subject", "schedulingEmailSubject"],
+  ["scheduling_link.body", "schedulingEmailBody"],
 ] as const;
 
 /** The placeholders of the templates a company edits (the screening explanation's template is built in). */
@@ -67,6 +71,11 @@ export async function getEmailSettings(svc: ServiceContext): Promise<EmailSettin
       is_default: company.rejectionEmailSubject === null && company.rejectionEmailBody === null,
       delay_minutes: company.rejectionEmailDelayMinutes,
     },
+    scheduling_link: {
+      subject: company.schedulingEmailSubject ?? DEFAULT_TEMPLATES.scheduling_link.subject,
+      body: company.schedulingEmailBody ?? DEFAULT_TEMPLATES.scheduling_link.body,
+      is_default: company.schedulingEmailSubject === null && company.schedulingEmailBody === null,
+    },
     company_name: company.name,
     placeholders: PLACEHOLDER_LIST,
   };
@@ -82,6 +91,7 @@ export async function updateEmailSettings(svc: ServiceContext, input: UpdateEmai
   const template = (value: string | null | undefined, builtIn: string) => (value === undefined ? undefined : value === null || value === builtIn ? null : value);
   const application = input.application_received;
   const rejection = input.rejection;
+  const scheduling = input.scheduling_link;
   const data = {
     ...(input.from_name !== undefined && { mailFromName: blankToNull(input.from_name) }),
     ...(input.from_address !== undefined && { mailFromAddress: blankToNull(input.from_address)?.toLowerCase() ?? null }),
@@ -93,6 +103,8 @@ export async function updateEmailSettings(svc: ServiceContext, input: UpdateEmai
     ...(rejection?.subject !== undefined && { rejectionEmailSubject: template(rejection.subject, DEFAULT_TEMPLATES.rejection.subject) }),
     ...(rejection?.body !== undefined && { rejectionEmailBody: template(rejection.body, DEFAULT_TEMPLATES.rejection.body) }),
     ...(rejection?.delay_minutes !== undefined && { rejectionEmailDelayMinutes: rejection.delay_minutes }),
+    ...(scheduling?.subject !== undefined && { schedulingEmailSubject: template(scheduling.subject, DEFAULT_TEMPLATES.scheduling_link.subject) }),
+    ...(scheduling?.body !== undefined && { schedulingEmailBody: template(scheduling.body, DEFAULT_TEMPLATES.scheduling_link.body) }),
   };
   await svc.db.$transaction(async (tx) => {
     const before = await tx.company.findUniqueOrThrow({ where: { id: svc.companyId }, select: SELECT });

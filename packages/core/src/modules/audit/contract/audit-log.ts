@@ -45,6 +45,9 @@ export const AUDIT_ACTIONS = {
   "offer.sent": "Offer sent to the candidate",
   "offer.withdrawn": "Offer withdrawn",
   "offer_settings.updated": "Offer settings changed",
+  "scheduling_link.created": "Scheduling link sent to a candidate",
+  "scheduling_link.revoked": "Scheduling link revoked",
+  "availability.updated": "Availability changed",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
@@ -53,7 +56,7 @@ export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ..
 export const AUDIT_ACTOR_TYPES = ["user", "api_key", "system", "anonymous"] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
-export const AUDIT_TARGET_TYPES = ["user", "invitation", "api_key", "webhook_endpoint", "candidate", "company", "job", "reject_reason", "oauth_client", "oauth_grant", "offer"] as const;
+export const AUDIT_TARGET_TYPES = ["user", "invitation", "api_key", "webhook_endpoint", "candidate", "company", "job", "reject_reason", "oauth_client", "oauth_grant", "offer", "scheduling_link"] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /**

@@ -62,6 +62,7 @@ export const interviewSchema = z
     interviewers: z.array(interviewerSchema),
     notify_candidate: z.boolean().meta({ description: "Whether the candidate gets the invitations too" }),
     status: z.enum(INTERVIEW_STATUSES).meta({ description: "canceled: DELETE /interviews/{id}; the interview is kept" }),
+    scheduled_by: z.enum(["member", "candidate"]).meta({ description: "Who chose the time: `member` (or an API client), or `candidate` through a scheduling link (POST /scheduling_links)" }),
     sequence: z.number().int().meta({ description: "The invitations' iCalendar SEQUENCE: raised on each change" }),
     canceled_at: timestamp.nullable(),
     created_at: timestamp,

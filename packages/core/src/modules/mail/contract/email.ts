@@ -114,6 +114,8 @@ export const emailSettingsSchema = z.object({
     /** What a move's rejection_email_delay_minutes defaults to. */
     delay_minutes: z.number().int(),
   }),
+  /** Sent with a scheduling link (POST /scheduling_links with notify_candidate). */
+  scheduling_link: z.object({ subject: z.string(), body: z.string(), is_default: z.boolean() }),
   /** What {{company_name}} becomes (the live preview's). */
   company_name: z.string(),
   /** Every placeholder with what it stands for and the templates that may use it. */
@@ -133,6 +135,7 @@ export const updateEmailSettingsInput = z.strictObject({
     .strictObject({ enabled: z.boolean().optional(), send_for_api: z.boolean().optional(), ...templateFields("application_received") })
     .optional(),
   rejection: z.strictObject({ ...templateFields("rejection"), delay_minutes: delayMinutes.optional() }).optional(),
+  scheduling_link: z.strictObject({ ...templateFields("scheduling_link") }).optional(),
 });
 
 export type UpdateEmailSettingsInput = z.infer<typeof updateEmailSettingsInput>;

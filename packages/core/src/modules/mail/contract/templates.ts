@@ -1,9 +1,9 @@
 
 /** The candidate e-mails' kinds, placeholders and limits: what the settings form and its contract check. */
-export const CANDIDATE_EMAIL_KINDS = ["application_received", "rejection", "screening_explanation"] as const;
+export const CANDIDATE_EMAIL_KINDS = ["application_received", "rejection", "screening_explanation", "scheduling_link"] as const;
 
 /** The kinds a company writes its own template for (Settings → E-mail); the screening explanation's is built in. */
-export const EDITABLE_EMAIL_KINDS = ["application_received", "rejection"] as const satisfies readonly CandidateEmailKind[];
+export const EDITABLE_EMAIL_KINDS = ["application_received", "rejection", "scheduling_link"] as const satisfies readonly CandidateEmailKind[];
 
 export type CandidateEmailKind = (typeof CANDIDATE_EMAIL_KINDS)[number];
 
@@ -14,6 +14,8 @@ export const PLACEHOLDERS = {
   company_name: "The company's name",
   reject_reason: "The reject reason chosen in the move (empty without one); rejection only",
   screening_explanation: "The plain-language explanation of the AI screening tool's part (GET /candidates/{id}/screening_explanation); screening explanation only",
+  interview_title: "The interview's title; scheduling link only",
+  scheduling_link: "The candidate's page to pick a time (/schedule/…); scheduling link only",
 } as const;
 
 export type Placeholder = keyof typeof PLACEHOLDERS;
@@ -23,6 +25,7 @@ export const TEMPLATE_PLACEHOLDERS: Record<CandidateEmailKind, readonly Placehol
   application_received: ["candidate_name", "candidate_first_name", "job_title", "company_name"],
   rejection: ["candidate_name", "candidate_first_name", "job_title", "company_name", "reject_reason"],
   screening_explanation: ["candidate_name", "candidate_first_name", "job_title", "company_name", "screening_explanation"],
+  scheduling_link: ["candidate_name", "candidate_first_name", "job_title", "company_name", "interview_title", "scheduling_link"],
 };
 
 export const SUBJECT_MAX = 200;

@@ -1,0 +1,20 @@
+import { router } from "../../kernel/trpc.ts";
+import { getAvailabilityProcedure, putAvailabilityProcedure } from "../../modules/scheduling/procedures/availability.ts";
+import {
+  createSchedulingLinkProcedure,
+  getSchedulingLinkProcedure,
+  listSchedulingLinksProcedure,
+  revokeSchedulingLinkProcedure,
+} from "../../modules/scheduling/procedures/scheduling-links.ts";
+
+export const schedulingLinkRouter = router({
+  list: listSchedulingLinksProcedure,
+  get: getSchedulingLinkProcedure,
+  create: createSchedulingLinkProcedure,
+  revoke: revokeSchedulingLinkProcedure,
+});
+
+export const availabilityRouter = router({
+  get: getAvailabilityProcedure,
+  put: putAvailabilityProcedure,
+});
