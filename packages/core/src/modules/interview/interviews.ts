@@ -162,7 +162,7 @@ async function findInterview(tx: ScopedTx | ServiceContext["db"], id: number): P
 export async function lockInterviewersTime(tx: ScopedTx, userIds: readonly string[]): Promise<void> {
   if (userIds.length === 0) return;
   const ids = [...new Set(userIds)].sort();
-  await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtextextended('interviewer-time:' || id, 0)) FROM (SELECT unnest(${ids}::text[]) AS id ORDER BY 1) AS sorted`;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended('interviewer-time:' || id, 0)) FROM (SELECT unnest(${ids}::text[]) AS id ORDER BY 1) AS sorted`;
 }
 
 export interface ScheduleOptions {
