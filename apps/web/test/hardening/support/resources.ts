@@ -9,7 +9,7 @@ import { label, type Operation } from "./operations.ts";
  * One of each resource the API addresses by id, for one company, and the rule that maps a path
  * parameter or an `*_id` field to the kind of resource it names.
  */
-export type ResourceKind = "candidate" | "job" | "department" | "webhook_endpoint" | "webhook_delivery" | "event" | "reject_reason" | "interview" | "interview_kit" | "scorecard" | "user" | "offer" | "pending_offer" | "approved_offer";
+export type ResourceKind = "candidate" | "job" | "department" | "webhook_endpoint" | "webhook_delivery" | "event" | "reject_reason" | "interview" | "interview_kit" | "scorecard" | "user" | "offer" | "pending_offer" | "approved_offer" | "scheduling_link";
 /** The kinds named by integer ids (every one but events and members, whose ids are UUIDs). */
 export type NumericResourceKind = Exclude<ResourceKind, "event" | "user">;
 export type Resources = Record<NumericResourceKind, number> & { event: string; user: string };
@@ -27,6 +27,7 @@ const COLLECTIONS: Record<string, ResourceKind> = {
   scorecards: "scorecard",
   users: "user",
   offers: "offer",
+  scheduling_links: "scheduling_link",
 };
 
 // Body and query fields that reference a resource.
@@ -230,6 +231,20 @@ export async function seedResources(company: TestCompany, marker: string): Promi
   const approvedOffer = await seedOffer("approved");
   // And one the candidate above had withdrawn (final: it may get a new one), so a list filtered by them finds it.
   await seedOffer("withdrawn", candidate.id);
+  // A scheduling link of the candidate with the member as its pool (written directly: no e-mail).
+  const schedulingLink = await prisma.schedulingLink.create({
+    data: {
+      companyId: company.id,
+      candidateId: candidate.id,
+      title: `${marker} scheduling`,
+      durationMinutes: 45,
+      windowStart: new Date("2030-01-07T00:00:00Z"),
+      windowEnd: new Date("2030-01-21T00:00:00Z"),
+      location: `${marker} room`,
+      token: randomBytes(32).toString("base64url"),
+      interviewers: { create: [{ userId: member.id, companyId: company.id }] },
+    },
+  });
   return {
     candidate: candidate.id,
     job,
@@ -245,6 +260,7 @@ export async function seedResources(company: TestCompany, marker: string): Promi
     offer,
     pending_offer: pendingOffer,
     approved_offer: approvedOffer,
+    scheduling_link: schedulingLink.id,
   };
 }
 
