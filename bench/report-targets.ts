@@ -66,6 +66,12 @@ export function targets(r: BenchResults): Target[] {
     const ratio = serverCpu(mcp) / serverCpu(rest);
     list.push({ name: `${mcp.label} CPU/request ≤ 1.5 × ${rest.label}`, measured: `${ratio.toFixed(2)} × (${mcp.rps.toFixed(0)} vs ${rest.rps.toFixed(0)} req/s)`, met: ratio <= 1.5 });
   }
+  // Issue 41: GET one offer (versions, approvals) within 20 % of GET candidate's CPU per request.
+  const offer = get("get_offer");
+  if (offer?.cpu && rest?.cpu) {
+    const ratio = cpuTotal(offer) / cpuTotal(rest);
+    list.push({ name: `${offer.label} CPU/request ≤ 1.2 × ${rest.label}`, measured: `${ratio.toFixed(2)} × (${offer.rps.toFixed(0)} vs ${rest.rps.toFixed(0)} req/s)`, met: ratio <= 1.2 });
+  }
   const post = get("post_candidate");
   if (post) share(post, 0.6, `${post.label} ≥ 60 % of the Next floor`);
   const first = get("list_first");

@@ -10,6 +10,7 @@ export function apiScenarios(company: SeededCompany, deepCursor: string): Scenar
   const json = { ...auth, "content-type": "application/json" };
   const candidate = rotation(company.candidateIds);
   const job = rotation(company.jobIds);
+  const offer = rotation(company.offerIds);
   const run = Date.now().toString(36);
   let n = 0;
   const bigJob = company.jobIds[0]!;
@@ -18,6 +19,8 @@ export function apiScenarios(company: SeededCompany, deepCursor: string): Scenar
     mcpGetCandidateScenario(company, candidate),
     ...(company.oauth.accessToken ? [mcpGetCandidateScenario(company, candidate, "oauth")] : []),
     { key: "get_job", label: "GET /api/v1/jobs/{id}", headers: auth, next: () => ({ path: `/api/v1/jobs/${job()}` }) },
+    // Issue 41: an offer with its two versions and its approval decisions, within 20 % of GET candidate's CPU.
+    ...(company.offerIds.length ? [{ key: "get_offer", label: "GET /api/v1/offers/{id}", headers: auth, next: () => ({ path: `/api/v1/offers/${offer()}` }) }] : []),
     {
       key: "list_first",
       label: `GET /api/v1/candidates?job_id=…&limit=${PAGE_SIZE} (page 1)`,

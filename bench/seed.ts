@@ -8,7 +8,7 @@ import pg from "pg";
  * list is 200 pages of 25 deep; the rest spread over the other 24 jobs. Candidate ids interleave
  * across companies, as they do in a shared table.
  */
-export const SEED = { companies: 20, jobsPerCompany: 25, candidatesPerCompany: 10_000, boardJobs: 1_000 } as const;
+export const SEED = { companies: 20, jobsPerCompany: 25, candidatesPerCompany: 10_000, boardJobs: 1_000, offers: 2_000 } as const;
 
 /** The company whose careers site publishes SEED.boardJobs open jobs (the feed and job board rows, issue 27). */
 export const BOARD_SLUG = "bench-job-board";
@@ -29,6 +29,8 @@ export interface SeededCompany {
   /** Job ids, first = the big job (half of the candidates). */
   jobIds: number[];
   candidateIds: number[];
+  /** Issue 41: the measured company's offers (sent, version 2, an approved one-step chain). */
+  offerIds: number[];
 }
 
 export interface SeedResult {
@@ -157,6 +159,35 @@ export async function seed(databaseUrl: string, log: (line: string) => void): Pr
     ).rows[0]!;
     counts.oauth_grants = 1;
 
+    // Issue 41: 2,000 of the measured company's candidates hold a sent offer at version 2 (two versions kept)
+    // whose one-step chain the recruiter approved, so GET /offers/{id} reads what a real offer carries.
+    const offers = await client.query(
+      `WITH picked AS (
+         SELECT id, job_id FROM candidates WHERE company_id = $1 AND job_id IS NOT NULL ORDER BY id LIMIT ${SEED.offers}
+       ), made AS (
+         INSERT INTO offers (company_id, candidate_id, job_id, status, version, start_date, job_title, salary_amount, salary_currency,
+                             salary_period, bonus_amount, bonus_currency, expires_at, notes, approval_steps, approver_ids,
+                             approval_round, approval_step, sent_at, created_by_id)
+         SELECT $1, p.id, p.job_id, 'sent', 2, DATE '2027-02-01', 'Senior Engineer', 90000 + p.id % 1000, 'EUR', 'year', 5000, 'EUR',
+                now() + interval '30 days', 'Relocation discussed.', jsonb_build_array(jsonb_build_object('approver_ids', jsonb_build_array($2::text), 'required', 1)),
+                ARRAY[$2::uuid], 1, 1, now(), $2::uuid
+           FROM picked p
+         RETURNING id, company_id
+       ), versions AS (
+         INSERT INTO offer_versions (company_id, offer_id, number, start_date, job_title, salary_amount, salary_currency, salary_period,
+                                     bonus_amount, bonus_currency, expires_at, letter_key, letter_html, letter_sha256, token_hash)
+         SELECT m.company_id, m.id, v, DATE '2027-02-01', 'Senior Engineer', 85000 + v * 5000, 'EUR', 'year', 5000, 'EUR', now() + interval '30 days',
+                'offers/bench/' || m.id || '-' || v || '.pdf', '<p>Dear candidate, we are delighted to offer you the role.</p>',
+                md5(m.id || '-' || v) || md5(v || '-' || m.id), md5(random()::text) || md5(random()::text)
+           FROM made m CROSS JOIN generate_series(1, 2) v
+         RETURNING offer_id
+       )
+       INSERT INTO offer_approvals (company_id, offer_id, version, round, step, approver_id, decision, comment)
+       SELECT m.company_id, m.id, 2, 1, 0, $2::uuid, 'approve', 'Within band.' FROM made m`,
+      [companies[0]!.id, member.id],
+    );
+    counts.offers = offers.rowCount ?? 0;
+
     const t = performance.now();
     await client.query("VACUUM ANALYZE");
     log(`  VACUUM ANALYZE in ${((performance.now() - t) / 1000).toFixed(1)} s`);
@@ -164,6 +195,7 @@ export async function seed(databaseUrl: string, log: (line: string) => void): Pr
     const companyId = companies[0]!.id;
     const jobIds = (await client.query<{ id: number }>("SELECT id FROM jobs WHERE company_id = $1 ORDER BY id", [companyId])).rows.map((r) => r.id);
     const candidateIds = (await client.query<{ id: number }>("SELECT id FROM candidates WHERE company_id = $1 ORDER BY id", [companyId])).rows.map((r) => r.id);
+    const offerIds = (await client.query<{ id: number }>("SELECT id FROM offers WHERE company_id = $1 ORDER BY id", [companyId])).rows.map((r) => r.id);
     return {
       seconds: (performance.now() - started) / 1000,
       counts,
@@ -174,6 +206,7 @@ export async function seed(databaseUrl: string, log: (line: string) => void): Pr
         oauth: { userId: member.id, grantId: grant.id },
         jobIds,
         candidateIds,
+        offerIds,
       },
     };
   } finally {
