@@ -10,7 +10,7 @@ import { gotoHydrated, hydrated } from "./support/page.ts";
 // and a one-word private-use redirect scheme.
 
 /** The scopes the MCP tools use (packages/core/src/api/mcp/scopes.ts), in the canonical order. */
-const MCP_SCOPES = ["candidates:read", "candidates:write", "jobs:read", "events:read", "interviews:read", "scorecards:read", "offers:read", "offers:write"];
+const MCP_SCOPES = ["candidates:read", "candidates:write", "jobs:read", "events:read", "interviews:read", "interviews:write", "scorecards:read", "offers:read", "offers:write"];
 const ALL_SCOPES = [
   "candidates:read",
   "candidates:write",

@@ -45,7 +45,12 @@ import type {
   Me,
   RejectReason,
   RescoreRequest,
+  SchedulingLink,
+  SchedulingLinkCreateParams,
+  SchedulingLinkListParams,
   User,
+  UserAvailability,
+  UserAvailabilitySetParams,
   UserListParams,
   WebhookDelivery,
   WebhookDeliveryListParams,
@@ -66,7 +71,7 @@ const segment = (id: Id) => encodeURIComponent(String(id));
 abstract class Resource {
   constructor(protected readonly http: HttpClient) {}
 
-  protected async data<T>(method: "GET" | "POST" | "PATCH" | "DELETE", path: string, body: unknown, options: RequestOptions | undefined): Promise<T> {
+  protected async data<T>(method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", path: string, body: unknown, options: RequestOptions | undefined): Promise<T> {
     const response = await this.http.request<{ data: T }>({ method, path, body }, options);
     return response.data;
   }
@@ -218,6 +223,16 @@ export class Users extends Resource {
   list(params?: UserListParams, options?: RequestOptions): PageIterator<User> {
     return this.paginate("/users", params, options);
   }
+
+  /** The member's time zone, working hours, buffer, daily cap and busy calendar: the free time scheduling links offer. Needs `users:read`. */
+  getAvailability(id: string, options?: RequestOptions): Promise<UserAvailability> {
+    return this.data("GET", `/users/${segment(id)}/availability`, undefined, options);
+  }
+
+  /** Replaces the member's availability; a new `busy_calendar_url` is read at once (one that cannot be read is a 400). Needs `interviews:write`. */
+  setAvailability(id: string, params: UserAvailabilitySetParams, options?: RequestOptions): Promise<UserAvailability> {
+    return this.data("PUT", `/users/${segment(id)}/availability`, params, options);
+  }
 }
 
 export class Interviews extends Resource {
@@ -342,6 +357,31 @@ export class Offers extends Resource {
   }
 }
 
+export class SchedulingLinks extends Resource {
+  /**
+   * Sends a candidate a link to book one interview with one member of `interviewer_ids` (the pool), in the
+   * pool's free time; with `notify_candidate` (the default) it is e-mailed to them. Needs `interviews:write`.
+   */
+  create(params: SchedulingLinkCreateParams, options?: RequestOptions): Promise<SchedulingLink> {
+    return this.data("POST", "/scheduling_links", params, options);
+  }
+
+  /** Newest first; `candidate_id` narrows to one candidate's links. Needs `interviews:read`. */
+  list(params?: SchedulingLinkListParams, options?: RequestOptions): PageIterator<SchedulingLink> {
+    return this.paginate("/scheduling_links", params, options);
+  }
+
+  /** The link with its status (`open`, `booked`, `canceled`, `revoked`, `expired`) and `interview_id` once booked. */
+  get(id: Id, options?: RequestOptions): Promise<SchedulingLink> {
+    return this.data("GET", `/scheduling_links/${segment(id)}`, undefined, options);
+  }
+
+  /** The link stops working at once (410 for the candidate); an interview already booked stays (cancel it with `interviews.cancel`). */
+  revoke(id: Id, options?: RequestOptions): Promise<SchedulingLink> {
+    return this.data("DELETE", `/scheduling_links/${segment(id)}`, undefined, options);
+  }
+}
+
 /**
  * The Hireflow API client.
  *
@@ -361,6 +401,7 @@ export class Hireflow {
   readonly scorecards: Scorecards;
   readonly reports: Reports;
   readonly offers: Offers;
+  readonly schedulingLinks: SchedulingLinks;
   readonly #http: HttpClient;
 
   constructor(options: ClientOptions) {
@@ -375,6 +416,7 @@ export class Hireflow {
     this.scorecards = new Scorecards(this.#http);
     this.reports = new Reports(this.#http);
     this.offers = new Offers(this.#http);
+    this.schedulingLinks = new SchedulingLinks(this.#http);
   }
 
   /** The key's company and the key itself (its scopes): the "test connection" call. */

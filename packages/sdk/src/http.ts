@@ -25,7 +25,7 @@ export interface RequestOptions {
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
 export interface HttpRequest {
-  method: "GET" | "POST" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   path: string;
   query?: Query;
   /** A JSON value, or a FormData that is encoded once so every retry sends the same bytes. */

@@ -1,4 +1,4 @@
-export { Hireflow, Candidates, Events, Interviews, Jobs, RejectReasons, Reports, Scorecards, Users, WebhookEndpoints } from "./client.ts";
+export { Hireflow, Candidates, Events, Interviews, Jobs, Offers, RejectReasons, Reports, SchedulingLinks, Scorecards, Users, WebhookEndpoints } from "./client.ts";
 export { HireflowError, type HireflowErrorDetail } from "./errors.ts";
 export type { ClientOptions, RequestOptions } from "./http.ts";
 export { PageIterator, type Page } from "./pagination.ts";

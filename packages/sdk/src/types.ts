@@ -49,6 +49,12 @@ export type CandidateScorecards = Schemas["CandidateScorecards"];
 export type Offer = Schemas["Offer"];
 /** An offer with every version of its terms and every approval decision. */
 export type OfferDetail = Schemas["OfferDetail"];
+/** A link with which a candidate books one interview with one member of a pool (`url` is the candidate's page). */
+export type SchedulingLink = Schemas["SchedulingLink"];
+/** A member's working hours in their zone, buffer, daily cap and busy calendar: the free time scheduling links offer. */
+export type UserAvailability = Schemas["Availability"];
+/** One working range of a weekday (`day`: mon..sun; `start`, `end`: HH:MM in the member's zone). */
+export type WorkingRange = Schemas["WorkingRange"];
 export type ApiScope = Schemas["ApiScope"];
 export type Pagination = Schemas["Pagination"];
 export type ErrorEnvelope = Schemas["Error"];
@@ -103,6 +109,10 @@ export type OfferUpdateParams = JsonBody<"offers-update">;
 export type OfferListParams = Omit<Query<"offers-list">, "cursor">;
 /** `on_behalf_of`: with an API key, the member deciding (an approver of the offer's current step). */
 export type OfferDecideParams = JsonBody<"offers-decide">;
+export type SchedulingLinkCreateParams = JsonBody<"schedulingLinks-create">;
+export type SchedulingLinkListParams = Omit<Query<"schedulingLinks-list">, "cursor">;
+/** The whole availability: what is left out goes back to its default (no buffer, no cap); `busy_calendar_url: null` removes the calendar, leaving it out keeps it. */
+export type UserAvailabilitySetParams = JsonBody<"availability-put">;
 export type ImpactRatioParams = Query<"reports-impactRatios">;
 export type InterviewsPerStageParams = Query<"reports-interviewsPerStage">;
 export type TimeToFirstInterviewParams = Query<"reports-timeToFirstInterview">;

@@ -143,7 +143,7 @@ describe("MCP with OAuth", () => {
     const mcp = await (await fetch(metadataUrl())).json();
     expect(mcp.scopes_supported).toEqual([...MCP_SCOPES]);
     // Exactly the scopes some tool or resource needs: nothing an assistant cannot use.
-    expect(MCP_SCOPES).toEqual(["candidates:read", "candidates:write", "jobs:read", "events:read", "interviews:read", "scorecards:read", "offers:read", "offers:write"]);
+    expect(MCP_SCOPES).toEqual(["candidates:read", "candidates:write", "jobs:read", "events:read", "interviews:read", "interviews:write", "scorecards:read", "offers:read", "offers:write"]);
     for (const path of ["/.well-known/oauth-protected-resource/api/v1", "/.well-known/oauth-protected-resource"]) {
       expect((await (await fetch(`${app.url}${path}`)).json()).scopes_supported, path).toEqual([...API_SCOPES]);
     }

@@ -18,7 +18,7 @@ import { addApiKey, createTestCompany, type TestCompany } from "../helpers/fixtu
  */
 const app = useApiApp();
 const marker = `Mcp${randomBytes(4).toString("hex")}`;
-const ALL_TOOLS = ["list_jobs", "get_job", "search_candidates", "get_candidate", "create_candidate", "add_note", "move_candidate", "list_events", "pipeline_summary", "list_interviews", "get_scorecards", "list_offers", "get_offer", "draft_offer"];
+const ALL_TOOLS = ["list_jobs", "get_job", "search_candidates", "get_candidate", "create_candidate", "add_note", "move_candidate", "list_events", "pipeline_summary", "list_interviews", "get_scorecards", "list_offers", "get_offer", "draft_offer", "send_scheduling_link"];
 const READ_ONLY_TOOLS = ["get_candidate", "get_job", "get_offer", "get_scorecards", "list_events", "list_interviews", "list_jobs", "list_offers", "pipeline_summary", "search_candidates"];
 const clients: Client[] = [];
 
@@ -99,6 +99,7 @@ describe("initialize and tools/list", () => {
     [["jobs:read"], ["get_job", "list_jobs"]],
     [API_SCOPES.filter((scope) => scope.endsWith(":read")), READ_ONLY_TOOLS],
     [["interviews:read", "scorecards:read"], ["get_scorecards", "list_interviews"]],
+    [["interviews:read", "interviews:write"], ["list_interviews", "send_scheduling_link"]],
     [["candidates:write"], ["add_note", "create_candidate"]],
     [["offers:read", "offers:write"], ["draft_offer", "get_offer", "list_offers"]],
     [["candidates:read", "candidates:write"], ["add_note", "create_candidate", "get_candidate", "move_candidate", "search_candidates"]],

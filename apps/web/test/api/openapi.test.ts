@@ -55,6 +55,9 @@ describe("OpenAPI document", () => {
         "/offers/{id}/approvals",
         "/offers/{id}/send",
         "/offers/{id}/withdraw",
+        "/scheduling_links",
+        "/scheduling_links/{id}",
+        "/users/{id}/availability",
       ].sort(),
     );
     expect(Object.keys(doc.paths["/webhook_endpoints/{id}"]!).sort()).toEqual(["delete", "get", "patch"]);
@@ -71,6 +74,9 @@ describe("OpenAPI document", () => {
     expect(doc.paths["/candidates/{id}/screening_explanation/send"]!.post!.responses["202"]).toBeDefined();
     expect(doc.paths["/candidates/{id}/screening_explanation/send"]!.post!.responses["409"]).toBeDefined();
     expect(doc.paths["/candidates"]!.post!.requestBody!.content["multipart/form-data"]).toBeDefined();
+    expect(doc.paths["/scheduling_links"]!.post!.responses["201"]).toBeDefined();
+    expect(Object.keys(doc.paths["/scheduling_links/{id}"]!).sort()).toEqual(["delete", "get"]);
+    expect(Object.keys(doc.paths["/users/{id}/availability"]!).sort()).toEqual(["get", "put"]);
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [method, operation] of Object.entries(item)) {
         expect(operation.security, `${method} ${path}`).toEqual([{ bearerAuth: [] }]);

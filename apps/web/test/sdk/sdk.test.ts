@@ -1,5 +1,6 @@
 import http from "node:http";
 import { type AddressInfo } from "node:net";
+import { createUser } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { useIsolatedDatabase } from "@hireflow/db/testing/isolated";
 import { allJobs, startOutboxPublisher } from "@hireflow/worker";
@@ -17,7 +18,8 @@ import { apiClient } from "../helpers/client.ts";
 /**
  * @hireflow/sdk against the real server (the route modules in `npm test`, the production build in
  * `npm run test:build`) on real PostgreSQL: every method, pagination over several pages, retried
- * POSTs that create exactly one candidate, error mapping, and webhook verification of real deliveries.
+ * POSTs that create exactly one candidate, error mapping, webhook verification of real deliveries, and
+ * scheduling links with members' availability (a link booked through the candidate's public API).
  *
  * Its own database: the file runs the outbox publisher, which sweeps whole tables.
  */
@@ -283,6 +285,100 @@ describe("safe retries", () => {
     } finally {
       await stalled.close();
     }
+  });
+});
+
+describe("scheduling links and availability", () => {
+  const EVERY_DAY = (["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const).map((day) => ({ day, start: "00:00", end: "24:00" }));
+  const window = () => {
+    const from = new Date(Date.now() + 2 * 86_400_000);
+    return { from: from.toISOString(), to: new Date(from.getTime() + 7 * 86_400_000).toISOString() };
+  };
+  const member = async (co: TestCompany) =>
+    (await createUser(getPrisma(), { companyId: co.id, email: `member-${unique()}@example.com`, password: "correct horse battery staple", name: "Mia Member", role: "recruiter" })).id;
+  const publicCall = async (method: "GET" | "POST", path: string, body?: unknown) => {
+    const res = await fetch(`${app.url}/api/public/scheduling/${path}`, { method, headers: body === undefined ? {} : { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, body: await res.json() };
+  };
+
+  it("users.getAvailability / setAvailability: the default, a PUT read back, a 400 naming the field", async () => {
+    const { co, hf } = await company();
+    const id = await member(co);
+    const initial = await hf.users.getAvailability(id);
+    expect(initial).toMatchObject({ user_id: id, is_default: true, buffer_minutes: 0, max_interviews_per_day: null, busy_calendar_url: null, busy_calendar: { connected: false } });
+    expect(initial.working_hours).toEqual(["mon", "tue", "wed", "thu", "fri"].map((day) => ({ day, start: "09:00", end: "17:00" })));
+
+    const set = await hf.users.setAvailability(id, { time_zone: "Europe/Berlin", working_hours: EVERY_DAY, buffer_minutes: 10, max_interviews_per_day: 5 });
+    expect(set).toMatchObject({ user_id: id, time_zone: "Europe/Berlin", buffer_minutes: 10, max_interviews_per_day: 5, is_default: false });
+    expect(set.working_hours).toEqual(EVERY_DAY);
+    expect(await hf.users.getAvailability(id)).toEqual(set);
+
+    const refused = await hf.users.setAvailability(id, { time_zone: "Mars/Olympus", working_hours: EVERY_DAY }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(HireflowError);
+    expect(refused).toMatchObject({ status: 400, code: "validation_error" });
+    expect((refused as HireflowError).details.map((d) => d.field)).toContain("time_zone");
+    await expect(hf.users.getAvailability(crypto.randomUUID())).rejects.toMatchObject({ status: 404, code: "not_found" });
+  });
+
+  it("schedulingLinks.create / get / list (every page) / revoke; the candidate books through the link's url", async () => {
+    const { co, hf } = await company();
+    const id = await member(co);
+    await hf.users.setAvailability(id, { time_zone: "UTC", working_hours: EVERY_DAY });
+    const candidate = await hf.candidates.create({ job_id: co.jobId, name: "Ada Lovelace", email: `${unique()}@example.com` });
+
+    const link = await hf.schedulingLinks.create({ candidate_id: candidate.id, title: "Technical interview", duration_minutes: 45, interviewer_ids: [id], ...window(), min_notice_hours: 0 });
+    expect(link).toMatchObject({ candidate_id: candidate.id, status: "open", title: "Technical interview", duration_minutes: 45, slot_interval_minutes: 30, interviewer_ids: [id], notify_candidate: true, interview_id: null, reschedules_left: 3 });
+    expect(link.url).toMatch(/\/schedule\/[A-Za-z0-9_-]{43}$/);
+    expect(await hf.schedulingLinks.get(link.id)).toEqual(link);
+    // notify_candidate (the default): the link went out by e-mail.
+    expect(await getPrisma().emailMessage.count({ where: { companyId: co.id, candidateId: candidate.id, kind: "scheduling_link" } })).toBe(1);
+
+    const more = [];
+    for (let i = 0; i < 2; i++) more.push(await hf.schedulingLinks.create({ candidate_id: candidate.id, title: `Call ${i}`, duration_minutes: 30, interviewer_ids: [id], notify_candidate: false }));
+    const listed = await hf.schedulingLinks.list({ candidate_id: candidate.id, limit: 2 }).toArray();
+    expect(listed.map((l) => l.id)).toEqual([more[1]!.id, more[0]!.id, link.id]);
+    const pages = [];
+    for await (const page of hf.schedulingLinks.list({ candidate_id: candidate.id, limit: 2 }).pages()) pages.push(page.data.length);
+    expect(pages).toEqual([2, 1]);
+
+    // The candidate's side, with the link's token: a slot booked becomes an interview scheduled by the candidate.
+    const token = link.url.split("/schedule/")[1]!;
+    const slots = await publicCall("GET", `${token}/slots?time_zone=Europe/Berlin`);
+    expect(slots.status).toBe(200);
+    expect(slots.body.data.slots.length).toBeGreaterThan(0);
+    expect((await publicCall("POST", `${token}/book`, { start_at: slots.body.data.slots[0].start_at })).status).toBe(201);
+    const booked = await hf.schedulingLinks.get(link.id);
+    expect(booked).toMatchObject({ status: "booked", interview_id: expect.any(Number) });
+    const interview = await hf.interviews.get(booked.interview_id!);
+    expect(interview).toMatchObject({ candidate_id: candidate.id, scheduled_by: "candidate", start_at: slots.body.data.slots[0].start_at, interviewers: [{ id }] });
+
+    const revoked = await hf.schedulingLinks.revoke(more[0]!.id);
+    expect(revoked).toMatchObject({ id: more[0]!.id, status: "revoked" });
+    expect(await hf.schedulingLinks.revoke(more[0]!.id)).toMatchObject({ status: "revoked" });
+    expect((await publicCall("GET", more[0]!.url.split("/schedule/")[1]!)).status).toBe(410);
+    await expect(hf.schedulingLinks.get(2_000_000_000)).rejects.toMatchObject({ status: 404, code: "not_found" });
+  });
+
+  it("maps the refusals: a candidate without e-mail to notify (400), a key without interviews:write (403), another company's link (404)", async () => {
+    const { co, hf } = await company();
+    const id = await member(co);
+    const silent = await hf.candidates.create({ job_id: co.jobId, name: "No Mail" });
+    const refused = await hf.schedulingLinks.create({ candidate_id: silent.id, title: "Call", duration_minutes: 30, interviewer_ids: [id] }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 400, code: "validation_error" });
+    expect((refused as HireflowError).details.map((d) => d.field)).toContain("notify_candidate");
+
+    const reader = new Hireflow({ apiKey: (await addApiKey(co, ["interviews:read", "users:read"])).apiKey, baseUrl: app.url });
+    await expect(reader.schedulingLinks.create({ candidate_id: silent.id, title: "Call", duration_minutes: 30, interviewer_ids: [id], notify_candidate: false })).rejects.toMatchObject({ status: 403, code: "forbidden" });
+    await expect(reader.users.setAvailability(id, { time_zone: "UTC", working_hours: EVERY_DAY })).rejects.toMatchObject({ status: 403, code: "forbidden" });
+    expect((await reader.users.getAvailability(id)).is_default).toBe(true);
+    expect(await getPrisma().schedulingLink.count({ where: { companyId: co.id } })).toBe(0);
+
+    const mine = await hf.schedulingLinks.create({ candidate_id: silent.id, title: "Call", duration_minutes: 30, interviewer_ids: [id], notify_candidate: false });
+    const { hf: theirs } = await company();
+    await expect(theirs.schedulingLinks.get(mine.id)).rejects.toMatchObject({ status: 404 });
+    await expect(theirs.schedulingLinks.revoke(mine.id)).rejects.toMatchObject({ status: 404 });
+    expect(await theirs.schedulingLinks.list().toArray()).toEqual([]);
+    expect((await hf.schedulingLinks.get(mine.id)).status).toBe("open");
   });
 });
 

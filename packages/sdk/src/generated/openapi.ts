@@ -674,6 +674,60 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/scheduling_links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List scheduling links
+         * @description Newest first; `candidate_id` narrows to one candidate's links. Pass `pagination.next_cursor` as `cursor` for the next page.
+         *
+         *     **Required scope:** `interviews:read`
+         */
+        get: operations["schedulingLinks-list"];
+        put?: never;
+        /**
+         * Send a scheduling link
+         * @description Creates a link with which the candidate books one interview with one member of `interviewer_ids` (the pool), in the free time their availability leaves (GET /users/{id}/availability): working hours, buffers, daily caps, their interviews and busy calendars, and `min_notice_hours`. With `notify_candidate` (the default) the candidate gets the link by e-mail (Settings → E-mail: the scheduling link template). The booking creates the interview as POST /interviews does (`scheduled_by: "candidate"`, `interview.scheduled`).
+         *
+         *     **Required scope:** `interviews:write`
+         */
+        post: operations["schedulingLinks-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scheduling_links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a scheduling link
+         * @description **Required scope:** `interviews:read`
+         */
+        get: operations["schedulingLinks-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a scheduling link
+         * @description The link stops working at once (the candidate's page answers 410). An interview already booked through it stays: cancel it with DELETE /interviews/{id}. Revoking again changes nothing.
+         *
+         *     **Required scope:** `interviews:write`
+         */
+        delete: operations["schedulingLinks-revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/scorecards/{id}": {
         parameters: {
             query?: never;
@@ -711,6 +765,34 @@ export type paths = {
          */
         get: operations["users-list"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/availability": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a member's availability
+         * @description The member's time zone, working hours per weekday, buffer between interviews, daily cap and busy calendar: what scheduling links offer as free time. `is_default` is true until they set it (Mon–Fri 09:00–17:00 in the company's zone). `busy_calendar.error` says why their calendar could not be read last time; a copy older than a day is not used (`stale`).
+         *
+         *     **Required scope:** `users:read`
+         */
+        get: operations["availability-get"];
+        /**
+         * Set a member's availability
+         * @description Replaces the member's availability. Ranges of one day must not overlap; times are HH:MM in `time_zone` (24:00 ends a day). A new `busy_calendar_url` (the secret iCalendar address Google Calendar and Outlook publish) is read at once: one that cannot be read is a 400. Its busy time is read again every few minutes when slots are asked for.
+         *
+         *     **Required scope:** `interviews:write`
+         */
+        put: operations["availability-put"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1326,6 +1408,31 @@ export type components = {
          * @enum {string}
          */
         ApiScope: "candidates:read" | "candidates:write" | "jobs:read" | "jobs:write" | "webhooks:read" | "webhooks:write" | "events:read" | "users:read" | "interviews:read" | "interviews:write" | "scorecards:read" | "scorecards:write" | "reports:read" | "offers:read" | "offers:write";
+        Availability: {
+            /** @description Kept free before and after each of their interviews */
+            buffer_minutes: number;
+            busy_calendar: components["schemas"]["BusyCalendarStatus"];
+            /** @description Shown to the member and to owners and admins only; others see null and `busy_calendar.connected` */
+            busy_calendar_url: string | null;
+            /** @description True while the member has set nothing: Mon–Fri 09:00–17:00 in the company's zone */
+            is_default: boolean;
+            /** @description Interviews on one day of their zone at most; null: no cap */
+            max_interviews_per_day: number | null;
+            /** @example Europe/Berlin */
+            time_zone: string;
+            /** @description The member (UUID) */
+            user_id: string;
+            working_hours: components["schemas"]["WorkingRange"][];
+        };
+        BusyCalendarStatus: {
+            connected: boolean;
+            /** @description Why the last read failed (the last good copy is used for a day) */
+            error: string | null;
+            /** @description When the feed was last read successfully */
+            fetched_at: string | null;
+            /** @description True when no good copy younger than a day exists: its busy time is not used */
+            stale: boolean;
+        };
         Candidate: {
             /** @enum {string} */
             application_source: "public_api" | "self_apply" | "manual" | "import";
@@ -1949,6 +2056,11 @@ export type components = {
             location: string | null;
             /** @description Whether the candidate gets the invitations too */
             notify_candidate: boolean;
+            /**
+             * @description Who chose the time: `member` (or an API client), or `candidate` through a scheduling link (POST /scheduling_links)
+             * @enum {string}
+             */
+            scheduled_by: "member" | "candidate";
             /** @description The invitations' iCalendar SEQUENCE: raised on each change */
             sequence: number;
             /**
@@ -2043,6 +2155,11 @@ export type components = {
             location: string | null;
             /** @description Whether the candidate gets the invitations too */
             notify_candidate: boolean;
+            /**
+             * @description Who chose the time: `member` (or an API client), or `candidate` through a scheduling link (POST /scheduling_links)
+             * @enum {string}
+             */
+            scheduled_by: "member" | "candidate";
             /** @description The invitations' iCalendar SEQUENCE: raised on each change */
             sequence: number;
             /**
@@ -2982,6 +3099,55 @@ export type components = {
              */
             requested_at: string;
         };
+        SchedulingLink: {
+            candidate_id: number;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with fractional seconds
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            created_at: string;
+            duration_minutes: number;
+            expires_at: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with fractional seconds
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            from: string;
+            id: number;
+            /** @description The interview booked through it (GET /interviews/{id}) */
+            interview_id: number | null;
+            /** @description The pool: one of them takes the interview */
+            interviewer_ids: string[];
+            location: string | null;
+            min_notice_hours: number;
+            notify_candidate: boolean;
+            reschedules_left: number;
+            /** @description Slots start every this many minutes from the start of each working range */
+            slot_interval_minutes: number;
+            /**
+             * @description open → booked (→ canceled by the candidate); revoked by DELETE; expired past expires_at
+             * @enum {string}
+             */
+            status: "open" | "booked" | "canceled" | "revoked" | "expired";
+            title: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with fractional seconds
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            to: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with fractional seconds
+             * @example 2026-11-21T09:30:00.000Z
+             */
+            updated_at: string;
+            /** @description The candidate's page: /schedule/{token} */
+            url: string;
+            video_url: string | null;
+        };
         Scorecard: {
             candidate_id: number;
             id: number;
@@ -3405,6 +3571,15 @@ export type components = {
             /** @description Id of the webhook.test event; the `webhook-id` header of its delivery */
             event_id: string;
             webhook_endpoint_id: number;
+        };
+        /** @description One working range of a weekday, in the member's time zone (end after start) */
+        WorkingRange: {
+            /** @enum {string} */
+            day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+            /** @example 09:00 */
+            end: string;
+            /** @example 09:00 */
+            start: string;
         };
     };
     responses: never;
@@ -5265,6 +5440,7 @@ export interface operations {
                      *           ],
                      *           "notify_candidate": true,
                      *           "status": "scheduled",
+                     *           "scheduled_by": "member",
                      *           "sequence": 0,
                      *           "canceled_at": null,
                      *           "created_at": "2026-10-20T08:15:00.000Z",
@@ -5419,6 +5595,7 @@ export interface operations {
                      *         ],
                      *         "notify_candidate": true,
                      *         "status": "scheduled",
+                     *         "scheduled_by": "member",
                      *         "sequence": 0,
                      *         "canceled_at": null,
                      *         "created_at": "2026-10-20T08:15:00.000Z",
@@ -5539,6 +5716,7 @@ export interface operations {
                      *         ],
                      *         "notify_candidate": true,
                      *         "status": "scheduled",
+                     *         "scheduled_by": "member",
                      *         "sequence": 0,
                      *         "canceled_at": null,
                      *         "created_at": "2026-10-20T08:15:00.000Z",
@@ -5652,6 +5830,7 @@ export interface operations {
                      *         ],
                      *         "notify_candidate": true,
                      *         "status": "canceled",
+                     *         "scheduled_by": "member",
                      *         "sequence": 2,
                      *         "canceled_at": "2026-10-22T09:00:00.000Z",
                      *         "created_at": "2026-10-20T08:15:00.000Z",
@@ -5797,6 +5976,7 @@ export interface operations {
                      *         ],
                      *         "notify_candidate": true,
                      *         "status": "scheduled",
+                     *         "scheduled_by": "member",
                      *         "sequence": 1,
                      *         "canceled_at": null,
                      *         "created_at": "2026-10-20T08:15:00.000Z",
@@ -9810,6 +9990,484 @@ export interface operations {
             };
         };
     };
+    "schedulingLinks-list": {
+        parameters: {
+            query?: {
+                candidate_id?: number;
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": 64,
+                     *           "candidate_id": 42,
+                     *           "url": "https://hireflow.example.com/schedule/q3Vb8xZ1tC0kR7mW2nY5pL9sD4fG6hJ8aE1uI3oK0wT",
+                     *           "status": "booked",
+                     *           "title": "Technical interview",
+                     *           "duration_minutes": 60,
+                     *           "slot_interval_minutes": 30,
+                     *           "interviewer_ids": [
+                     *             "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                     *             "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                     *           ],
+                     *           "from": "2027-01-11T00:00:00.000Z",
+                     *           "to": "2027-01-25T00:00:00.000Z",
+                     *           "min_notice_hours": 24,
+                     *           "location": null,
+                     *           "video_url": "https://meet.example.com/abc-defg-hij",
+                     *           "expires_at": "2027-01-25T00:00:00.000Z",
+                     *           "notify_candidate": true,
+                     *           "interview_id": 318,
+                     *           "reschedules_left": 3,
+                     *           "created_at": "2027-01-10T14:00:00.000Z",
+                     *           "updated_at": "2027-01-11T08:12:00.000Z"
+                     *         }
+                     *       ],
+                     *       "pagination": {
+                     *         "next_cursor": null,
+                     *         "has_more": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SchedulingLink"][];
+                        pagination: components["schemas"]["Pagination"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `interviews:read` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "schedulingLinks-create": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable characters. A retry with the same key and body within 24 hours replays the first response (header `idempotent-replayed: true`); the same key with another body, or while the first request runs, is a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "candidate_id": 42,
+                 *       "title": "Technical interview",
+                 *       "duration_minutes": 60,
+                 *       "interviewer_ids": [
+                 *         "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                 *         "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                 *       ],
+                 *       "from": "2027-01-11T00:00:00Z",
+                 *       "to": "2027-01-25T00:00:00Z",
+                 *       "min_notice_hours": 24,
+                 *       "video_url": "https://meet.example.com/abc-defg-hij",
+                 *       "notify_candidate": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The candidate who books */
+                    candidate_id: number;
+                    /** @description 15 to 480 */
+                    duration_minutes: number;
+                    /** @description After it the link is gone (410); default: the end of the window */
+                    expires_at?: string | null;
+                    /**
+                     * Format: date-time
+                     * @description Start of the window; default now
+                     * @example 2027-01-12T09:00:00Z
+                     */
+                    from?: string;
+                    /** @description The pool (GET /users): the least-loaded free member of it takes the interview */
+                    interviewer_ids: string[];
+                    location?: string | null;
+                    /** @description A slot starts at least this many hours ahead; default 24 */
+                    min_notice_hours?: number;
+                    /** @description E-mail the link to the candidate (default true) */
+                    notify_candidate?: boolean;
+                    /** @description 15, 30 or the duration; default 30 */
+                    slot_interval_minutes?: number;
+                    /** @description The interview's title, e.g. Technical interview */
+                    title: string;
+                    /**
+                     * Format: date-time
+                     * @description End of the window; default 14 days after from (at most 60 days)
+                     * @example 2027-01-12T09:00:00Z
+                     */
+                    to?: string;
+                    video_url?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 64,
+                     *         "candidate_id": 42,
+                     *         "url": "https://hireflow.example.com/schedule/q3Vb8xZ1tC0kR7mW2nY5pL9sD4fG6hJ8aE1uI3oK0wT",
+                     *         "status": "open",
+                     *         "title": "Technical interview",
+                     *         "duration_minutes": 60,
+                     *         "slot_interval_minutes": 30,
+                     *         "interviewer_ids": [
+                     *           "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                     *           "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                     *         ],
+                     *         "from": "2027-01-11T00:00:00.000Z",
+                     *         "to": "2027-01-25T00:00:00.000Z",
+                     *         "min_notice_hours": 24,
+                     *         "location": null,
+                     *         "video_url": "https://meet.example.com/abc-defg-hij",
+                     *         "expires_at": "2027-01-25T00:00:00.000Z",
+                     *         "notify_candidate": true,
+                     *         "interview_id": null,
+                     *         "reschedules_left": 3,
+                     *         "created_at": "2027-01-10T14:00:00.000Z",
+                     *         "updated_at": "2027-01-10T14:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SchedulingLink"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `interviews:write` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "schedulingLinks-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 64,
+                     *         "candidate_id": 42,
+                     *         "url": "https://hireflow.example.com/schedule/q3Vb8xZ1tC0kR7mW2nY5pL9sD4fG6hJ8aE1uI3oK0wT",
+                     *         "status": "open",
+                     *         "title": "Technical interview",
+                     *         "duration_minutes": 60,
+                     *         "slot_interval_minutes": 30,
+                     *         "interviewer_ids": [
+                     *           "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                     *           "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                     *         ],
+                     *         "from": "2027-01-11T00:00:00.000Z",
+                     *         "to": "2027-01-25T00:00:00.000Z",
+                     *         "min_notice_hours": 24,
+                     *         "location": null,
+                     *         "video_url": "https://meet.example.com/abc-defg-hij",
+                     *         "expires_at": "2027-01-25T00:00:00.000Z",
+                     *         "notify_candidate": true,
+                     *         "interview_id": null,
+                     *         "reschedules_left": 3,
+                     *         "created_at": "2027-01-10T14:00:00.000Z",
+                     *         "updated_at": "2027-01-10T14:00:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SchedulingLink"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `interviews:read` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "schedulingLinks-revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 64,
+                     *         "candidate_id": 42,
+                     *         "url": "https://hireflow.example.com/schedule/q3Vb8xZ1tC0kR7mW2nY5pL9sD4fG6hJ8aE1uI3oK0wT",
+                     *         "status": "revoked",
+                     *         "title": "Technical interview",
+                     *         "duration_minutes": 60,
+                     *         "slot_interval_minutes": 30,
+                     *         "interviewer_ids": [
+                     *           "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                     *           "8f2d1c4b-6a5e-4f3d-8c2b-1a0e9d8c7b6a"
+                     *         ],
+                     *         "from": "2027-01-11T00:00:00.000Z",
+                     *         "to": "2027-01-25T00:00:00.000Z",
+                     *         "min_notice_hours": 24,
+                     *         "location": null,
+                     *         "video_url": "https://meet.example.com/abc-defg-hij",
+                     *         "expires_at": "2027-01-25T00:00:00.000Z",
+                     *         "notify_candidate": true,
+                     *         "interview_id": null,
+                     *         "reschedules_left": 3,
+                     *         "created_at": "2027-01-10T14:00:00.000Z",
+                     *         "updated_at": "2027-01-10T16:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SchedulingLink"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `interviews:write` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "scorecards-get": {
         parameters: {
             query?: {
@@ -9986,6 +10644,364 @@ export interface operations {
             };
             /** @description The API key lacks the scope `users:read` (code forbidden) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "availability-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "user_id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                     *         "time_zone": "Europe/Berlin",
+                     *         "working_hours": [
+                     *           {
+                     *             "day": "mon",
+                     *             "start": "09:00",
+                     *             "end": "12:00"
+                     *           },
+                     *           {
+                     *             "day": "mon",
+                     *             "start": "13:00",
+                     *             "end": "17:00"
+                     *           },
+                     *           {
+                     *             "day": "tue",
+                     *             "start": "09:00",
+                     *             "end": "12:00"
+                     *           },
+                     *           {
+                     *             "day": "tue",
+                     *             "start": "13:00",
+                     *             "end": "17:00"
+                     *           },
+                     *           {
+                     *             "day": "wed",
+                     *             "start": "09:00",
+                     *             "end": "12:00"
+                     *           },
+                     *           {
+                     *             "day": "wed",
+                     *             "start": "13:00",
+                     *             "end": "17:00"
+                     *           },
+                     *           {
+                     *             "day": "thu",
+                     *             "start": "09:00",
+                     *             "end": "12:00"
+                     *           },
+                     *           {
+                     *             "day": "thu",
+                     *             "start": "13:00",
+                     *             "end": "17:00"
+                     *           },
+                     *           {
+                     *             "day": "fri",
+                     *             "start": "09:00",
+                     *             "end": "13:00"
+                     *           }
+                     *         ],
+                     *         "buffer_minutes": 15,
+                     *         "max_interviews_per_day": 4,
+                     *         "busy_calendar_url": "https://calendar.google.com/calendar/ical/grace%40acme.example/private-7c1e9b2a4d6f8e0c3b5a7d9f1e2c4b6a/basic.ics",
+                     *         "busy_calendar": {
+                     *           "connected": true,
+                     *           "fetched_at": "2027-01-10T13:55:00.000Z",
+                     *           "error": null,
+                     *           "stale": false
+                     *         },
+                     *         "is_default": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Availability"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `users:read` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded (see RateLimit-* and Retry-After headers); code rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "availability-put": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "time_zone": "Europe/Berlin",
+                 *       "working_hours": [
+                 *         {
+                 *           "day": "mon",
+                 *           "start": "09:00",
+                 *           "end": "12:00"
+                 *         },
+                 *         {
+                 *           "day": "mon",
+                 *           "start": "13:00",
+                 *           "end": "17:00"
+                 *         },
+                 *         {
+                 *           "day": "tue",
+                 *           "start": "09:00",
+                 *           "end": "12:00"
+                 *         },
+                 *         {
+                 *           "day": "tue",
+                 *           "start": "13:00",
+                 *           "end": "17:00"
+                 *         },
+                 *         {
+                 *           "day": "wed",
+                 *           "start": "09:00",
+                 *           "end": "12:00"
+                 *         },
+                 *         {
+                 *           "day": "wed",
+                 *           "start": "13:00",
+                 *           "end": "17:00"
+                 *         },
+                 *         {
+                 *           "day": "thu",
+                 *           "start": "09:00",
+                 *           "end": "12:00"
+                 *         },
+                 *         {
+                 *           "day": "thu",
+                 *           "start": "13:00",
+                 *           "end": "17:00"
+                 *         },
+                 *         {
+                 *           "day": "fri",
+                 *           "start": "09:00",
+                 *           "end": "13:00"
+                 *         }
+                 *       ],
+                 *       "buffer_minutes": 15,
+                 *       "max_interviews_per_day": 4,
+                 *       "busy_calendar_url": "https://calendar.google.com/calendar/ical/grace%40acme.example/private-7c1e9b2a4d6f8e0c3b5a7d9f1e2c4b6a/basic.ics"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 0 to 240; default 0 */
+                    buffer_minutes?: number;
+                    /** @description null removes it */
+                    busy_calendar_url?: (string) | null;
+                    /** @description 1 to 50, or null for no cap (the default) */
+                    max_interviews_per_day?: number | null;
+                    /**
+                     * @description IANA time zone
+                     * @example Europe/Berlin
+                     */
+                    time_zone: string;
+                    working_hours: components["schemas"]["WorkingRange"][];
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "user_id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                     *         "time_zone": "Europe/Berlin",
+                     *         "working_hours": [
+                     *           {
+                     *             "day": "mon",
+                     *             "start": "09:00",
+                     *             "end": "12:00"
+                     *           },
+                     *           {
+                     *             "day": "mon",
+                     *             "start": "13:00",
+                     *             "end": "17:00"
+                     *           },
+                     *           {
+                     *             "day": "tue",
+                     *             "start": "09:00",
+                     *             "end": "12:00"
+                     *           },
+                     *           {
+                     *             "day": "tue",
+                     *             "start": "13:00",
+                     *             "end": "17:00"
+                     *           },
+                     *           {
+                     *             "day": "wed",
+                     *             "start": "09:00",
+                     *             "end": "12:00"
+                     *           },
+                     *           {
+                     *             "day": "wed",
+                     *             "start": "13:00",
+                     *             "end": "17:00"
+                     *           },
+                     *           {
+                     *             "day": "thu",
+                     *             "start": "09:00",
+                     *             "end": "12:00"
+                     *           },
+                     *           {
+                     *             "day": "thu",
+                     *             "start": "13:00",
+                     *             "end": "17:00"
+                     *           },
+                     *           {
+                     *             "day": "fri",
+                     *             "start": "09:00",
+                     *             "end": "13:00"
+                     *           }
+                     *         ],
+                     *         "buffer_minutes": 15,
+                     *         "max_interviews_per_day": 4,
+                     *         "busy_calendar_url": "https://calendar.google.com/calendar/ical/grace%40acme.example/private-7c1e9b2a4d6f8e0c3b5a7d9f1e2c4b6a/basic.ics",
+                     *         "busy_calendar": {
+                     *           "connected": true,
+                     *           "fetched_at": "2027-01-10T14:02:00.000Z",
+                     *           "error": null,
+                     *           "stale": false
+                     *         },
+                     *         "is_default": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Availability"];
+                    };
+                };
+            };
+            /** @description Validation failed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The API key lacks the scope `interviews:write` (code forbidden) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Job not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11427,6 +12443,7 @@ export interface operations {
                  *         ],
                  *         "notify_candidate": true,
                  *         "status": "canceled",
+                 *         "scheduled_by": "member",
                  *         "sequence": 2,
                  *         "canceled_at": "2026-10-22T09:00:00.000Z",
                  *         "created_at": "2026-10-20T08:15:00.000Z",
@@ -11516,6 +12533,7 @@ export interface operations {
                  *         ],
                  *         "notify_candidate": true,
                  *         "status": "scheduled",
+                 *         "scheduled_by": "member",
                  *         "sequence": 0,
                  *         "canceled_at": null,
                  *         "created_at": "2026-10-20T08:15:00.000Z",
@@ -11605,6 +12623,7 @@ export interface operations {
                  *         ],
                  *         "notify_candidate": true,
                  *         "status": "scheduled",
+                 *         "scheduled_by": "member",
                  *         "sequence": 1,
                  *         "canceled_at": null,
                  *         "created_at": "2026-10-20T08:15:00.000Z",

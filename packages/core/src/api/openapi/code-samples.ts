@@ -32,7 +32,7 @@ export interface SampleOperation {
 export const SAMPLE_LABELS = { curl: "curl", typescript: "TypeScript SDK", python: "Python (requests)" } as const;
 
 /** The SDK's method per operation: `<resource>.<method>` from the operationId, with the few exceptions. */
-const SDK_METHOD: Record<string, string> = { "me-get": "me" };
+const SDK_METHOD: Record<string, string> = { "me-get": "me", "availability-get": "users.getAvailability", "availability-put": "users.setAvailability" };
 /** SDK methods that take one body field as a plain argument instead of the body object. */
 const SDK_POSITIONAL_BODY: Record<string, string> = { "candidates-addNote": "note" };
 
@@ -54,6 +54,8 @@ const RESULT_NAMES: Record<string, string> = {
   Event: "event",
   Offer: "offer",
   OfferDetail: "offer",
+  SchedulingLink: "link",
+  Availability: "availability",
 };
 
 export function codeSamples(operation: SampleOperation, origin: string): CodeSample[] {

@@ -13,11 +13,13 @@ import { listOffersTool } from "./list-offers.ts";
 import { moveCandidateTool } from "./move-candidate.ts";
 import { pipelineSummaryTool } from "./pipeline-summary.ts";
 import { searchCandidatesTool } from "./search-candidates.ts";
+import { sendSchedulingLinkTool } from "./send-scheduling-link.ts";
 
 /**
  * Every tool of /api/mcp. Erasure and webhook management are deliberately not here: an assistant
  * must not be able to delete candidates for good or redirect the company's event stream. Offers only
  * as far as a draft: requesting approval, deciding, sending and withdrawing are a person's to do.
+ * Scheduling links only to send one: revoking is a person's to do.
  */
 export const MCP_TOOLS: readonly McpTool[] = [
   listJobsTool,
@@ -34,4 +36,5 @@ export const MCP_TOOLS: readonly McpTool[] = [
   listOffersTool,
   getOfferTool,
   draftOfferTool,
+  sendSchedulingLinkTool,
 ];

@@ -215,6 +215,7 @@ export const interview = {
   ],
   notify_candidate: true,
   status: "scheduled",
+  scheduled_by: "member",
   sequence: 0,
   canceled_at: null,
   created_at: "2026-10-20T08:15:00.000Z",

@@ -24,6 +24,7 @@ import {
 } from "./entities.ts";
 import { WEBHOOK_EXAMPLES } from "./webhooks.ts";
 import { OFFER_OPERATION_EXAMPLES } from "./offers.ts";
+import { SCHEDULING_OPERATION_EXAMPLES } from "./scheduling.ts";
 
 const event = { id: EVENT_ID, type: "candidate.stage_changed", occurred_at: T1, payload: WEBHOOK_EXAMPLES["candidate.stage_changed"] };
 
@@ -355,4 +356,5 @@ export const OPERATION_EXAMPLES: Record<string, OperationExample> = {
     response: { data: { ...interview, status: "canceled", sequence: 2, canceled_at: "2026-10-22T09:00:00.000Z", updated_at: "2026-10-22T09:00:00.000Z", conflicts: [] } },
   },
   ...OFFER_OPERATION_EXAMPLES,
+  ...SCHEDULING_OPERATION_EXAMPLES,
 };
