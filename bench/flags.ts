@@ -20,7 +20,7 @@ import { PRODUCTION_NODE_OPTIONS } from "../packages/admin/src/server/node-optio
  *                         (PRODUCTION_NODE_OPTIONS); `--server-node-options=` (empty) runs without any
  */
 /** The phases of a run, in order (--skip, --phases). */
-export const PHASES = ["load", "resume", "webhooks", "screening", "offers", "search", "reports", "interviews", "pipelines", "profile"] as const;
+export const PHASES = ["load", "resume", "webhooks", "screening", "offers", "scheduling", "search", "reports", "interviews", "pipelines", "profile"] as const;
 
 export interface Flags {
   raw: string[];

@@ -6,6 +6,7 @@ import { type ResumeResult } from "./resume.ts";
 import { type ScreeningResult } from "./screening.ts";
 import { type ReportsBenchResult, type SearchBenchResult } from "./workspace.ts";
 import { type InterviewsBenchResult } from "./interviews.ts";
+import { type SchedulingBenchResult } from "./scheduling.ts";
 import { type WebhookResult } from "./webhooks.ts";
 import { type OfferLetterResult } from "./offer-letter.ts";
 
@@ -27,6 +28,7 @@ export interface BenchResults {
   webhooks: WebhookResult;
   screening?: ScreeningResult;
   offerLetter?: OfferLetterResult | { available: false; reason: string };
+  scheduling?: SchedulingBenchResult;
   search?: SearchBenchResult;
   reports?: ReportsBenchResult;
   interviews?: InterviewsBenchResult;

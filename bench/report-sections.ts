@@ -10,6 +10,7 @@ import { SCREENING, type ScreeningResult } from "./screening.ts";
 import { type ReportsBenchResult, type SearchBenchResult, WORKSPACE_P95_TARGET_MS } from "./workspace.ts";
 import { REPORTS_BENCH } from "./reports.ts";
 import { INTERVIEWS_BENCH, INTERVIEWS_P95_TARGET_MS, type InterviewsBenchResult } from "./interviews.ts";
+import { SCHEDULING_BENCH, SCHEDULING_P95_TARGET_MS, type SchedulingBenchResult } from "./scheduling.ts";
 import { WEBHOOKS, type WebhookResult } from "./webhooks.ts";
 
 /** The markdown tables and sections of docs/BENCHMARKS.md, one per phase of the run (renderReport in report.ts puts them together). */
@@ -95,6 +96,19 @@ export function workspaceSection(search: SearchBenchResult | undefined, reports:
     "|---|---:|---:|---:|---:|---:|---|",
     ...rows.map((l) => `| ${l.label} | ${f1(l.rps)} | ${f1(l.p50)} | ${f1(l.p95)} | ${f1(l.p99)} | ${l.non2xx} | ${mark(l.p95 <= WORKSPACE_P95_TARGET_MS && l.non2xx === 0)} |`),
     ...(notes.length ? ["", ...notes] : []),
+  ];
+}
+
+export function schedulingSection(r: SchedulingBenchResult | undefined): string[] {
+  if (!r) return ["Skipped in this run."];
+  if (!r.available) return [`**Not available in this run:** ${r.reason}`];
+  const l = r.result;
+  return [
+    `A scheduling link of the measured company whose pool is ${SCHEDULING_BENCH.pool} members (Mon–Fri 09:00–17:00 Europe/Berlin, 10-minute buffer, at most 4 a day), each with ${SCHEDULING_BENCH.feedEvents} busy events of their calendar feed (cached, as between two reads of a feed) and ${SCHEDULING_BENCH.interviews} interviews in the ${SCHEDULING_BENCH.windowDays}-day window; ${r.slots} slots offered. The candidate's page's request, ${REPORTS_BENCH.connections} connections, ${REPORTS_BENCH.warmupS} s warm-up, ${REPORTS_BENCH.durationS} s. Goal (issue 42): p95 ≤ ${SCHEDULING_P95_TARGET_MS} ms.`,
+    "",
+    `| request | req/s | p50 ms | p95 ms | p99 ms | non-2xx | p95 ≤ ${SCHEDULING_P95_TARGET_MS} ms |`,
+    "|---|---:|---:|---:|---:|---:|---|",
+    `| ${l.label} | ${f1(l.rps)} | ${f1(l.p50)} | ${f1(l.p95)} | ${f1(l.p99)} | ${l.non2xx} | ${mark(l.p95 <= SCHEDULING_P95_TARGET_MS && l.non2xx === 0)} |`,
   ];
 }
 

@@ -4,6 +4,7 @@ import { f0, f1, mark } from "./report-format.ts";
 import {
   ceilingTable,
   interviewsSection,
+  schedulingSection,
   loadTable,
   pipelinesSection,
   profileSection,
@@ -118,6 +119,10 @@ export function renderReport(r: BenchResults, manual: string): string {
     "### Offer letter PDF",
     "",
     ...offerLetterSection(r.offerLetter),
+    "",
+    "### Self-scheduling: free slots",
+    "",
+    ...schedulingSection(r.scheduling),
     "",
     "### Recruiter workspace: search and reports",
     "",

@@ -20,6 +20,7 @@ import { parseFlags } from "./flags.ts";
 import { repoRoot } from "./util.ts";
 import { runWebhookBench, type WebhookResult } from "./webhooks.ts";
 import { type InterviewsBenchResult, runInterviewsBench } from "./interviews.ts";
+import { runSchedulingBench, type SchedulingBenchResult } from "./scheduling.ts";
 import { type OfferLetterResult, runOfferLetterBench } from "./offer-letter.ts";
 import { runReportsBench, runSearchBench, type ReportsBenchResult, type SearchBenchResult } from "./workspace.ts";
 
@@ -63,6 +64,7 @@ function serverEnv(databaseUrl: string, dataDir: string): Record<string, string>
     // Far above what 50 connections can send: the limiter still runs per request, but never throttles.
     RATE_LIMIT_MAX: "1000000000",
     HIREFLOW_JOB_BOARD_LIMIT_PER_IP: "1000000000",
+    HIREFLOW_SCHEDULING_LINK_LIMIT_PER_IP: "1000000000",
     SECRET_KEY: randomBytes(32).toString("base64url"),
     HIREFLOW_BENCH: "1",
     HIREFLOW_DATA_DIR: dataDir,
@@ -230,6 +232,12 @@ async function main(): Promise<void> {
     offerLetter = await runOfferLetterBench().catch((error: Error) => ({ available: false as const, reason: `the phase failed: ${error.message}` }));
     log(`  ${"p95Ms" in offerLetter ? `p50 ${offerLetter.p50Ms} ms, p95 ${offerLetter.p95Ms} ms` : `not available: ${offerLetter.reason}`}`);
   }
+  let scheduling: SchedulingBenchResult = { available: false, reason: "skipped (--skip=scheduling)" };
+  if (!flags.skip.includes("scheduling")) {
+    log("self-scheduling slots…");
+    scheduling = await runSchedulingBench(app, seeded.company, db.url, { probe: phaseProbe, log }).catch((error: Error) => ({ available: false as const, reason: `the phase failed: ${error.message}` }));
+    if (!scheduling.available) log(`  not available: ${scheduling.reason}`);
+  }
   // Last: they add resume text to every candidate and a stage history to the company, which the
   // phases above must not see.
   let search: SearchBenchResult = { available: false, reason: "skipped (--skip=search)" };
@@ -281,6 +289,7 @@ async function main(): Promise<void> {
     webhooks,
     screening,
     offerLetter,
+    scheduling,
     search,
     reports,
     interviews,

@@ -149,6 +149,7 @@ export { getAvailability, putAvailability } from "./modules/scheduling/availabil
 export { createSchedulingLink, getSchedulingLink, listSchedulingLinks, revokeSchedulingLink, schedulingUrlOf } from "./modules/scheduling/links.ts";
 export { bookSlot, cancelBooking, getPublicSchedulingLink, getPublicSlots, rescheduleSlot } from "./modules/scheduling/booking.ts";
 export { limitSchedulingLinks } from "./modules/scheduling/link-limit.ts";
+export { panelFreeSlots } from "./modules/scheduling/pool.ts";
 export { limitOfferLinks } from "./modules/offer/link-limit.ts";
 export { unreferencedOfferFileKeys } from "./modules/offer/privacy.ts";
 export { offersReport } from "./modules/report/offer-reports.ts";

@@ -16,6 +16,7 @@ import {
   getAvailability,
   getPublicSchedulingLink,
   getPublicSlots,
+  panelFreeSlots,
   putAvailability,
   rescheduleSlot,
   revokeSchedulingLink,
@@ -286,5 +287,14 @@ describe("links that no longer work", () => {
     await link(id, [m.ben.id]);
     await eraseCandidate(m.owner.svc, id);
     expect(await prisma.schedulingLink.count({ where: { candidateId: id } })).toBe(0);
+  });
+});
+
+describe("the coordinator's schedule form", () => {
+  it("shows when the whole panel is free by the same rules (no notice): Ben's New York morning; none shared with Ana", async () => {
+    const input = { from: `${MON}T00:00:00Z`, to: "2030-01-08T00:00:00Z", duration_minutes: 60 };
+    const ben = await panelFreeSlots(m.owner.svc, { ...input, interviewer_ids: [m.ben.id] }, NOW);
+    expect(ben.map((s) => s.start_at.slice(11, 16))).toEqual(["14:00", "14:30", "15:00", "15:30", "16:00"]);
+    expect(await panelFreeSlots(m.owner.svc, { ...input, interviewer_ids: [m.ben.id, m.ana.id] }, NOW)).toEqual([]);
   });
 });

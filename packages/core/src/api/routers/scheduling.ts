@@ -1,5 +1,5 @@
 import { router } from "../../kernel/trpc.ts";
-import { getAvailabilityProcedure, putAvailabilityProcedure } from "../../modules/scheduling/procedures/availability.ts";
+import { freeSlotsProcedure, getAvailabilityProcedure, putAvailabilityProcedure } from "../../modules/scheduling/procedures/availability.ts";
 import {
   createSchedulingLinkProcedure,
   getSchedulingLinkProcedure,
@@ -17,4 +17,6 @@ export const schedulingLinkRouter = router({
 export const availabilityRouter = router({
   get: getAvailabilityProcedure,
   put: putAvailabilityProcedure,
+  // Web app only (no meta.openapi):
+  freeSlots: freeSlotsProcedure,
 });

@@ -1,4 +1,6 @@
+import { type ServiceContext } from "../../kernel/context.ts";
 import { type ScopedDb, type ScopedTx } from "../../kernel/tenancy.ts";
+import { type FreeSlotDto, type FreeSlotsInput } from "./contract/availability.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { availabilitySelect } from "./availability.ts";
 import { feedBusyOf, refreshDueFeeds } from "./feeds.ts";
@@ -73,4 +75,21 @@ export async function poolSlots(db: ScopedDb | ScopedTx, companyId: number, quer
   const pool = await loadPool(db, companyId, { ...query, from });
   if (pool.length === 0) throw new AppError("conflict", "No member of this link's pool is a member of the company any more");
   return computeSlots({ now: query.now, from, to: query.to, durationMinutes: rules.durationMinutes, gridMinutes: rules.gridMinutes, minNoticeHours: rules.minNoticeHours, pool });
+}
+
+const MAX_FREE_SLOT_DAYS = 14;
+
+/**
+ * The free times of a panel for the coordinator's schedule form: every member of `interviewer_ids`
+ * free (a panel meets together), on a 30-minute grid, no notice. At most 14 days; at most 200 slots.
+ */
+export async function panelFreeSlots(svc: ServiceContext, input: FreeSlotsInput, now = new Date()): Promise<FreeSlotDto[]> {
+  const from = new Date(input.from);
+  const to = new Date(Math.min(new Date(input.to).getTime(), from.getTime() + MAX_FREE_SLOT_DAYS * DAY));
+  if (to <= from) throw AppError.validation([{ field: "to", message: "Must be after from" }]);
+  const slots = await poolSlots(svc.db, svc.companyId, { userIds: input.interviewer_ids, from, to, now }, { durationMinutes: input.duration_minutes, gridMinutes: 30, minNoticeHours: 0 });
+  return slots
+    .filter((slot) => input.interviewer_ids.every((id) => slot.userIds.includes(id)))
+    .slice(0, 200)
+    .map((slot) => ({ start_at: slot.startAt.toISOString(), end_at: slot.endAt.toISOString(), interviewer_ids: slot.userIds }));
 }

@@ -58,3 +58,15 @@ export const putAvailabilityInput = z.strictObject({
   busy_calendar_url: calendarUrl.nullable().optional().meta({ description: "null removes it" }),
 });
 export type PutAvailabilityInput = z.infer<typeof putAvailabilityInput>;
+
+/** The coordinator's schedule form (web app): the panel's free times by the same rules a scheduling link uses. */
+export const freeSlotsInput = z.strictObject({
+  interviewer_ids: z.array(z.uuid().transform((id) => id.toLowerCase())).min(1).max(20),
+  from: z.iso.datetime({ offset: true }),
+  to: z.iso.datetime({ offset: true }),
+  duration_minutes: bodyInt(15, 8 * 60),
+});
+export type FreeSlotsInput = z.infer<typeof freeSlotsInput>;
+
+export const freeSlotSchema = z.object({ start_at: z.string(), end_at: z.string(), interviewer_ids: z.array(z.string()) });
+export type FreeSlotDto = z.infer<typeof freeSlotSchema>;

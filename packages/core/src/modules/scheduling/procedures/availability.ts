@@ -1,6 +1,8 @@
 import { dataEnvelope } from "../../../kernel/contract/common.ts";
 import { companyProcedure } from "../../../kernel/trpc.ts";
-import { availabilitySchema, putAvailabilityInput, userIdInput } from "../contract/availability.ts";
+import { z } from "zod";
+import { availabilitySchema, freeSlotSchema, freeSlotsInput, putAvailabilityInput, userIdInput } from "../contract/availability.ts";
+import { panelFreeSlots } from "../pool.ts";
 import { getAvailability, putAvailability } from "../availability.ts";
 
 const errors = { 400: "Invalid id, time zone, times or overlapping ranges; a busy calendar that cannot be read", 401: "Missing or invalid API key", 403: "Not your availability (members edit their own; owners and admins anyone's)", 404: "User not found" };
@@ -42,3 +44,10 @@ export const putAvailabilityProcedure = companyProcedure
   .input(putAvailabilityInput)
   .output(dataEnvelope(availabilitySchema))
   .mutation(async ({ ctx, input }) => ({ data: await putAvailability(ctx.svc, input) }));
+
+/** Web app only (no meta.openapi): the panel's free times beside the coordinator's schedule form. */
+export const freeSlotsProcedure = companyProcedure
+  .meta({ scope: "interviews:read" })
+  .input(freeSlotsInput)
+  .output(z.object({ data: z.array(freeSlotSchema) }))
+  .query(async ({ ctx, input }) => ({ data: await panelFreeSlots(ctx.svc, input) }));

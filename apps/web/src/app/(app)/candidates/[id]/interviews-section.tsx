@@ -9,6 +9,7 @@ import { useMemo, useState, type FormEvent } from "react";
 import { Alert, Badge, Button, describedBy, Field, inputClass } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
 import { useTrpc } from "@/lib/trpc";
+import { PanelFreeTimes } from "./panel-free-times";
 
 const DURATIONS = [15, 30, 45, 60, 90, 120, 180, 240];
 
@@ -220,6 +221,7 @@ export function InterviewsSection({
               </p>
             )}
           </fieldset>
+          <PanelFreeTimes panel={panel} duration={duration} timeZone={timeZone} onPick={setStart} />
           <label className="flex items-center gap-2 text-sm text-slate-800">
             <input type="checkbox" checked={notify} disabled={!candidateHasEmail} onChange={(e) => setNotify(e.target.checked)} />
             Send the candidate an invitation too{!candidateHasEmail && " (no e-mail address on file)"}
