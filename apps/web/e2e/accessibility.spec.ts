@@ -83,6 +83,13 @@ const PAGES: AuditedPage[] = [
   { name: "my interviews", route: "/my-interviews", path: "/my-interviews", signedIn: true },
   { name: "my approvals", route: "/approvals", path: "/approvals", signedIn: true },
   { name: "settings: offers", route: "/settings/offers", path: "/settings/offers", signedIn: true },
+  { name: "my availability", route: "/my-availability", path: "/my-availability", signedIn: true },
+  {
+    name: "settings: a member's availability",
+    route: "/settings/team/[id]/availability",
+    path: async () => `/settings/team/${(await query<{ id: string }>("SELECT id FROM users WHERE email = 'recruiter@acme.test'"))[0]!.id}/availability`,
+    signedIn: true,
+  },
   // /settings/email-log/[id] needs a message: audited by e2e/email-log.spec.ts.
   // /settings/webhooks/[id] needs an endpoint: audited by "axe: webhook endpoint list, its detail page …" below.
   { name: "not found (app)", route: "(not found)", path: "/jobs/999999", signedIn: true, status: 404 },
@@ -96,6 +103,7 @@ const NOT_AUDITED: Record<string, string> = {
   "/connected-apps": "for recruiters and interviewers; the admin is redirected to /settings/connected-apps (audited above)",
   "/oauth/authorize": "audited by e2e/oauth-consent.spec.ts (it needs a registered client and a valid request)",
   "/offers/[token]": "audited by e2e/offers.spec.ts (it needs a sent offer's link), at 390 px, before and after the answer",
+  "/schedule/[token]": "audited by e2e/scheduling.spec.ts (it needs a scheduling link), at 390 px, open, booked and canceled",
 };
 
 function routeOf(pageFile: string): string {

@@ -9,6 +9,8 @@ import { QuickSwitcher } from "./quick-switcher";
 const NAV = [
   // Every member's interviews and the scorecards they owe; the only page of an interviewer.
   { href: "/my-interviews", label: "My interviews", interviewer: true, badge: "scorecards" },
+  // When candidates may book the member through a scheduling link (issue 42 §1): every role, interviewers too.
+  { href: "/my-availability", label: "My availability", interviewer: true },
   // Offers waiting for the member's decision (an interviewer never sees offers).
   { href: "/approvals", label: "My approvals", badge: "approvals" },
   { href: "/jobs", label: "Jobs" },
@@ -20,7 +22,7 @@ const NAV = [
   { href: "/connected-apps", label: "Connected apps", interviewer: true, withoutSettings: true },
 ];
 
-/** Whether the member's role shows a navigation item: settings for owners and admins; an interviewer only My interviews and their connected apps. */
+/** Whether the member's role shows a navigation item: settings for owners and admins; an interviewer only My interviews, My availability and their connected apps. */
 function shows(item: (typeof NAV)[number], role: SessionUser["role"]): boolean {
   if (isInterviewerOnly(role)) return "interviewer" in item;
   if ("withoutSettings" in item) return !canManageSettings(role);

@@ -17,6 +17,7 @@ import { PrivacyActions } from "./privacy-actions";
 import { ExternalLink, Row, Section } from "./profile-parts";
 import { ResumeSection } from "./resume-section";
 import { ScreeningExplanation } from "./screening-explanation";
+import { SchedulingLinksSection } from "./scheduling-links-section";
 import { ScorecardsSection } from "./scorecards-section";
 import { StageSelect } from "./stage-select";
 import { Timeline } from "./timeline";
@@ -44,10 +45,11 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
   // The interview plan of the stage the candidate is in: the kits the schedule form offers.
   const kits = jobStages?.find((stage) => stage.key === c.stage)?.interviews ?? [];
   const name = c.name ?? c.email ?? `Candidate ${c.id}`;
-  const [interviews, members, offers] = await Promise.all([
+  const [interviews, members, offers, schedulingLinks] = await Promise.all([
     load(caller.interviews.list({ candidate_id: String(c.id), limit: "100" })),
     load(caller.users.list({ limit: "100" })),
     load(caller.offers.list({ candidate_id: String(c.id), limit: "1" })),
+    load(caller.schedulingLinks.list({ candidate_id: String(c.id), limit: "100" })),
   ]);
   // The newest offer (a recruiter outside the job's hiring team sees none): the section shows it whole.
   const offer = offers.data[0] ? (await load(caller.offers.get({ id: String(offers.data[0].id) }))).data : null;
@@ -107,6 +109,16 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
               currentUserId={session.user.id}
               kits={kits}
               stageName={c.stage_name ?? null}
+            />
+          </Section>
+          <Section title="Scheduling links">
+            <SchedulingLinksSection
+              candidateId={c.id}
+              candidateEmail={c.email}
+              links={schedulingLinks.data}
+              members={members.data}
+              interviews={interviews.data}
+              currentUserId={session.user.id}
             />
           </Section>
           {scorecardsSection}

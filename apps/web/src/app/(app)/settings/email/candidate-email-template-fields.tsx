@@ -11,7 +11,13 @@ export interface TemplateDraft {
 }
 
 /** The sample the live preview fills the placeholders with. */
-const SAMPLE = { candidateName: "Alex Morgan", jobTitle: "Product Designer", rejectReason: "Other candidates' experience matched the role more closely" };
+const SAMPLE = {
+  candidateName: "Alex Morgan",
+  jobTitle: "Product Designer",
+  rejectReason: "Other candidates' experience matched the role more closely",
+  interviewTitle: "Technical interview",
+  schedulingLink: "https://hireflow.example/schedule/sample-link",
+};
 
 /**
  * One candidate e-mail's template: subject and plain text with {{placeholders}}, and beside them the

@@ -1,12 +1,37 @@
 "use client";
 
-import type { EmailSettingsDto } from "@hireflow/core/mail/contract";
+import { EDITABLE_EMAIL_KINDS, type EmailSettingsDto } from "@hireflow/core/mail/contract";
 import Link from "next/link";
 import { useState } from "react";
 import { Alert, Button, Card, describedBy, Field, inputClass } from "@/components/ui";
 import { useSettingsSave } from "@/lib/settings-save";
 import { useTrpc } from "@/lib/trpc";
 import { CandidateEmailTemplateFields, type TemplateDraft } from "./candidate-email-template-fields";
+
+type EditableEmailKind = (typeof EDITABLE_EMAIL_KINDS)[number];
+
+/** The candidate e-mails a company writes its own template for, in the page's order. */
+const TEMPLATES: Record<EditableEmailKind, { title: string; description: string }> = {
+  application_received: {
+    title: "Application received",
+    description: "Sent once to each candidate who applies on the careers page, in their transaction; the e-mail log and the candidate's timeline show it.",
+  },
+  rejection: {
+    title: "Rejection",
+    description:
+      "Sent when someone rejects a candidate with “Send the rejection e-mail” (board, candidate page or the API's send_rejection_email). It names the reject reason only where you write {{reject_reason}}.",
+  },
+  scheduling_link: {
+    title: "Scheduling link",
+    description:
+      "Sent with a scheduling link when “E-mail the link to the candidate” is on (candidate page, or the API's notify_candidate). Keep {{scheduling_link}} in the text: it is the candidate's page to pick a time.",
+  },
+};
+
+function draftsOf(settings: EmailSettingsDto): Record<EditableEmailKind, TemplateDraft> {
+  const entries = EDITABLE_EMAIL_KINDS.map((kind) => [kind, { subject: settings[kind].subject, body: settings[kind].body }] as const);
+  return Object.fromEntries(entries) as Record<EditableEmailKind, TemplateDraft>;
+}
 
 /** Empty fields fall back to the server's MAIL_FROM (shown as the placeholder). */
 export function EmailSettingsForm({ initial }: { initial: EmailSettingsDto }) {
@@ -17,8 +42,8 @@ export function EmailSettingsForm({ initial }: { initial: EmailSettingsDto }) {
   const [replyTo, setReplyTo] = useState(initial.reply_to ?? "");
   const [applicationEnabled, setApplicationEnabled] = useState(initial.application_received.enabled);
   const [applicationForApi, setApplicationForApi] = useState(initial.application_received.send_for_api);
-  const [application, setApplication] = useState<TemplateDraft>({ subject: initial.application_received.subject, body: initial.application_received.body });
-  const [rejection, setRejection] = useState<TemplateDraft>({ subject: initial.rejection.subject, body: initial.rejection.body });
+  const [drafts, setDrafts] = useState(() => draftsOf(initial));
+  const setDraft = (kind: EditableEmailKind) => (draft: TemplateDraft) => setDrafts((current) => ({ ...current, [kind]: draft }));
   const [delay, setDelay] = useState(String(initial.rejection.delay_minutes));
   const { save, error, onSubmit } = useSettingsSave(
     () =>
@@ -26,9 +51,10 @@ export function EmailSettingsForm({ initial }: { initial: EmailSettingsDto }) {
         from_name: fromName.trim() || null,
         from_address: fromAddress.trim() || null,
         reply_to: replyTo.trim() || null,
-        application_received: { enabled: applicationEnabled, send_for_api: applicationForApi, ...application },
+        application_received: { enabled: applicationEnabled, send_for_api: applicationForApi, ...drafts.application_received },
         // Not a whole number: sent as is, so the server's validation names the field.
-        rejection: { ...rejection, delay_minutes: delay.trim() === "" ? Number.NaN : Number(delay) },
+        rejection: { ...drafts.rejection, delay_minutes: delay.trim() === "" ? Number.NaN : Number(delay) },
+        scheduling_link: drafts.scheduling_link,
       }),
     setSaved,
   );
@@ -76,53 +102,41 @@ export function EmailSettingsForm({ initial }: { initial: EmailSettingsDto }) {
           . The server&apos;s default is {saved.server_default}.
         </p>
       </Card>
-      <CandidateEmailTemplateFields
-        kind="application_received"
-        title="Application received"
-        description="Sent once to each candidate who applies on the careers page, in their transaction; the e-mail log and the candidate's timeline show it."
-        draft={application}
-        onChange={setApplication}
-        settings={saved}
-        errors={error?.fields ?? {}}
-      >
-        <div className="space-y-2">
-          <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" checked={applicationEnabled} onChange={(e) => setApplicationEnabled(e.target.checked)} className="h-4 w-4" />
-            Send the application-received e-mail
-          </label>
-          <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" checked={applicationForApi} disabled={!applicationEnabled} onChange={(e) => setApplicationForApi(e.target.checked)} className="h-4 w-4" />
-            Also to candidates created through the API (an integration may create candidates who never applied)
-          </label>
-        </div>
-      </CandidateEmailTemplateFields>
-      <CandidateEmailTemplateFields
-        kind="rejection"
-        title="Rejection"
-        description="Sent when someone rejects a candidate with “Send the rejection e-mail” (board, candidate page or the API's send_rejection_email). It names the reject reason only where you write {{reject_reason}}."
-        draft={rejection}
-        onChange={setRejection}
-        settings={saved}
-        errors={error?.fields ?? {}}
-      >
-        <Field
-          id="email-rejection-delay"
-          label="Default delay (minutes)"
-          hint="How long after the move it goes, unless the move says otherwise (0 to 10080, a week). Moving the candidate out of rejected before then cancels it."
-          error={error?.fields["rejection.delay_minutes"]}
-        >
-          <input
-            {...describedBy("email-rejection-delay", error?.fields["rejection.delay_minutes"], true)}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={10080}
-            value={delay}
-            onChange={(e) => setDelay(e.target.value)}
-            className={`${inputClass} w-40`}
-          />
-        </Field>
-      </CandidateEmailTemplateFields>
+      {EDITABLE_EMAIL_KINDS.map((kind) => (
+        <CandidateEmailTemplateFields key={kind} kind={kind} {...TEMPLATES[kind]} draft={drafts[kind]} onChange={setDraft(kind)} settings={saved} errors={error?.fields ?? {}}>
+          {kind === "application_received" && (
+            <div className="space-y-2">
+              <label className="flex items-center gap-2 text-sm text-slate-800">
+                <input type="checkbox" checked={applicationEnabled} onChange={(e) => setApplicationEnabled(e.target.checked)} className="h-4 w-4" />
+                Send the application-received e-mail
+              </label>
+              <label className="flex items-center gap-2 text-sm text-slate-800">
+                <input type="checkbox" checked={applicationForApi} disabled={!applicationEnabled} onChange={(e) => setApplicationForApi(e.target.checked)} className="h-4 w-4" />
+                Also to candidates created through the API (an integration may create candidates who never applied)
+              </label>
+            </div>
+          )}
+          {kind === "rejection" && (
+            <Field
+              id="email-rejection-delay"
+              label="Default delay (minutes)"
+              hint="How long after the move it goes, unless the move says otherwise (0 to 10080, a week). Moving the candidate out of rejected before then cancels it."
+              error={error?.fields["rejection.delay_minutes"]}
+            >
+              <input
+                {...describedBy("email-rejection-delay", error?.fields["rejection.delay_minutes"], true)}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={10080}
+                value={delay}
+                onChange={(e) => setDelay(e.target.value)}
+                className={`${inputClass} w-40`}
+              />
+            </Field>
+          )}
+        </CandidateEmailTemplateFields>
+      ))}
       {error && !Object.keys(error.fields).length && <Alert>{error.message}</Alert>}
       {error && Object.keys(error.fields).length > 0 && <Alert>{error.message}: {Object.entries(error.fields).map(([field, message]) => `${field}: ${message}`).join("; ")}</Alert>}
       {save.isSuccess && !save.isPending && <Alert tone="green">Saved. E-mails queued from now on use these settings.</Alert>}

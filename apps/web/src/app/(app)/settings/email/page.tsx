@@ -10,7 +10,7 @@ export default async function EmailSettingsPage() {
   const settings = await load(caller.emailSettings.get());
   return (
     <>
-      <PageHeader title="E-mail" description="Who the company's e-mails come from, where replies go, and what candidates get when they apply or are rejected. Every message is in Settings → E-mail log." />
+      <PageHeader title="E-mail" description="Who the company's e-mails come from, where replies go, and what candidates get when they apply, are rejected or are sent a scheduling link. Every message is in Settings → E-mail log." />
       <EmailSettingsForm initial={settings} />
     </>
   );

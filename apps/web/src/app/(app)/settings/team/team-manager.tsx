@@ -3,6 +3,7 @@
 import type { InvitationDto, MemberDto, UserRole } from "@hireflow/core";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, USER_ROLES } from "@hireflow/core/kernel/roles";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { SecretShownOnce } from "@/components/copy-secret";
 import { RevocableTableCard, RevokeDialog, useRevocation } from "@/components/revocable-table-card";
@@ -148,6 +149,9 @@ export function TeamManager({ initialMembers, initialInvitations, myRole }: { in
                     <span className="font-medium text-slate-900">{who}</span>
                     {member.is_you && <span className="ml-2 text-xs text-slate-600">(you)</span>}
                     {member.name && <span className="block text-xs text-slate-600">{member.email}</span>}
+                    <Link href={member.is_you ? "/my-availability" : `/settings/team/${member.id}/availability`} className="mt-0.5 inline-block text-xs font-medium text-indigo-700 hover:underline">
+                      Availability<span className="sr-only"> of {who}</span>
+                    </Link>
                   </td>
                   <td className="px-4 py-3">
                     {locked ? (
