@@ -111,10 +111,12 @@ const SETTINGS_PROCEDURES = [
 const NOT_FOR_SESSIONS: Record<string, string> = { "me.get": "describes the calling API key" };
 const PUBLIC = new Set(["careers.page", "careers.job"]);
 /**
- * Open to recruiters for their own records only, so the sweep's seeded record (another member's) is a
- * 404 for them: connectedApps.revoke (own grants; an admin's any) is checked in test/web/connected-apps.test.ts.
+ * Open to recruiters for their own records only, so the sweep's seeded record (another member's) is
+ * refused for them: connectedApps.revoke (own grants, a 404; an admin's any) is checked in
+ * test/web/connected-apps.test.ts, availability.put (their own availability, a 403 for another
+ * member's; owners' and admins' any) in packages/core/test/scheduling/booking-flow.test.ts.
  */
-const OWN_RECORDS_ONLY = new Set(["connectedApps.revoke"]);
+const OWN_RECORDS_ONLY = new Set(["connectedApps.revoke", "availability.put"]);
 
 const settingsPaths = procedureMetas.filter(({ meta }) => meta.settings).map(({ path }) => path).sort();
 

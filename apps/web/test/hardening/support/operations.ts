@@ -117,6 +117,8 @@ const FIELD_SAMPLES: Record<string, unknown> = {
   approval_steps: [],
   // An offer's deadline must be in the future (the example date would pass one day).
   expires_at: new Date(Date.now() + 365 * 24 * 3600_000).toISOString(),
+  // A member's busy calendar is read when it is set: a made-up address is a 400 naming it; none is valid.
+  busy_calendar_url: null,
 };
 
 /**

@@ -130,13 +130,15 @@ const FIELD_SAMPLES: Record<string, unknown> = {
   approval_steps: [],
   // An offer's deadline is in the future.
   expires_at: new Date(Date.now() + 365 * 24 * 3600_000).toISOString(),
+  // A member's busy calendar is read when it is set: a made-up address is a 400 naming it; none is valid.
+  busy_calendar_url: null,
 };
 
 function sampleString(s: TrpcJsonSchema, path: string): string {
   if (s.format === "email") return `trpc${++serial}-${Date.now()}@example.com`;
   if (s.format === "uri" || s.format === "url") return "http://127.0.0.1:9/hook";
-  // An end is after its start (interviews.create: start_at now, end_at an hour later).
-  if (s.format === "date-time" && /(^|\.)end_at$/.test(path)) return new Date(Date.now() + 3_600_000).toISOString();
+  // An end is after its start (interviews.create: start_at now, end_at an hour later; a scheduling window's to).
+  if (s.format === "date-time" && /(^|\.)(end_at|to)$/.test(path)) return new Date(Date.now() + 3_600_000).toISOString();
   if (s.format === "date-time") return new Date().toISOString();
   // A documented example is a value the field accepts (event types, UUIDs), also where no pattern says so.
   if (typeof s.example === "string" && (!s.pattern || new RegExp(s.pattern).test(s.example))) return s.example;

@@ -19,7 +19,7 @@ export const workingRangeSchema = z
   .strictObject({
     day: z.enum(WEEKDAY_KEYS, { error: `Must be one of ${WEEKDAY_KEYS.join(", ")}` }),
     start: clock,
-    end: clock,
+    end: clock.meta({ example: "17:00" }),
   })
   .meta({ id: "WorkingRange", description: "One working range of a weekday, in the member's time zone (end after start)" });
 

@@ -59,8 +59,8 @@ export const createSchedulingLinkInput = z
       .max(MAX_POOL, `At most ${MAX_POOL} interviewers`)
       .transform((ids) => [...new Set(ids)])
       .meta({ description: "The pool (GET /users): the least-loaded free member of it takes the interview" }),
-    from: instant.optional().meta({ description: "Start of the window; default now" }),
-    to: instant.optional().meta({ description: `End of the window; default ${DEFAULT_WINDOW_DAYS} days after from (at most ${MAX_WINDOW_DAYS} days)` }),
+    from: instant.optional().meta({ description: "Start of the window; default now", example: "2027-01-11T00:00:00Z" }),
+    to: instant.optional().meta({ example: "2027-01-25T00:00:00Z", description: `End of the window; default ${DEFAULT_WINDOW_DAYS} days after from (at most ${MAX_WINDOW_DAYS} days)` }),
     min_notice_hours: bodyInt(0, 24 * 14).optional().meta({ description: "A slot starts at least this many hours ahead; default 24" }),
     slot_interval_minutes: bodyInt(15, 8 * 60).optional().meta({ description: "15, 30 or the duration; default 30" }),
     location: location.nullable().optional(),
