@@ -39,7 +39,7 @@ async function prepare(databaseUrl: string, company: SeededCompany): Promise<str
               '[{"day":"mon","start":"09:00","end":"17:00"},{"day":"tue","start":"09:00","end":"17:00"},{"day":"wed","start":"09:00","end":"17:00"},{"day":"thu","start":"09:00","end":"17:00"},{"day":"fri","start":"09:00","end":"17:00"}]',
               10, 4, 'https://calendar.example/' || m.id || '.ics',
               (SELECT jsonb_agg(jsonb_build_array(s, s + 3600000) ORDER BY s)
-                 FROM (SELECT (extract(epoch FROM date_trunc('hour', now()) + make_interval(hours => 24 + (e * 8 + m.n * 3) % (${SCHEDULING_BENCH.windowDays} * 24))) * 1000)::bigint AS s
+                 FROM (SELECT (extract(epoch FROM date_trunc('hour', now()) + make_interval(hours => (24 + (e * 8 + m.n * 3) % (${SCHEDULING_BENCH.windowDays} * 24))::int)) * 1000)::bigint AS s
                          FROM generate_series(0, ${SCHEDULING_BENCH.feedEvents - 1}) e) ev),
               now(), now()
          FROM (SELECT id, row_number() OVER (ORDER BY id) AS n FROM unnest($2::uuid[]) id) m`,

@@ -87,6 +87,9 @@ export async function panelFreeSlots(svc: ServiceContext, input: FreeSlotsInput,
   const from = new Date(input.from);
   const to = new Date(Math.min(new Date(input.to).getTime(), from.getTime() + MAX_FREE_SLOT_DAYS * DAY));
   if (to <= from) throw AppError.validation([{ field: "to", message: "Must be after from" }]);
+  const members = new Set((await svc.db.user.findMany({ where: { id: { in: input.interviewer_ids } }, select: { id: true } })).map((u) => u.id));
+  const missing = input.interviewer_ids.find((id) => !members.has(id));
+  if (missing) throw AppError.notFound("User", missing);
   const slots = await poolSlots(svc.db, svc.companyId, { userIds: input.interviewer_ids, from, to, now }, { durationMinutes: input.duration_minutes, gridMinutes: 30, minNoticeHours: 0 });
   return slots
     .filter((slot) => input.interviewer_ids.every((id) => slot.userIds.includes(id)))

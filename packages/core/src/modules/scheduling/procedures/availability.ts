@@ -49,5 +49,5 @@ export const putAvailabilityProcedure = companyProcedure
 export const freeSlotsProcedure = companyProcedure
   .meta({ scope: "interviews:read" })
   .input(freeSlotsInput)
-  .output(z.object({ data: z.array(freeSlotSchema) }))
-  .query(async ({ ctx, input }) => ({ data: await panelFreeSlots(ctx.svc, input) }));
+  .output(z.object({ data: z.object({ slots: z.array(freeSlotSchema) }) }))
+  .query(async ({ ctx, input }) => ({ data: { slots: await panelFreeSlots(ctx.svc, input) } }));

@@ -24,7 +24,7 @@ export function PanelFreeTimes({ panel, duration, timeZone, onPick }: { panel: s
   const to = new Date(new Date(from).getTime() + 7 * 86_400_000).toISOString();
   const free = useQuery({
     queryKey: ["availability.freeSlots", panel, duration, from.slice(0, 13)],
-    queryFn: async () => (await trpc.availability.freeSlots.query({ interviewer_ids: panel, from, to, duration_minutes: duration })).data,
+    queryFn: async () => (await trpc.availability.freeSlots.query({ interviewer_ids: panel, from, to, duration_minutes: duration })).data.slots,
     enabled: panel.length > 0,
   });
   if (panel.length === 0) return null;
