@@ -34,10 +34,12 @@ const RESOURCE_OF_SEGMENT: Record<string, string> = {
   reports: "reports",
   scorecards: "scorecards",
   offers: "offers",
+  // Scheduling links book interviews: the interviews scopes.
+  scheduling_links: "interviews",
 };
 
 /** Nested collections with a scope of their own (a candidate's or an interview's scorecards), by their segment. */
-const NESTED_RESOURCE: Record<string, string> = { scorecards: "scorecards" };
+const NESTED_RESOURCE: Record<string, string> = { scorecards: "scorecards", availability: "interviews" };
 
 const routes = procedureMetas.filter(({ meta }) => meta.openapi).map(({ path, meta }) => ({ path, meta, route: `${meta.openapi!.method} ${meta.openapi!.path}` }));
 

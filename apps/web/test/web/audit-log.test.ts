@@ -405,6 +405,20 @@ describe("every recorded action lands with actor, IP and target", () => {
     expect(await last("offer.withdrawn")).toMatchObject({ ...byKey, targetType: "offer", targetId: String(offer.id), data: { previous_status: "sent" } });
   });
 
+  it("scheduling: a link sent and revoked (a key), a member's availability set (a session)", async () => {
+    const api = apiClient(app.url, co);
+    const key = await getPrisma().apiKey.findFirstOrThrow({ where: { companyId: co.id, name: "tests" } });
+    const byKey = { actorType: "api_key", actorApiKeyId: key.id, ip: IP };
+    const candidate = (await api.post("/candidates", { job_id: co.jobId, name: "Sam Schedule", email: `sam-${unique()}@example.com` })).body.data;
+    const link = await api.post("/scheduling_links", { candidate_id: candidate.id, title: "Intro call", duration_minutes: 30, interviewer_ids: [owner.id] }, XFF);
+    expect(link.status, JSON.stringify(link.body)).toBe(201);
+    expect(await last("scheduling_link.created")).toMatchObject({ ...byKey, targetType: "scheduling_link", targetId: String(link.body.data.id), data: { candidate_id: candidate.id, interviewer_ids: [owner.id], notified: true } });
+    expect((await api.call("DELETE", `/scheduling_links/${link.body.data.id}`, undefined, XFF)).status).toBe(200);
+    expect(await last("scheduling_link.revoked")).toMatchObject({ ...byKey, targetType: "scheduling_link", targetId: String(link.body.data.id), data: { previous_status: "open" } });
+    await trpc("availability.put", { id: owner.id, time_zone: "Europe/Berlin", working_hours: [{ day: "mon", start: "09:00", end: "17:00" }] });
+    expect(await last("availability.updated")).toMatchObject({ ...byUser(owner), targetType: "user", targetId: owner.id, data: { time_zone: "Europe/Berlin", calendar_changed: false } });
+  });
+
   it("covers every action of AUDIT_ACTIONS (a new action needs a test here)", () => {
     expect([...seen].sort()).toEqual(Object.keys(AUDIT_ACTIONS).sort());
   });

@@ -186,7 +186,7 @@ describe("the candidate e-mail templates (Settings → E-mail)", () => {
     const initial = (await trpc("emailSettings.get", {}, session)).data;
     expect(initial.application_received).toMatchObject({ enabled: true, send_for_api: false, is_default: true });
     expect(initial.rejection).toMatchObject({ is_default: true, delay_minutes: 60 });
-    expect(initial.placeholders.map((p: { name: string }) => p.name)).toEqual(["candidate_name", "candidate_first_name", "job_title", "company_name", "reject_reason"]);
+    expect(initial.placeholders.map((p: { name: string }) => p.name)).toEqual(["candidate_name", "candidate_first_name", "job_title", "company_name", "reject_reason", "interview_title", "scheduling_link"]);
 
     const bad = await trpc("emailSettings.update", { rejection: { body: "Hi {{first_name}}", subject: "x".repeat(201), delay_minutes: 10_081 } }, session, true);
     expect(bad.status).toBe(400);

@@ -26,6 +26,9 @@ const unique = () => randomBytes(4).toString("hex");
 
 /** Every procedure an interviewer may call, by name. A new one must be marked and listed here. */
 const INTERVIEWER_PROCEDURES = [
+  // Their own availability only (a 403 for another member's: packages/core/test/scheduling/booking-flow.test.ts).
+  "availability.get",
+  "availability.put",
   "candidates.get",
   "connectedApps.list",
   "connectedApps.revoke",
@@ -119,6 +122,16 @@ describe("the interviewer role", () => {
           expect(await trpcSnapshot(company.id), `${path} wrote for an interviewer`).toEqual(before);
         }
         expect(await getPrisma().oAuthGrant.count({ where: { companyId: company.id, revokedAt: { not: null } } })).toBe(0);
+        return;
+      }
+      if (path === "availability.get" || path === "availability.put") {
+        // Their own availability only: theirs answers, another member's (the seeded panel member) is a 403.
+        const theirs = await call(app.url, proc, { ...(inputFor(path, mine) as object), id: interviewer.id }, interviewer.session);
+        expect(theirs.status, `${path} on their own → ${theirs.text.slice(0, 300)}`).toBe(200);
+        const before = await trpcSnapshot(company.id);
+        const res = await call(app.url, proc, inputFor(path, mine), interviewer.session);
+        expect([res.status, errorCode(res)], `${path} on another member's → ${res.text.slice(0, 300)}`).toEqual([403, "forbidden"]);
+        expect(await trpcSnapshot(company.id), `${path} wrote for an interviewer`).toEqual(before);
         return;
       }
       const own = await call(app.url, proc, inputFor(path, mine), interviewer.session);

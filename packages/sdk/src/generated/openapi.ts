@@ -783,7 +783,7 @@ export type paths = {
          * Get a member's availability
          * @description The member's time zone, working hours per weekday, buffer between interviews, daily cap and busy calendar: what scheduling links offer as free time. `is_default` is true until they set it (Mon–Fri 09:00–17:00 in the company's zone). `busy_calendar.error` says why their calendar could not be read last time; a copy older than a day is not used (`stale`).
          *
-         *     **Required scope:** `users:read`
+         *     **Required scope:** `interviews:read`
          */
         get: operations["availability-get"];
         /**
@@ -3576,7 +3576,7 @@ export type components = {
         WorkingRange: {
             /** @enum {string} */
             day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
-            /** @example 09:00 */
+            /** @example 17:00 */
             end: string;
             /** @example 09:00 */
             start: string;
@@ -10134,7 +10134,7 @@ export interface operations {
                     /**
                      * Format: date-time
                      * @description Start of the window; default now
-                     * @example 2027-01-12T09:00:00Z
+                     * @example 2027-01-11T00:00:00Z
                      */
                     from?: string;
                     /** @description The pool (GET /users): the least-loaded free member of it takes the interview */
@@ -10151,7 +10151,7 @@ export interface operations {
                     /**
                      * Format: date-time
                      * @description End of the window; default 14 days after from (at most 60 days)
-                     * @example 2027-01-12T09:00:00Z
+                     * @example 2027-01-25T00:00:00Z
                      */
                     to?: string;
                     video_url?: string | null;
@@ -10776,7 +10776,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The API key lacks the scope `users:read` (code forbidden) */
+            /** @description The API key lacks the scope `interviews:read` (code forbidden) */
             403: {
                 headers: {
                     [name: string]: unknown;

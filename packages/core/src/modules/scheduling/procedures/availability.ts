@@ -9,7 +9,7 @@ const errors = { 400: "Invalid id, time zone, times or overlapping ranges; a bus
 
 export const getAvailabilityProcedure = companyProcedure
   .meta({
-    scope: "users:read",
+    scope: "interviews:read",
     interviewer: "own",
     openapi: {
       method: "GET",
@@ -47,7 +47,6 @@ export const putAvailabilityProcedure = companyProcedure
 
 /** Web app only (no meta.openapi): the panel's free times beside the coordinator's schedule form. */
 export const freeSlotsProcedure = companyProcedure
-  .meta({ scope: "interviews:read" })
   .input(freeSlotsInput)
   .output(z.object({ data: z.object({ slots: z.array(freeSlotSchema) }) }))
   .query(async ({ ctx, input }) => ({ data: { slots: await panelFreeSlots(ctx.svc, input) } }));
