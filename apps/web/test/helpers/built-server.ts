@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { nextEnvironment, spawnNext, webDir } from "@hireflow/admin/server/next";
 import { closedPort } from "./closed-port.ts";
+import { stopOnExit } from "./stop-on-exit.ts";
 
 /**
  * `npm run test:build` runs the API suites against the production build instead of the route
@@ -52,6 +53,7 @@ export async function startBuiltServer(
       base,
     ),
   }, "pipe");
+  stopOnExit(child);
   // Kept in memory for the tests that read it, or handed to onOutput (a server that lives for the
   // whole run would otherwise hold every log line of it).
   const output: string[] = [];

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
+import { stopOnExit } from "../../helpers/stop-on-exit.ts";
 
 const WEB = path.resolve(import.meta.dirname, "../../..");
 const SCRIPT = path.join(import.meta.dirname, "server-process.ts");
@@ -25,6 +26,7 @@ export async function startServerProcess(env: Record<string, string>, script = S
     env: { ...process.env, NODE_ENV: "test", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  stopOnExit(child);
   const output: string[] = [];
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
