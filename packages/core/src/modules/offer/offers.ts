@@ -16,6 +16,7 @@ import {
   type UpdateOfferInput,
 } from "./contract/offer.ts";
 import { announceOffer, assertMayDraftFor, findVisibleOffer, lockOffer, readOffer, requireApprovers, visibleOffers } from "./access.ts";
+import { readVisibleOffer } from "./read.ts";
 import { offerInclude, type OfferRow, serializeOffer, serializeOfferDetail, stepsOf, termsOf } from "./serialize.ts";
 
 /**
@@ -147,7 +148,9 @@ export async function updateOffer(svc: ServiceContext, input: UpdateOfferInput):
 }
 
 export async function getOffer(svc: ServiceContext, id: number): Promise<OfferDetailDto> {
-  return serializeOfferDetail(await findVisibleOffer(svc.db, svc, id));
+  const typed = await readVisibleOffer(svc, id);
+  if (typed === null) throw AppError.notFound("Offer", id);
+  return serializeOfferDetail(typed ?? (await findVisibleOffer(svc.db, svc, id)));
 }
 
 export async function listOffers(svc: ServiceContext, input: ListOffersInput): Promise<{ data: OfferDto[]; pagination: { next_cursor: string | null; has_more: boolean } }> {

@@ -11,6 +11,13 @@ export const offerInclude = {
 
 export type OfferRow = Prisma.OfferGetPayload<{ include: typeof offerInclude }>;
 type Terms = Pick<OfferRow, "startDate" | "jobTitle" | "salaryAmount" | "salaryCurrency" | "salaryPeriod" | "bonusAmount" | "bonusCurrency" | "equity" | "expiresAt">;
+type VersionView = Terms & Pick<OfferRow["versions"][number], "number" | "letterKey" | "createdAt">;
+type ApprovalView = Pick<OfferRow["approvals"][number], "id" | "approver" | "decision" | "comment" | "step" | "version" | "round" | "createdAt">;
+/**
+ * What the serializers read: the offer's columns, and of its versions and decisions only what the API
+ * shows (no letter HTML, no token hash). An OfferRow is one; so is GET's typed read (read.ts).
+ */
+export type OfferView = Omit<OfferRow, "versions" | "approvals"> & { versions: VersionView[]; approvals: ApprovalView[] };
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -28,19 +35,19 @@ export function termsOf(row: Terms) {
 
 export const stepsOf = (row: Pick<OfferRow, "approvalSteps">) => row.approvalSteps as unknown as ApprovalStep[];
 
-export const currentVersionOf = (row: OfferRow) => row.versions.find((version) => version.number === row.version) ?? null;
+const currentVersionOf = (row: OfferView) => row.versions.find((version) => version.number === row.version) ?? null;
 
 /** A download name the candidate recognises: "Offer - Jane Doe - v2.pdf". */
 function letterFilename(row: Pick<OfferRow, "jobTitle" | "version">, suffix = "") {
   return `Offer - ${row.jobTitle} - v${row.version}${suffix}.pdf`;
 }
 
-function letterUrl(row: OfferRow): string | null {
+function letterUrl(row: OfferView): string | null {
   const key = currentVersionOf(row)?.letterKey;
   return key ? fileUrl({ key, filename: letterFilename(row), contentType: "application/pdf" }) : null;
 }
 
-function publicFields(row: OfferRow) {
+function publicFields(row: OfferView) {
   return {
     id: row.id,
     candidate_id: row.candidateId,
@@ -60,7 +67,7 @@ function publicFields(row: OfferRow) {
   };
 }
 
-export function serializeOffer(row: OfferRow): OfferDto {
+export function serializeOffer(row: OfferView): OfferDto {
   return {
     ...publicFields(row),
     notes: row.notes,
@@ -75,11 +82,11 @@ export function serializeOffer(row: OfferRow): OfferDto {
 }
 
 /** Decisions of the round under way (or the round that approved the offer) count; earlier ones are history. */
-function isCurrentDecision(row: OfferRow, approval: OfferRow["approvals"][number]): boolean {
+function isCurrentDecision(row: OfferView, approval: ApprovalView): boolean {
   return approval.round === row.approvalRound && approval.version === row.version && row.status !== "draft";
 }
 
-export function serializeOfferDetail(row: OfferRow): OfferDetailDto {
+export function serializeOfferDetail(row: OfferView): OfferDetailDto {
   return {
     ...serializeOffer(row),
     versions: row.versions.map((version) => ({
@@ -102,12 +109,12 @@ export function serializeOfferDetail(row: OfferRow): OfferDetailDto {
 }
 
 /** What webhooks carry: the offer without the team's notes. */
-export function offerEventPayload(row: OfferRow): Omit<OfferDto, "notes"> {
+export function offerEventPayload(row: OfferView): Omit<OfferDto, "notes"> {
   const { notes: _notes, ...rest } = serializeOffer(row);
   return rest;
 }
 
-export function serializePublicOffer(row: OfferRow, candidateName: string | null, companyName: string, now = new Date()): PublicOfferDto {
+export function serializePublicOffer(row: OfferView, candidateName: string | null, companyName: string, now = new Date()): PublicOfferDto {
   return {
     ...publicFields(row),
     candidate: { name: candidateName },
