@@ -153,7 +153,7 @@ describe("every tool, as the REST API sees the same data", () => {
 
     expect(structured(await call(full, "get_scorecards", { candidate_id: candidateId })).data).toMatchObject({ scorecards: [], hidden_count: 0 });
     const submitted = await app.api.post(`/interviews/${interviewId}/scorecards`, { recommendation: "strong_yes", notes: "Clear thinker", on_behalf_of: member.id });
-    expect(submitted.status).toBe(200);
+    expect(submitted.status).toBe(201);
     const result = await call(full, "get_scorecards", { candidate_id: candidateId });
     expect(structured(result).data).toEqual((await app.api.get(`/candidates/${candidateId}/scorecards`)).body.data);
     expect(structured(result).data.summary.recommendations.strong_yes).toBe(1);

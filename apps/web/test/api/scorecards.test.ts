@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { appRouter, createCallerFactory, createUser, type UserRole } from "@hireflow/core";
 import { type CandidateScorecardsDto } from "@hireflow/core/interview/contract";
 import { getScorecardsTool } from "@hireflow/core/mcp/tools/get-scorecards";
+import { openApiDocument } from "@hireflow/core/openapi";
 import { getPrisma } from "@hireflow/db";
 import { beforeAll, describe, expect, it } from "vitest";
 import { useApiApp } from "../helpers/api-app.ts";
@@ -68,10 +69,10 @@ function callerAs(c: Company, member: { id: string; role: UserRole }) {
 const detailsOf = (body: { error?: { details?: { field: string }[] } }) => body.error?.details?.map((d) => d.field) ?? [];
 
 describe("POST /interviews/{id}/scorecards", () => {
-  it("submits on behalf of a panel member: the kit's attributes in order, those left out not_assessed; an edit keeps the id; both in the timeline and as events without the notes", async () => {
+  it("submits on behalf of a panel member (201): the kit's attributes in order, those left out not_assessed; an edit keeps the id (200); both in the timeline and as events without the notes", async () => {
     const c = await company();
     const first = await submit(c, { ratings: [{ attribute: "Communication", rating: "strong_yes" }, { attribute: "System design", rating: "no" }], recommendation: "yes", notes: "Secret debrief", on_behalf_of: c.members.panelA.id });
-    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
     expect(first.body.data).toMatchObject({
       interview_id: c.interview,
       candidate_id: c.candidate,
@@ -151,9 +152,28 @@ describe("POST /interviews/{id}/scorecards", () => {
     await expect(callerAs(A, A.members.owner).scorecards.submit({ id: String(A.interview), recommendation: "no" })).rejects.toMatchObject({ message: expect.stringMatching(/not an interviewer/) });
   });
 
+  it("answers 201 when it creates the member's scorecard and 200 when it replaces it; a retried create replays its 201; the OpenAPI document lists both with the scorecard", async () => {
+    const c = await company();
+    const key = { "idempotency-key": `scorecard-${unique()}` };
+    const created = await c.api.post(`/interviews/${c.interview}/scorecards`, { recommendation: "yes", on_behalf_of: c.members.panelA.id }, key);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const replayed = await c.api.post(`/interviews/${c.interview}/scorecards`, { recommendation: "yes", on_behalf_of: c.members.panelA.id }, key);
+    expect([replayed.status, replayed.headers.get("idempotent-replayed"), replayed.body.data.id]).toEqual([201, "true", created.body.data.id]);
+    const replaced = await submit(c, { recommendation: "no", on_behalf_of: c.members.panelA.id });
+    expect([replaced.status, replaced.body.data.id, replaced.body.data.recommendation]).toEqual([200, created.body.data.id, "no"]);
+    // Another member's first scorecard of the same interview is a create again.
+    expect((await submit(c, { recommendation: "yes", on_behalf_of: c.members.panelB.id })).status).toBe(201);
+
+    const operation = (openApiDocument() as unknown as { paths: Record<string, Record<string, { responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }> }>> }).paths["/interviews/{id}/scorecards"]!.post!;
+    const body = { $ref: "#/components/schemas/Scorecard" };
+    expect(operation.responses["201"]?.content?.["application/json"]?.schema).toMatchObject({ properties: { data: body } });
+    expect(operation.responses["200"]?.content?.["application/json"]?.schema).toEqual(operation.responses["201"]?.content?.["application/json"]?.schema);
+    expect([operation.responses["201"]?.description, operation.responses["200"]?.description]).toEqual([expect.stringMatching(/created/), expect.stringMatching(/replaced/)]);
+  });
+
   it("a canceled interview takes none, and a hired or rejected candidate's scorecards are frozen (409)", async () => {
     const c = await company();
-    expect((await submit(c, { recommendation: "yes", on_behalf_of: c.members.panelA.id })).status).toBe(200);
+    expect((await submit(c, { recommendation: "yes", on_behalf_of: c.members.panelA.id })).status).toBe(201);
     const hired = await c.api.patch(`/candidates/${c.candidate}`, { stage: "hired" });
     expect(hired.status, JSON.stringify(hired.body)).toBe(200);
     const frozen = await submit(c, { recommendation: "no", on_behalf_of: c.members.panelA.id });
@@ -171,7 +191,7 @@ describe("POST /interviews/{id}/scorecards", () => {
 
   it("another company's interview, candidate and scorecard are not found (404), and nothing is written", async () => {
     const mine = await submit(A, { recommendation: "yes", on_behalf_of: A.members.recruiter.id });
-    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect(mine.status, JSON.stringify(mine.body)).toBe(201);
     const before = await getPrisma().scorecard.count({ where: { companyId: { in: [A.co.id, B.co.id] } } });
     const asB = [
       await B.api.post(`/interviews/${A.interview}/scorecards`, { recommendation: "yes", on_behalf_of: B.members.panelA.id }),
@@ -238,7 +258,7 @@ describe("visibility: no anchoring", () => {
       interviews.push(scheduled.body.data.id as number);
     }
     const theirs = await A.api.post(`/interviews/${interviews[0]}/scorecards`, { recommendation: "strong_no", notes: "The other's notes", on_behalf_of: other.id });
-    expect(theirs.status, JSON.stringify(theirs.body)).toBe(200);
+    expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
     const caller = callerAs(A, { id: viewer.id, role });
     if (submitted) await caller.scorecards.submit({ id: String(interviews[1]), recommendation: "yes" });
 
@@ -282,7 +302,7 @@ describe("visibility: no anchoring", () => {
 
   it("on_behalf_of on a read: 400 naming it for another company's user or a non-UUID, and for a signed-in member naming someone else", async () => {
     const card = await submit(A, { recommendation: "no", on_behalf_of: A.members.panelA.id });
-    expect(card.status, JSON.stringify(card.body)).toBe(200);
+    expect(card.status, JSON.stringify(card.body)).toBe(201);
     for (const path of [`/candidates/${A.candidate}/scorecards`, `/scorecards/${card.body.data.id}`]) {
       for (const value of [B.members.owner.id, "grace"]) {
         const res = await A.api.get(`${path}?on_behalf_of=${value}`);
@@ -317,7 +337,7 @@ describe("the candidate's data export (GET /candidates/{id}/export)", () => {
     const c = await company();
     const a = await submit(c, { ratings: [{ attribute: "Communication", rating: "strong_yes" }], recommendation: "strong_yes", notes: "Export me: A's debrief", on_behalf_of: c.members.panelA.id });
     const b = await submit(c, { ratings: [{ attribute: "Ownership", rating: "no" }], recommendation: "no", notes: "Export me: B's debrief", on_behalf_of: c.members.panelB.id });
-    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([a.status, b.status]).toEqual([201, 201]);
     // Another candidate of the same company with a scorecard of their own: not in this export.
     const other = await company();
     await submit(other, { recommendation: "yes", notes: "Someone else's", on_behalf_of: other.members.panelA.id });

@@ -12,6 +12,12 @@ export interface Context {
   upload?: StoredResume;
   /** The client's IP as the transport determined it (apps/web clientIp), for the audit log. */
   ip?: string | null;
+  /**
+   * Set by the REST gateway only: a procedure whose success status depends on what the call did
+   * (meta.otherSuccess) writes it here (answerStatus in trpc.ts), and the gateway answers with it.
+   * A holder object, so it survives the middlewares' `{ ...ctx }` copies.
+   */
+  reply?: { status?: number };
 }
 
 /** What services receive: the company's scoped client and the actor, never HTTP details. */

@@ -10,6 +10,17 @@ import { type ScopedDb, scopedDb } from "./tenancy.ts";
 export type Meta = OpenApiMeta<{
   /** Status of a successful REST response (201 for creates); 200 when absent. */
   successStatus?: number;
+  /**
+   * A second success status some calls answer instead, and what it means there (POST
+   * /interviews/{id}/scorecards: 201 when it creates the scorecard, 200 when it replaces it). The
+   * procedure picks it per call with answerStatus; the OpenAPI document lists both.
+   */
+  otherSuccess?: {
+    status: number;
+    description: string;
+    /** What the usual status (successStatus) means beside it, for the document. */
+    usualDescription: string;
+  };
   /** The API-key scope a REST call of this procedure needs (auth/scopes.ts). */
   scope?: ApiScope;
   /**
@@ -44,6 +55,14 @@ const t = initTRPC
   });
 
 export const router = t.router;
+
+/**
+ * A REST call's success status when it is not the procedure's usual one (meta.otherSuccess): the
+ * gateway reads it from `ctx.reply`. tRPC and MCP calls have no reply holder; for them it does nothing.
+ */
+export function answerStatus(ctx: Pick<Context, "reply">, status: number): void {
+  if (ctx.reply) ctx.reply.status = status;
+}
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 

@@ -289,7 +289,7 @@ export type paths = {
         put?: never;
         /**
          * Submit a scorecard
-         * @description An interviewer's scorecard for the interview: a rating per attribute of its kit (`strong_no`, `no`, `yes`, `strong_yes` or `not_assessed`; attributes left out are `not_assessed`), an overall `recommendation` and `notes`. One per interviewer: submitting again edits it, until the candidate is hired or rejected (409). With an API key, `on_behalf_of` names the interviewer, a member on the interview's panel. Every submission is in the candidate's timeline and sends `scorecard.submitted` (without the notes, except to webhook endpoints with `include_scorecard_notes`).
+         * @description An interviewer's scorecard for the interview: a rating per attribute of its kit (`strong_no`, `no`, `yes`, `strong_yes` or `not_assessed`; attributes left out are `not_assessed`), an overall `recommendation` and `notes`. One per interviewer: the first submission creates it (201), submitting again replaces it (200), until the candidate is hired or rejected (409). With an API key, `on_behalf_of` names the interviewer, a member on the interview's panel. Every submission is in the candidate's timeline and sends `scorecard.submitted` (without the notes, except to webhook endpoints with `include_scorecard_notes`).
          *
          *     **Required scope:** `scorecards:write`
          */
@@ -6113,8 +6113,48 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Successful response */
+            /** @description The interviewer's scorecard for the interview was replaced (the same id, `submitted_at` kept) */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": 57,
+                     *         "interview_id": 311,
+                     *         "interview_title": "Technical interview",
+                     *         "candidate_id": 42,
+                     *         "interviewer": {
+                     *           "id": "5b0c3f6e-3c2d-4a8e-9d3e-4c1e2f7a9b10",
+                     *           "name": "Grace Hopper",
+                     *           "email": "grace@acme.example"
+                     *         },
+                     *         "ratings": [
+                     *           {
+                     *             "attribute": "System design",
+                     *             "rating": "strong_yes"
+                     *           },
+                     *           {
+                     *             "attribute": "Communication",
+                     *             "rating": "yes"
+                     *           }
+                     *         ],
+                     *         "recommendation": "yes",
+                     *         "notes": "Clear trade-offs on the cache design; would pair well with the platform team.",
+                     *         "submitted_at": "2026-10-25T10:20:00.000Z",
+                     *         "updated_at": "2026-10-25T10:20:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Scorecard"];
+                    };
+                };
+            };
+            /** @description The interviewer's first scorecard for the interview was created */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };

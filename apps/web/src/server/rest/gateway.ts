@@ -37,9 +37,10 @@ const exchanges = new WeakMap<object, Exchange>();
 const handle = createOpenApiNodeHttpHandler({
   router: appRouter,
   createContext: async ({ req }: { req: object }) => exchanges.get(req)!.context,
-  responseMeta: ({ paths, errors }: { paths?: readonly string[]; errors: readonly unknown[] }) => {
+  responseMeta: ({ paths, errors, ctx }: { paths?: readonly string[]; errors: readonly unknown[]; ctx?: Context }) => {
     if (errors.length) return {};
-    const status = paths?.[0] ? successStatus.get(paths[0]) : undefined;
+    // The procedure's own pick for this call (answerStatus: 200 for a replaced scorecard), else its usual status.
+    const status = ctx?.reply?.status ?? (paths?.[0] ? successStatus.get(paths[0]) : undefined);
     return status ? { status } : {};
   },
   onError: ({ error, req }: { error: unknown; req: unknown }) => {
@@ -84,7 +85,7 @@ export async function handleRestRequest(req: Request, options: RestOptions = {})
       }
       body = parseJsonBody(bytes);
     }
-    const context: Context = { prisma, requestId, principal, upload: options.upload, ip: clientIp(req) };
+    const context: Context = { prisma, requestId, principal, upload: options.upload, ip: clientIp(req), reply: {} };
     const idempotencyKey = req.method === "POST" ? req.headers.get("idempotency-key") : null;
     // Stored idempotency keys belong to the API key, or to the OAuth grant (the app acting as the member).
     const owner = idempotencyKey === null ? null : idempotencyOwnerOf(principal);

@@ -32,6 +32,7 @@ import { OPERATION_EXAMPLES, WEBHOOK_EXAMPLES } from "./examples.ts";
 import { VERIFYING_SIGNATURES_MARKDOWN } from "./webhook-docs.ts";
 import { appRouter } from "../app-router.ts";
 import { procedureMetas } from "../meta.ts";
+import { type Meta } from "../../kernel/trpc.ts";
 
 /** Each webhook's description after its own: how deliveries are signed and retried. */
 const DELIVERY_TEXT = `Sent as a POST with the Standard Webhooks headers below: see **Verifying webhook signatures** in the introduction for how to check them (TypeScript and Python). Answer 2xx within 10 seconds; anything else is retried after about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (a \`Retry-After\` header is honoured). \`410 Gone\` disables the endpoint at once, and so does failing every delivery for 5 days.`;
@@ -117,9 +118,11 @@ function build(): OpenAPIObject {
   });
 
   const successStatus = new Map<string, number>();
+  const otherSuccess = new Map<string, NonNullable<Meta["otherSuccess"]>>();
   const requiredScope = new Map<string, ApiScope>();
   for (const { meta } of procedureMetas) {
     if (meta.openapi && meta.successStatus) successStatus.set(`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, meta.successStatus);
+    if (meta.openapi && meta.otherSuccess) otherSuccess.set(`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, meta.otherSuccess);
     if (meta.openapi && meta.scope) requiredScope.set(`${meta.openapi.method.toLowerCase()} ${meta.openapi.path}`, meta.scope);
   }
 
@@ -132,6 +135,13 @@ function build(): OpenAPIObject {
       if (status && responses["200"]) {
         responses[String(status)] = status === 204 ? { description: "Done; no body" } : responses["200"];
         delete responses["200"];
+      }
+      // The other status some calls answer, with the same body (meta.otherSuccess).
+      const other = otherSuccess.get(`${method} ${path}`);
+      const usual = responses[String(status ?? 200)] as { content?: unknown } | undefined;
+      if (other && usual) {
+        responses[String(other.status)] = { description: other.description, ...(usual.content ? { content: usual.content } : {}) };
+        responses[String(status ?? 200)] = { ...usual, description: other.usualDescription };
       }
       for (const code of Object.keys(responses)) {
         if (Number(code) >= 400 || code === "default") {

@@ -174,6 +174,11 @@ function normalizeRatings(attributes: readonly string[], ratings: SubmitScorecar
 }
 
 export async function submitScorecard(svc: ServiceContext, input: SubmitScorecardInput): Promise<ScorecardDto> {
+  return (await saveScorecard(svc, input)).scorecard;
+}
+
+/** A submission and whether it made the member's scorecard (`created`) or replaced the one they had (the REST API answers 201 or 200). */
+export async function saveScorecard(svc: ServiceContext, input: SubmitScorecardInput): Promise<{ scorecard: ScorecardDto; created: boolean }> {
   const result = await svc.db.$transaction(async (tx) => {
     // One submission of an interview at a time: the second of two concurrent first submissions edits the first.
     await tx.$queryRaw`SELECT 1 FROM interviews WHERE id = ${input.id} AND company_id = ${svc.companyId} FOR UPDATE`;
@@ -231,7 +236,7 @@ export async function submitScorecard(svc: ServiceContext, input: SubmitScorecar
       changed_by: actorKind(svc.actor),
       changed_by_user_id: actorUserId(svc.actor),
     });
-    return serialize(saved);
+    return { scorecard: serialize(saved), created: !existing };
   });
   notifyEventsCommitted();
   return result;
