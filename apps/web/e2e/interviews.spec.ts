@@ -12,6 +12,9 @@ import { gotoHydrated } from "./support/page.ts";
  * the demo recruiter and the candidate, sees it listed, finds each invitation with its calendar file in
  * Settings → E-mail log (the e2e server has no SMTP_URL, like `npm run dev`), and cancels it. The .eml of
  * the candidate's invitation parses with its text/calendar part and carries none of the panel's brief.
+ * The form's time zone starts at the member's (My availability's, else the browser's) and is searched, not
+ * picked from all ~420; the interview is listed in the zone it was booked in; Reschedule moves it
+ * (issue 43 §5).
  */
 test("schedule an interview for a demo candidate, see it listed and its invitation with the .ics in the e-mail log", async ({ page }) => {
   const id = await candidateIdByEmail("lena.fischer@example.com");
@@ -42,11 +45,19 @@ test("schedule an interview for a demo candidate, see it listed and its invitati
     const section = page.getByRole("heading", { name: "Interviews", level: 2 }).locator("..");
     await section.getByRole("button", { name: "Schedule interview" }).click();
     const form = page.getByRole("form", { name: "Schedule an interview" });
+    const zone = form.getByLabel("Time zone", { exact: true });
+    const [own] = await query<{ time_zone: string }>("SELECT a.time_zone FROM member_availability a JOIN users u ON u.id = a.user_id WHERE u.email = 'admin@acme.test'");
+    await expect(zone).toHaveValue(own?.time_zone ?? (await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)));
+    expect(await zone.locator("option").count()).toBeLessThan(40);
     await form.getByLabel("Interview kit").selectOption({ label: `${title} · 45 min` });
     await expect(form.getByLabel("Title")).toHaveValue(title);
     await expect(form.getByLabel("Duration")).toHaveValue("45");
     await form.getByLabel("Starts").fill("2030-05-06T10:00");
-    await form.getByLabel("Time zone").selectOption("Europe/Berlin");
+    await form.getByLabel("Search time zones").fill("berlin");
+    // The matches, and the zone chosen so far (kept in the list so the choice never changes silently).
+    await expect(zone.locator("option", { hasText: /^Europe\/Berlin \(GMT\+0[12]:00\)$/ })).toHaveCount(1);
+    expect(await zone.locator("option").count()).toBeLessThanOrEqual(2);
+    await zone.selectOption("Europe/Berlin");
     await form.getByLabel("Video call link").fill("https://meet.example.com/e2e");
     // The signed-in owner is on the panel already; the demo recruiter joins.
     await expect(form.getByRole("checkbox", { name: "Ada Admin" })).toBeChecked();
@@ -58,6 +69,7 @@ test("schedule an interview for a demo candidate, see it listed and its invitati
     const item = page.getByRole("list", { name: "Upcoming interviews" }).getByTestId("interview-item").filter({ hasText: title });
     await expect(item).toContainText("With ");
     await expect(item).toContainText("Rui Recruiter");
+    await expect(item).toContainText("Mon 6 May 2030, 10:00–10:45 (Europe/Berlin)");
     await expectNoSeriousViolations(page, "candidate page, interview listed");
   });
 
@@ -94,6 +106,24 @@ test("schedule an interview for a demo candidate, see it listed and its invitati
     await panelRow.getByRole("link").first().click();
     await expect(page.getByTestId("email-text")).toContainText(brief);
     await expect(page.getByTestId("email-text")).toContainText("Focus on: System design, Communication");
+  });
+
+  await test.step("reschedule it on the candidate page: the form starts at its time and zone; the list shows the new time", async () => {
+    await gotoHydrated(page, `/candidates/${id}`);
+    const item = page.getByRole("list", { name: "Upcoming interviews" }).getByTestId("interview-item").filter({ hasText: title });
+    await item.getByRole("button", { name: /^Reschedule / }).click();
+    const form = item.getByRole("form", { name: `Reschedule ${title}` });
+    await expect(form.getByLabel("New start")).toBeFocused();
+    await expect(form.getByLabel("New start")).toHaveValue("2030-05-06T10:00");
+    await expect(form.getByLabel("Time zone", { exact: true })).toHaveValue("Europe/Berlin");
+    await form.getByLabel("New start").fill("2030-05-07T09:30");
+    await expectNoSeriousViolations(page, "candidate page, reschedule form");
+    await form.getByRole("button", { name: "Reschedule and send updates" }).click();
+    await expect(page.getByTestId("interview-rescheduled")).toContainText(`${title} rescheduled`);
+    await expect(item).toContainText("Tue 7 May 2030, 09:30–10:15 (Europe/Berlin)");
+    await expect(form).toHaveCount(0);
+    const [row] = await query<{ start_at: Date; sequence: number }>("SELECT start_at, sequence FROM interviews WHERE title = $1", [title]);
+    expect([row!.start_at.toISOString(), row!.sequence]).toEqual(["2030-05-07T07:30:00.000Z", 1]);
   });
 
   await test.step("cancel it on the candidate page", async () => {

@@ -1,36 +1,37 @@
-import { canManageSettings, ROLE_LABELS } from "@hireflow/core/kernel/roles";
+import { isInterviewerOnly, ROLE_LABELS } from "@hireflow/core/kernel/roles";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getSession } from "@/lib/server/session";
+import { NoAccessReason } from "./no-access-reason";
 
 export const metadata: Metadata = { title: "No access" };
 
 /**
  * What `forbidden()` renders (HTTP 403) inside the app's frame: a page the member's role may not open —
- * today the settings, which are for owners and admins (src/app/(app)/settings/layout.tsx). Says why,
- * and who can help, instead of silently sending the member elsewhere.
+ * the settings for a recruiter (src/app/(app)/settings/layout.tsx), and for an interviewer every page but
+ * their interviews, their availability and the candidates they interview (trpc.ts
+ * assertInterviewerAccess). Says which page, who may open it and who can help, and leads to a page the
+ * member may open: My interviews for an interviewer, the jobs for anyone else.
  */
 export default async function Forbidden() {
   const session = await getSession();
+  const interviewer = session ? isInterviewerOnly(session.user.role) : false;
+  const onward = interviewer ? { href: "/my-interviews", label: "Go to My interviews" } : { href: "/jobs", label: "Go to the jobs" };
   return (
     <section aria-labelledby="no-access-heading" className="mx-auto max-w-xl py-12 text-center">
       <p className="text-sm font-semibold text-indigo-700">403</p>
       <h1 id="no-access-heading" className="mt-2 text-2xl font-semibold text-slate-900">
         No access
       </h1>
-      <p className="mt-3 text-slate-700">
-        {session && !canManageSettings(session.user.role) ? (
-          <>
-            The settings (API keys, webhooks, the team, the audit log and the rest) are for owners and admins, and your role in{" "}
-            {session.user.company.name} is <strong>{ROLE_LABELS[session.user.role]}</strong>.
-          </>
+      <div className="mt-3">
+        {session ? (
+          <NoAccessReason roleLabel={ROLE_LABELS[session.user.role]} companyName={session.user.company.name} interviewer={interviewer} />
         ) : (
-          <>Your role does not allow this page.</>
+          <p className="text-slate-700">Your role does not allow this page.</p>
         )}
-      </p>
-      <p className="mt-2 text-slate-700">If you need it, ask an owner or admin of your company to change your role in Settings → Team.</p>
-      <Link href="/jobs" className="mt-6 inline-block font-medium text-indigo-700 underline">
-        Go to the jobs
+      </div>
+      <Link href={onward.href} className="mt-6 inline-block font-medium text-indigo-700 underline">
+        {onward.label}
       </Link>
     </section>
   );

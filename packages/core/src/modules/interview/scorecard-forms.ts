@@ -4,17 +4,28 @@ import { AppError } from "../../kernel/errors.ts";
 import { ownScorecards } from "./scorecards.ts";
 
 /**
- * The candidate page's scorecard forms (issue 26 §4): the candidate's interviews with `userId` on the
- * panel, each with its kit's attributes and the member's own scorecard. Canceled interviews are left
- * out; they take no scorecards.
+ * The candidate page's scorecard forms (issue 26 §4, issue 43 §2): the candidate's interviews with
+ * `userId` on the panel, each with when and where it is, its kit's attributes and the member's own
+ * scorecard. A form is open once the interview has started (at `now`): before, there is nothing to
+ * rate. Canceled interviews are left out; they take no scorecards.
  */
-export async function scorecardForms(svc: ServiceContext, candidateId: number, userId: string): Promise<ScorecardFormsDto> {
+export async function scorecardForms(svc: ServiceContext, candidateId: number, userId: string, now = new Date()): Promise<ScorecardFormsDto> {
   const candidate = await svc.db.candidate.findUnique({ where: { id: candidateId }, select: { hiredAt: true, rejectedAt: true } });
   if (!candidate) throw AppError.notFound("Candidate", candidateId);
   const [interviews, own] = await Promise.all([
     svc.db.interview.findMany({
       where: { candidateId, status: "scheduled", interviewers: { some: { userId } } },
-      select: { id: true, title: true, startAt: true, endAt: true, status: true, jobInterview: { select: { attributes: true, instructions: true, questions: true } } },
+      select: {
+        id: true,
+        title: true,
+        startAt: true,
+        endAt: true,
+        timeZone: true,
+        location: true,
+        videoUrl: true,
+        status: true,
+        jobInterview: { select: { name: true, attributes: true, instructions: true, questions: true } },
+      },
       orderBy: [{ startAt: "asc" }, { id: "asc" }],
     }),
     ownScorecards(svc, candidateId, userId),
@@ -23,7 +34,18 @@ export async function scorecardForms(svc: ServiceContext, candidateId: number, u
   return {
     locked: Boolean(candidate.hiredAt || candidate.rejectedAt),
     forms: interviews.map((row) => ({
-      interview: { id: row.id, title: row.title, start_at: row.startAt.toISOString(), end_at: row.endAt.toISOString(), status: row.status },
+      interview: {
+        id: row.id,
+        title: row.title,
+        kit: row.jobInterview && row.jobInterview.name !== row.title ? row.jobInterview.name : null,
+        start_at: row.startAt.toISOString(),
+        end_at: row.endAt.toISOString(),
+        time_zone: row.timeZone,
+        location: row.location,
+        video_url: row.videoUrl,
+        status: row.status,
+      },
+      open: row.startAt <= now,
       attributes: row.jobInterview?.attributes ?? [],
       instructions: row.jobInterview?.instructions ?? "",
       questions: row.jobInterview?.questions ?? [],

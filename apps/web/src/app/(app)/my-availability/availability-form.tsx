@@ -8,7 +8,7 @@ import { errorInfo } from "@/lib/errors";
 import { useTrpc } from "@/lib/trpc";
 import { orderedRows, otherWorkingHoursError, rangeErrors, rangesOf, type RangeRow, rowsFromRanges } from "./availability-draft";
 import { BusyCalendarStatus } from "./busy-calendar-status";
-import { TimeZoneChooser } from "./time-zone-chooser";
+import { TimeZoneChooser } from "@/components/time-zone-chooser";
 import { WorkingHoursFields } from "./working-hours-fields";
 
 /** The fields this form shows errors beside; any other field's error is listed under the form. */

@@ -104,9 +104,27 @@ export const submitScorecardInput = z.strictObject({
 });
 export type SubmitScorecardInput = z.infer<typeof submitScorecardInput>;
 
-/** The web app's scorecard form (tRPC only): each interview of the candidate with the signed-in member on its panel. */
+/**
+ * The web app's scorecard form (tRPC only): each scheduled interview of the candidate with the signed-in
+ * member on its panel — the interviewer's own interview list on the candidate page, and a form for
+ * each one that has started (`open`).
+ */
 export const scorecardFormSchema = z.object({
-  interview: z.object({ id: z.number().int(), title: z.string(), start_at: timestamp, end_at: timestamp, status: z.enum(["scheduled", "canceled"]) }),
+  interview: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    /** The kit it was scheduled from, when its name is not already the title (two interviews of one kit are told apart by time). */
+    kit: z.string().nullable(),
+    start_at: timestamp,
+    end_at: timestamp,
+    /** The zone it was booked in (the invitations' zone). */
+    time_zone: z.string(),
+    location: z.string().nullable(),
+    video_url: z.string().nullable(),
+    status: z.enum(["scheduled", "canceled"]),
+  }),
+  /** Whether the interview has started: no scorecard is offered before (there is nothing to rate yet). */
+  open: z.boolean(),
   /** The kit's focus attributes to rate, its instructions and questions for the panel. */
   attributes: z.array(z.string()),
   instructions: z.string(),
@@ -117,6 +135,7 @@ export const scorecardFormSchema = z.object({
 export type ScorecardFormDto = z.infer<typeof scorecardFormSchema>;
 
 export const scorecardFormsSchema = z.object({
+  /** Earliest first. */
   forms: z.array(scorecardFormSchema),
   /** The candidate is hired or rejected: scorecards can no longer be submitted or edited. */
   locked: z.boolean(),

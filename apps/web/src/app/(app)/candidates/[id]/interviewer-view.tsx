@@ -5,8 +5,8 @@ import { stageTone } from "@/lib/stages";
 import { ScreeningSection } from "./ai-screening-section";
 import { ResumeSection } from "./resume-section";
 
-/** The candidate page of a member with the role interviewer: the profile, resume, fit and scorecards; no stage, notes or scheduling. */
-export function InterviewerView({ profile, scorecards }: { profile: CandidateProfileDto; scorecards: ReactNode }) {
+/** The candidate page of a member with the role interviewer: their interviews of the candidate, the profile, resume, fit and scorecards; no stage, notes or scheduling. */
+export function InterviewerView({ profile, interviews, scorecards }: { profile: CandidateProfileDto; interviews: ReactNode; scorecards: ReactNode }) {
   const c = profile.candidate;
   const name = c.name ?? c.email ?? `Candidate ${c.id}`;
   return (
@@ -23,6 +23,7 @@ export function InterviewerView({ profile, scorecards }: { profile: CandidatePro
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="space-y-6">
+          {interviews}
           {scorecards}
           <ScreeningSection profile={profile} />
         </div>

@@ -5,6 +5,7 @@ import { Badge, PageHeader, Time } from "@/components/ui";
 import { applicationSourceLabel } from "@hireflow/core/candidate/contract";
 import { canEraseCandidates, isInterviewerOnly } from "@hireflow/core/kernel/roles";
 import { load, serverCaller } from "@/lib/server/caller";
+import { memberTimeZone } from "@/lib/server/member-zone";
 import { requireSession } from "@/lib/server/session";
 import { idFromParams } from "@/lib/server/params";
 import { type JobStage, stageTone, TYPE_STAGES } from "@/lib/stages";
@@ -13,6 +14,7 @@ import { InterviewerView } from "./interviewer-view";
 import { InterviewsSection } from "./interviews-section";
 import { NoteForm } from "./note-form";
 import { OfferSection } from "./offer-section";
+import { OwnInterviews } from "./own-interviews";
 import { PrivacyActions } from "./privacy-actions";
 import { ExternalLink, Row, Section } from "./profile-parts";
 import { ResumeSection } from "./resume-section";
@@ -32,13 +34,24 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
   const c = profile.candidate;
   // An interviewer sees the candidates they interview and their scorecards, nothing to edit or schedule.
   const interviewer = isInterviewerOnly(session.user.role);
-  const [forms, scorecards] = await Promise.all([load(caller.scorecards.forms({ id: String(c.id) })), load(caller.scorecards.listForCandidate({ id: String(c.id) }))]);
+  const [forms, scorecards, memberZone] = await Promise.all([
+    load(caller.scorecards.forms({ id: String(c.id) })),
+    load(caller.scorecards.listForCandidate({ id: String(c.id) })),
+    memberTimeZone(caller, session.user.id),
+  ]);
   const scorecardsSection = (
     <Section title="Scorecards">
-      <ScorecardsSection forms={forms} scorecards={scorecards.data} />
+      <ScorecardsSection forms={forms} scorecards={scorecards.data} memberZone={memberZone} />
     </Section>
   );
-  if (interviewer) return <InterviewerView profile={profile} scorecards={scorecardsSection} />;
+  if (interviewer) {
+    const ownInterviews = (
+      <Section title="Your interviews">
+        <OwnInterviews forms={forms} memberZone={memberZone} />
+      </Section>
+    );
+    return <InterviewerView profile={profile} interviews={ownInterviews} scorecards={scorecardsSection} />;
+  }
   // The stages the candidate can move to: its job's pipeline (a candidate without a job: the six types).
   const jobStages = profile.job ? (await load(caller.jobs.get({ id: String(profile.job.id) }))).data.stages : null;
   const stages: readonly JobStage[] = jobStages ?? TYPE_STAGES;
@@ -109,6 +122,7 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
               currentUserId={session.user.id}
               kits={kits}
               stageName={c.stage_name ?? null}
+              memberZone={memberZone}
             />
           </Section>
           <Section title="Scheduling links">

@@ -2,16 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTrpc } from "@/lib/trpc";
-
-/** The wall-clock time ("2026-10-25T10:00", what <input type=datetime-local> holds) of an instant in a zone. */
-function wallTime(instant: string, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
+import { wallTime } from "@/lib/zoned-time";
 
 /**
  * The panel's free times for the next seven days beside the schedule form (issue 42 §3): the rules a

@@ -3,7 +3,8 @@
 import { ATTRIBUTE_RATINGS, RATING_LABELS, RECOMMENDATIONS, type AttributeRating, type Recommendation, type ScorecardFormDto } from "@hireflow/core/interview/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { InterviewWhen } from "@/components/interview-when";
 import { Alert, Button, describedBy, Field, inputClass } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
 import { useTrpc } from "@/lib/trpc";
@@ -12,8 +13,11 @@ import { useTrpc } from "@/lib/trpc";
  * The signed-in member's scorecard for one interview of theirs (scorecards.submit, the procedure the
  * API's POST /interviews/{id}/scorecards runs): a rating per attribute of the kit, the overall
  * recommendation and notes. Submitting again edits it, until the candidate is hired or rejected.
+ * Named by its interview and time (two interviews of one kit have the same title), and reached by
+ * its anchor `#scorecard-{interview id}` (My interviews' "Submit scorecard"), which scrolls to it and
+ * focuses its heading.
  */
-export function ScorecardForm({ form, locked }: { form: ScorecardFormDto; locked: boolean }) {
+export function ScorecardForm({ form, locked, memberZone }: { form: ScorecardFormDto; locked: boolean; memberZone: string | null }) {
   const trpc = useTrpc();
   const router = useRouter();
   const own = form.scorecard;
@@ -24,6 +28,20 @@ export function ScorecardForm({ form, locked }: { form: ScorecardFormDto; locked
   const [missing, setMissing] = useState(false);
   const [saved, setSaved] = useState(false);
   const prefix = `scorecard-${form.interview.id}`;
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // The browser scrolls to an anchor only if the element is there on load; this form also arrives by a
+  // client-side navigation, and a screen reader should start at it, so focus it as well.
+  useEffect(() => {
+    function land() {
+      if (window.location.hash !== `#${prefix}` || !heading.current) return;
+      heading.current.scrollIntoView({ block: "start" });
+      heading.current.focus({ preventScroll: true });
+    }
+    land();
+    window.addEventListener("hashchange", land);
+    return () => window.removeEventListener("hashchange", land);
+  }, [prefix]);
 
   const submit = useMutation({
     mutationFn: () =>
@@ -50,10 +68,16 @@ export function ScorecardForm({ form, locked }: { form: ScorecardFormDto; locked
   if (locked) return null;
   const recommendationError = missing ? "Choose a recommendation" : error?.fields.recommendation;
   return (
-    <form onSubmit={onSubmit} className="space-y-4" aria-labelledby={`${prefix}-title`} data-testid="scorecard-form">
-      <h3 id={`${prefix}-title`} className="text-sm font-semibold text-slate-900">
-        {own ? "Edit your scorecard" : "Your scorecard"}: {form.interview.title}
-      </h3>
+    <form id={prefix} onSubmit={onSubmit} className="scroll-mt-4 space-y-4" aria-labelledby={`${prefix}-title ${prefix}-when`} data-testid="scorecard-form" data-interview-id={form.interview.id}>
+      <div>
+        <h3 id={`${prefix}-title`} ref={heading} tabIndex={-1} className="rounded-sm text-sm font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
+          {own ? "Edit your scorecard" : "Your scorecard"}: {form.interview.title}
+          {form.interview.kit && <span className="font-normal text-slate-600"> ({form.interview.kit})</span>}
+        </h3>
+        <p id={`${prefix}-when`} className="text-sm text-slate-700">
+          <InterviewWhen start={form.interview.start_at} end={form.interview.end_at} bookedZone={form.interview.time_zone} memberZone={memberZone} />
+        </p>
+      </div>
       {form.instructions && <p className="text-sm whitespace-pre-wrap text-slate-600">{form.instructions}</p>}
       {form.questions.length > 0 && (
         <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">

@@ -1,4 +1,5 @@
 import { RATING_LABELS, RECOMMENDATIONS, type CandidateScorecardsDto, type ScorecardFormsDto } from "@hireflow/core/interview/contract";
+import { InterviewWhen } from "@/components/interview-when";
 import { Badge, type BadgeTone, Time } from "@/components/ui";
 import { ScorecardForm } from "./scorecard-form";
 
@@ -6,18 +7,33 @@ const TONE: Record<string, BadgeTone> = { strong_no: "red", no: "amber", yes: "g
 const SCALE = [...RECOMMENDATIONS, "not_assessed"] as const;
 
 /**
- * The candidate's scorecards (issue 26 §4): the signed-in member's forms for their interviews, the
- * summary (each attribute's ratings across the interviewers, the recommendations tally) and each
- * scorecard — only those the member may see (no anchoring: scorecards.listForCandidate decides).
+ * The candidate's scorecards (issue 26 §4): the signed-in member's forms for their interviews that
+ * have started (one that has not yet says when its form opens), the summary (each attribute's ratings
+ * across the interviewers, the recommendations tally) and each scorecard — only those the member may
+ * see (no anchoring: scorecards.listForCandidate decides). `memberZone`: the zone the member set in My
+ * availability, else null (the device's is used).
  */
-export function ScorecardsSection({ forms, scorecards }: { forms: ScorecardFormsDto; scorecards: CandidateScorecardsDto }) {
+export function ScorecardsSection({ forms, scorecards, memberZone }: { forms: ScorecardFormsDto; scorecards: CandidateScorecardsDto; memberZone: string | null }) {
   const { summary } = scorecards;
+  const later = forms.locked ? [] : forms.forms.filter((form) => !form.open);
   return (
     <div className="space-y-6">
       {forms.locked && forms.forms.length > 0 && <p className="text-sm text-slate-600">The candidate is hired or rejected: scorecards can no longer be changed.</p>}
-      {forms.forms.map((form) => (
-        <ScorecardForm key={form.interview.id} form={form} locked={forms.locked} />
-      ))}
+      {forms.forms
+        .filter((form) => form.open)
+        .map((form) => (
+          <ScorecardForm key={form.interview.id} form={form} locked={forms.locked} memberZone={memberZone} />
+        ))}
+      {later.length > 0 && (
+        <ul className="space-y-1 text-sm text-slate-700" aria-label="Scorecards not open yet" data-testid="scorecards-not-open">
+          {later.map((form) => (
+            <li key={form.interview.id}>
+              Your scorecard for <strong className="font-medium text-slate-900">{form.interview.title}</strong> opens when the interview starts:{" "}
+              <InterviewWhen start={form.interview.start_at} end={form.interview.end_at} bookedZone={form.interview.time_zone} memberZone={memberZone} />
+            </li>
+          ))}
+        </ul>
+      )}
       {scorecards.hidden_count > 0 && (
         <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="scorecards-hidden">
           {scorecards.hidden_count === 1 ? "One scorecard is" : `${scorecards.hidden_count} scorecards are`} hidden until you submit your own, so that your feedback is your own.
