@@ -130,11 +130,15 @@ test("job form: add, rename, re-order by keyboard and by drag, remove an empty s
   });
 
   const removed = page.getByTestId("removed-stage");
-  await test.step("remove an empty stage and one holding candidates", async () => {
-    await page.getByRole("button", { name: "Remove Offer" }).click();
+  await test.step("remove an empty stage and one holding candidates; the box and the screen reader name the stage alike", async () => {
+    // Renamed in this edit, then removed: both name it as saved, the name its candidates are in.
+    await stageName(page, 6).fill("Offer call");
+    await page.getByRole("button", { name: "Remove Offer call" }).click();
     await expect(removed.filter({ hasText: "Offer" })).toContainText("no candidates");
+    await expect(page.getByText("Offer removed.", { exact: true })).toBeAttached();
     await page.getByRole("button", { name: "Remove Take-home" }).click();
     await expect(removed.filter({ hasText: "Take-home" })).toContainText("holds 2 candidates");
+    await expect(page.getByText("Take-home removed. Choose where its 2 candidates go.", { exact: true })).toBeAttached();
     await expect(page.getByLabel("Move the candidates in Take-home to")).toHaveValue("");
     await expect(editor.getByTestId("pipeline-stage")).toHaveCount(6);
   });
@@ -144,11 +148,17 @@ test("job form: add, rename, re-order by keyboard and by drag, remove an empty s
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(stageName(page, 1)).toHaveAccessibleDescription("Must be 1 to 80 characters");
     await expect(stageName(page, 1)).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByText("Please check the highlighted fields")).toBeVisible();
+    await expect(page.getByText("Please check the highlighted fields")).toBeAttached();
+    // Focus goes to the first field to fix, scrolled into view (not left on Save at the bottom).
+    await expect(stageName(page, 1)).toBeFocused();
+    await expect(stageName(page, 1)).toBeInViewport();
     await stageName(page, 1).fill("Sourced");
 
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expect(page.getByLabel("Move the candidates in Take-home to")).toHaveAccessibleDescription('Stage "take_home" holds 2 candidates');
+    const where = page.getByLabel("Move the candidates in Take-home to");
+    await expect(where).toHaveAccessibleDescription('"Take-home" holds 2 candidates: choose the stage they move to');
+    await expect(where).toBeFocused();
+    await expect(where).toBeInViewport();
     await expect(stageName(page, 1)).not.toHaveAttribute("aria-invalid", "true");
     await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}/edit$`));
     // Nothing changed on the server.
@@ -316,24 +326,36 @@ test("Settings → Reject reasons: add, a duplicate refused inline, rename, arch
   expect(await listed()).toEqual([expect.objectContaining({ name: renamed, archived: false })]);
 });
 
-test("axe: the pipeline editor with a removed stage asking where its candidates go and the API's errors shown", async ({ page, request }) => {
-  const job = await api(request, "POST", "/jobs", { title: `Pipeline axe ${unique()}`, is_public: false });
-  await api(request, "POST", "/candidates", { job_id: job.id, name: "Axe Candidate", email: `axe-${unique()}@example.com`, stage: "phonescreen" });
-  await gotoHydrated(page, `/jobs/${job.id}/edit`);
-  await page.getByRole("button", { name: "Remove Phone screen" }).click();
-  await page.getByRole("button", { name: "Add stage" }).click();
-  await page.getByRole("button", { name: "Save changes" }).click();
-  // The request's own errors first (400: the new stage has no name), then the 409 for the candidates.
-  await expect(stageName(page, 4)).toHaveAccessibleDescription("Must be 1 to 80 characters");
-  await expectNoSeriousViolations(page, "job form: pipeline editor with a removed stage and a stage's error");
-  await stageName(page, 4).fill("Screening call");
-  await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByLabel("Move the candidates in Phone screen to")).toHaveAccessibleDescription('Stage "phonescreen" holds 1 candidate');
-  await expectNoSeriousViolations(page, "job form: pipeline editor asking where a removed stage's candidates go");
+for (const width of [1280, 390]) {
+  test(`axe at ${width} px: the pipeline editor with a removed stage asking where its candidates go and the API's errors shown`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    const job = await api(request, "POST", "/jobs", { title: `Pipeline axe ${unique()}`, is_public: false });
+    await api(request, "POST", "/candidates", { job_id: job.id, name: "Axe Candidate", email: `axe-${unique()}@example.com`, stage: "phonescreen" });
+    await gotoHydrated(page, `/jobs/${job.id}/edit`);
+    await page.getByRole("button", { name: "Remove Phone screen" }).click();
+    await expect(page.getByText("Phone screen removed. Choose where its 1 candidate goes.", { exact: true })).toBeAttached();
+    await page.getByRole("button", { name: "Add stage" }).click();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    // The request's own errors first (400: the new stage has no name), then the 409 for the candidates.
+    await expect(stageName(page, 4)).toHaveAccessibleDescription("Must be 1 to 80 characters");
+    await expect(stageName(page, 4)).toBeFocused();
+    await expect(stageName(page, 4)).toBeInViewport();
+    await expectNoSeriousViolations(page, `job form at ${width} px: pipeline editor with a removed stage and a stage's error`);
+    await stageName(page, 4).fill("Screening call");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    const where = page.getByLabel("Move the candidates in Phone screen to");
+    await expect(where).toHaveAccessibleDescription('"Phone screen" holds 1 candidate: choose the stage they move to');
+    await expect(where).toBeFocused();
+    await expect(where).toBeInViewport();
+    await expectNoSeriousViolations(page, `job form at ${width} px: pipeline editor asking where a removed stage's candidates go`);
+  });
+}
 
+test("axe: Settings → Pipeline with errors; focus on the first field to fix", async ({ page }) => {
   await gotoHydrated(page, "/settings/pipeline");
   await page.getByLabel("Type of stage 1").selectOption({ label: "Hired" });
   await page.getByRole("button", { name: "Save template" }).click();
   await expect(page.getByLabel("Type of stage 1")).toHaveAccessibleDescription('The first stage cannot be of type "hired"');
+  await expect(page.getByLabel("Type of stage 1")).toBeFocused();
   await expectNoSeriousViolations(page, "settings: pipeline with errors");
 });

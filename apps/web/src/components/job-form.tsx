@@ -7,6 +7,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useRef, useState, type FormEvent } from "react";
 import { errorInfo } from "@/lib/errors";
+import { useFocusFirstError } from "@/lib/focus-first-error";
 import { initialDraft, pipelineInput } from "@/lib/pipeline-draft";
 import { useTrpc } from "@/lib/trpc";
 import { flash } from "./flash";
@@ -114,6 +115,9 @@ export function JobForm({
     },
   });
   const error = save.error ? errorInfo(save.error) : null;
+  const formRef = useRef<HTMLFormElement>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  useFocusFirstError(formRef, bannerRef, save.error);
   // The form's inputs are flat; the API names nested fields by path (salary.max).
   const fieldError = (name: string) => error?.fields[name] ?? error?.fields[name.replace(/^salary_/, "salary.")];
   const leadError = fieldError("hiring_team_lead_ids") ?? Object.entries(error?.fields ?? {}).find(([k]) => k.startsWith("hiring_team_lead_ids["))?.[1];
@@ -165,11 +169,13 @@ export function JobForm({
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-6" noValidate>
+    <form ref={formRef} onSubmit={onSubmit} className="space-y-6" noValidate>
       {error && (
-        <Alert title={Object.keys(error.fields).length ? "Please check the highlighted fields" : "Could not save the job"}>
-          {!Object.keys(error.fields).length && error.message}
-        </Alert>
+        <div ref={bannerRef} tabIndex={-1} className="focus:outline-none">
+          <Alert title={Object.keys(error.fields).length ? "Please check the highlighted fields" : "Could not save the job"}>
+            {!Object.keys(error.fields).length && error.message}
+          </Alert>
+        </div>
       )}
       <Card className="space-y-5 p-5">
         <Field id="title" label="Title" required error={fieldError("title")}>

@@ -103,7 +103,9 @@ export function PipelineEditor({
     const neighbour = next[Math.min(index, next.length - 1)];
     focusNext.current = neighbour ? [rowId(neighbour.id, "remove")] : [`${idPrefix}-add`];
     const held = row.key ? (counts[row.key] ?? 0) : 0;
-    setAnnouncement(`${label(row, index)} removed.${held ? ` Choose where its ${plural(held, "candidate")} go.` : ""}`);
+    // Named as the "Removed when you save" box names it: the saved stage's name, not a rename in this draft.
+    const name = saved?.find((stage) => stage.key === row.key)?.name ?? label(row, index);
+    setAnnouncement(`${name} removed.${held ? ` Choose where its ${plural(held, "candidate")} ${held === 1 ? "goes" : "go"}.` : ""}`);
   }
   function restore(stage: JobStageDto) {
     const id = draft.nextId;

@@ -164,8 +164,9 @@ describe("a job's stages", () => {
     const res = await api.patch(`/jobs/${jobId}`, { title: "Renamed too", stages: CUSTOM.filter((s) => s.key !== "take_home") });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe("conflict");
-    expect(res.body.error.message).toContain('"take_home" holds 2 candidates');
-    expect(res.body.error.details).toEqual([{ field: "stage_moves.take_home", message: expect.stringContaining("2 candidates") }]);
+    // Named as people know it (its name), with the key an API client sends in stage_moves.
+    expect(res.body.error.message).toContain('"Take-home" (key take_home) holds 2 candidates');
+    expect(res.body.error.details).toEqual([{ field: "stage_moves.take_home", message: '"Take-home" holds 2 candidates: choose the stage they move to' }]);
     const job = (await api.get(`/jobs/${jobId}`)).body.data;
     expect(job.stages).toEqual(CUSTOM);
     expect(job.title).not.toBe("Renamed too");

@@ -70,9 +70,12 @@ export async function replaceJobStages(tx: ScopedTx, svc: ServiceContext, edit: 
   }
   const blocked = dropped.filter((key) => (counts.get(key) ?? 0) > 0 && moves[key] === undefined);
   if (blocked.length) {
-    const what = blocked.map((key) => `"${key}" holds ${counts.get(key)} candidate${counts.get(key) === 1 ? "" : "s"}`).join("; ");
+    // People know a stage by its name; the key is added to the message for API clients, who send keys.
+    const nameOfDropped = (key: string) => before.find((stage) => stage.key === key)?.name ?? key;
+    const held = (key: string) => `${counts.get(key)} candidate${counts.get(key) === 1 ? "" : "s"}`;
+    const what = blocked.map((key) => `"${nameOfDropped(key)}" (key ${key}) holds ${held(key)}`).join("; ");
     throw new AppError("conflict", `Cannot remove a stage that holds candidates: ${what}. Give stage_moves to say where they go.`, {
-      details: blocked.map((key) => ({ field: `stage_moves.${key}`, message: `Stage "${key}" holds ${counts.get(key)} candidate${counts.get(key) === 1 ? "" : "s"}` })),
+      details: blocked.map((key) => ({ field: `stage_moves.${key}`, message: `"${nameOfDropped(key)}" holds ${held(key)}: choose the stage they move to` })),
     });
   }
 

@@ -2,11 +2,12 @@
 
 import type { JobStageDto } from "@hireflow/core/pipeline/contract";
 import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { PipelineEditor } from "@/components/pipeline-editor";
 import { Alert, Badge, Button, Card } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
+import { useFocusFirstError } from "@/lib/focus-first-error";
 import { initialDraft, pipelineInput, type PipelineDraft } from "@/lib/pipeline-draft";
 import { useTrpc } from "@/lib/trpc";
 
@@ -40,6 +41,10 @@ export function PipelineTemplateForm({ initial }: { initial: Template }) {
     },
   });
   const error = save.error ? errorInfo(save.error) : null;
+  const formRef = useRef<HTMLFormElement>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  // Not for the reset's error: that one shows in its dialog.
+  useFocusFirstError(formRef, bannerRef, save.variables === null ? null : save.error);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -49,7 +54,7 @@ export function PipelineTemplateForm({ initial }: { initial: Template }) {
   }
 
   return (
-    <form onSubmit={onSubmit} className="max-w-3xl space-y-6" noValidate>
+    <form ref={formRef} onSubmit={onSubmit} className="max-w-3xl space-y-6" noValidate>
       <Card className="p-5">
         <div className="mb-4 flex flex-wrap items-center gap-2">
           <h2 className="text-base font-semibold text-slate-900">Stages of new jobs</h2>
@@ -58,7 +63,11 @@ export function PipelineTemplateForm({ initial }: { initial: Template }) {
         <PipelineEditor idPrefix="template" draft={draft} onChange={setDraft} errors={error?.fields ?? {}} sentRows={sentRows} />
       </Card>
 
-      {error && <Alert title={Object.keys(error.fields).length ? "Please check the highlighted fields" : "Could not save the template"}>{!Object.keys(error.fields).length && error.message}</Alert>}
+      {error && (
+        <div ref={bannerRef} tabIndex={-1} className="focus:outline-none">
+          <Alert title={Object.keys(error.fields).length ? "Please check the highlighted fields" : "Could not save the template"}>{!Object.keys(error.fields).length && error.message}</Alert>
+        </div>
+      )}
       {done && !save.isPending && <Alert tone="green">{done}</Alert>}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={save.isPending}>
