@@ -1,7 +1,7 @@
 "use client";
 
 import type { RejectReasonDto } from "@hireflow/core/pipeline/contract";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { errorInfo } from "@/lib/errors";
 import { useTrpc } from "@/lib/trpc";
@@ -26,6 +26,21 @@ export interface RejectRequest {
   who: string;
   /** The stage they move to, by name ("Rejected", "Not selected"). */
   stageName: string;
+}
+
+/** The reject reasons in the query cache, where the dialog reads them. */
+const REASONS_KEY = ["reject-reasons"] as const;
+const REASONS_STALE_MS = 30_000;
+
+/**
+ * Puts reasons a page loaded with its own data (the board's) into the cache the dialog reads, so the
+ * dialog opens with them instead of on "Loading the reasons…" for a round trip.
+ */
+export function usePrefetchedRejectReasons(reasons: RejectReasonDto[]): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    queryClient.setQueryData(REASONS_KEY, reasons);
+  }, [queryClient, reasons]);
 }
 
 /** The reason that asks for words of its own: the company's reason named "Other". */
@@ -57,10 +72,10 @@ export function RejectDialog({
   const selectRef = useRef<HTMLSelectElement>(null);
   const ids = { title: useId(), description: useId(), reason: useId(), reasonError: useId(), text: useId(), send: useId(), delay: useId(), delayHint: useId(), delayError: useId() };
   const reasons = useQuery({
-    queryKey: ["reject-reasons"],
+    queryKey: REASONS_KEY,
     queryFn: async () => (await trpc.rejectReasons.list.query({})).data,
     enabled: open,
-    staleTime: 30_000,
+    staleTime: REASONS_STALE_MS,
   });
   const [reasonId, setReasonId] = useState("");
   const [text, setText] = useState("");

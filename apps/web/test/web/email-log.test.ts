@@ -192,7 +192,7 @@ describe("the candidate e-mail templates (Settings → E-mail)", () => {
     expect(bad.status).toBe(400);
     expect(bad.error.code).toBe("validation_error");
     const fields = Object.fromEntries(bad.error.details.map((d: { field: string; message: string }) => [d.field, d.message]));
-    expect(fields["rejection.body"]).toContain("Unknown placeholder {{first_name}}");
+    expect(fields["rejection.body"]).toMatch(/^Uses \{\{first_name\}\}, which Hireflow doesn't know\. Known: \{\{candidate_name\}\}/);
     expect(fields["rejection.subject"]).toContain("at most 200");
     expect(fields["rejection.delay_minutes"]).toBeDefined();
 

@@ -18,6 +18,7 @@ import { rejectReasonRouter } from "./routers/reject-reason.ts";
 import { pipelineTemplateRouter } from "./routers/pipeline-template.ts";
 import { emailLogRouter } from "./routers/email-log.ts";
 import { emailSettingsRouter } from "./routers/email-settings.ts";
+import { rejectionEmailRouter } from "./routers/rejection-email.ts";
 import { interviewRouter } from "./routers/interview.ts";
 import { scorecardRouter } from "./routers/scorecard.ts";
 import { userRouter } from "./routers/user.ts";
@@ -51,6 +52,7 @@ export const appRouter = router({
   pipelineTemplate: pipelineTemplateRouter,
   emailLog: emailLogRouter,
   emailSettings: emailSettingsRouter,
+  rejectionEmails: rejectionEmailRouter,
   careerSite: careerSiteRouter,
   offerSettings: offerSettingsRouter,
 });

@@ -284,8 +284,12 @@ describe("templates", () => {
       const parsed = updateEmailSettingsInput.safeParse(input);
       return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
     };
-    expect(issues({ application_received: { body: "Hi {{candidate_nmae}} {{ job_title }}" } }).join()).toContain("application_received.body: Unknown placeholder {{candidate_nmae}}");
-    expect(issues({ application_received: { subject: "Why: {{reject_reason}}" } }).join()).toContain("Unknown placeholder {{reject_reason}}");
+    // In plain words, with what the template may use instead (#43 §13).
+    expect(issues({ application_received: { body: "Hi {{candidate_nmae}} {{ job_title }}" } })).toEqual([
+      "application_received.body: Uses {{candidate_nmae}}, which Hireflow doesn't know. Known: {{candidate_name}}, {{candidate_first_name}}, {{job_title}}, {{company_name}}",
+    ]);
+    expect(issues({ application_received: { subject: "Why: {{reject_reason}}" } }).join()).toContain("application_received.subject: Uses {{reject_reason}}, which this e-mail cannot fill.");
+    expect(issues({ application_received: { body: "{{foo}} {{reject_reason}}" } }).join()).toContain("Uses {{foo}}, {{reject_reason}}, which Hireflow doesn't know or this e-mail cannot fill.");
     expect(issues({ rejection: { body: "Why: {{reject_reason}}" } })).toEqual([]);
     expect(issues({ rejection: { subject: "x".repeat(201) } }).join()).toContain("at most 200");
     expect(issues({ rejection: { subject: "two\nlines" } }).join()).toContain("rejection.subject");

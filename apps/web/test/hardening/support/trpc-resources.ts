@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createApiKey, createUser, inviteMember, systemContext } from "@hireflow/core";
+import { createApiKey, createUser, inviteMember, queueEmail, systemContext } from "@hireflow/core";
 import { createSession, SESSION_COOKIE } from "@hireflow/core/identity/sessions";
 import { getPrisma, poolOf } from "@hireflow/db";
 import { addJob, createTestCompany, type TestCompany } from "../../helpers/fixtures.ts";
@@ -12,8 +12,8 @@ import { type Hint, nonNull, type Procedure, type TrpcJsonSchema } from "./trpc-
  * plus what only the web app names — API keys by id and companies by careers-page slug — and the
  * rules mapping a tRPC input field to the kind of resource it names.
  */
-export type TrpcKind = ResourceKind | "api_key" | "company" | "user" | "invitation" | "email_message" | "oauth_grant";
-export type TrpcResources = Resources & { api_key: number; company: string; user: string; invitation: number; email_message: number; oauth_grant: number };
+export type TrpcKind = ResourceKind | "api_key" | "company" | "user" | "invitation" | "email_message" | "oauth_grant" | "rejection_email";
+export type TrpcResources = Resources & { api_key: number; company: string; user: string; invitation: number; email_message: number; oauth_grant: number; rejection_email: number };
 
 export interface Session {
   cookie: string;
@@ -63,6 +63,9 @@ export const PROCEDURE_ID_KINDS: Record<string, TrpcKind> = {
   "pipeline.candidateBrief:id": "candidate",
   "rejectReasons.update:id": "reject_reason",
   "emailLog.get:id": "email_message",
+  // A scheduled rejection e-mail of the seeded candidate: what the candidate page cancels or sends now.
+  "rejectionEmails.cancel:id": "rejection_email",
+  "rejectionEmails.sendNow:id": "rejection_email",
   "connectedApps.revoke:id": "oauth_grant",
   "scorecards.forms:id": "candidate",
   // Offers in the state the procedure starts from (support/resources.ts OFFER_OF_OPERATION).
@@ -166,7 +169,11 @@ export async function seedTrpcResources(company: TestCompany, marker: string): P
   // An app the member connected (Settings → Connected apps), through a dynamically registered client.
   const client = await getPrisma().oAuthClient.create({ data: { id: `hfc_${randomBytes(8).toString("hex")}`, kind: "dynamic", name: `${marker} app`, redirectUris: ["https://app.example/cb"] } });
   const grant = await getPrisma().oAuthGrant.create({ data: { companyId: company.id, userId: member.id, clientId: client.id, scopes: ["jobs:read"], resource: "http://localhost" } });
-  return { ...resources, api_key: key.id, company: company.slug, user: member.id, invitation: invitation.id, email_message: email.id, oauth_grant: grant.id };
+  // The seeded candidate's rejection e-mail, waiting a day (the candidate page's cancel / send now).
+  const rejection = await svc.db.$transaction((tx) =>
+    queueEmail(tx, svc, { to: `${marker.toLowerCase()}-rejected@example.com`, subject: `${marker} rejection`, text: `${marker} rejection`, candidateId: resources.candidate, kind: "rejection", sendAfter: new Date(Date.now() + 86_400_000) }),
+  );
+  return { ...resources, api_key: key.id, company: company.slug, user: member.id, invitation: invitation.id, email_message: email.id, oauth_grant: grant.id, rejection_email: rejection.id };
 }
 
 /**

@@ -1,9 +1,11 @@
 import { type ServiceContext } from "../../kernel/context.ts";
-import { type CandidateProfileDto, type PipelineBoardDto, type PipelineJobDto, type ScreeningQuestion, type TimelineEntryDto } from "./contract/board.ts";
+import { type CandidateProfileDto, type MoveCandidatesResult, type PipelineBoardDto, type PipelineJobDto, type ScreeningQuestion, type TimelineEntryDto } from "./contract/board.ts";
 import { type JobDto } from "../job/contract/job.ts";
 import { AppError } from "../../kernel/errors.ts";
+import { type ScopedTx } from "../../kernel/tenancy.ts";
 import { changeStage, lockCandidate } from "../candidate/move/change-stage.ts";
 import { jobWithSlugAndStages } from "../job/read.ts";
+import { listRejectReasons } from "../pipeline/reject-reasons.ts";
 import { DEFAULT_PIPELINE, type JobStage, readJobStages } from "../pipeline/stages.ts";
 import { notifyEventsCommitted } from "../../kernel/outbox.ts";
 import { type RejectionEmailRequest } from "../mail/candidate-emails.ts";
@@ -71,6 +73,7 @@ export async function getPipeline(svc: ServiceContext, jobId: number): Promise<P
       resumeStatus: true,
       fitScore: true,
       fitStatus: true,
+      rejectReason: { select: { name: true } },
       createdAt: true,
       updatedAt: true,
     },
@@ -79,14 +82,16 @@ export async function getPipeline(svc: ServiceContext, jobId: number): Promise<P
     take: BOARD_LIMIT + 1,
   });
   const shown = rows.slice(0, BOARD_LIMIT);
-  const [coverage, placed] = await Promise.all([
+  const [coverage, placed, rejectReasons] = await Promise.all([
     fitCoverageOf(svc, shown.filter((c) => c.fitStatus !== null).map((c) => c.id)),
     // Read from the timeline, not the fit status (a later re-score may have cleared it).
     agentPlacedIds(svc, shown.map((c) => c.id)),
+    listRejectReasons(svc),
   ]);
   return {
     job,
     truncated: rows.length > BOARD_LIMIT,
+    reject_reasons: rejectReasons,
     candidates: shown.map((c) => ({
       id: c.id,
       name: c.name,
@@ -100,6 +105,7 @@ export async function getPipeline(svc: ServiceContext, jobId: number): Promise<P
       fit_judged: (coverage.get(c.id) ?? NO_COVERAGE).judged,
       fit_total: (coverage.get(c.id) ?? NO_COVERAGE).total,
       agent_placed: placed.has(c.id),
+      reject_reason: c.rejectReason?.name ?? null,
       created_at: c.createdAt.toISOString(),
       updated_at: c.updatedAt.toISOString(),
     })),
@@ -120,7 +126,7 @@ export async function moveCandidates(
   candidateIds: number[],
   stage: string,
   options: { rejectReasonId?: number | null; reason?: string; rejectionEmail?: RejectionEmailRequest; overrideReason?: string } = {},
-): Promise<{ moved: number[]; unchanged: number[] }> {
+): Promise<MoveCandidatesResult> {
   const ids = [...new Set(candidateIds)].sort((a, b) => a - b);
   const result = await svc.db.$transaction(
     async (tx) => {
@@ -141,12 +147,24 @@ export async function moveCandidates(
         if (await changeStage(tx, svc, current, stage, { ...options, rejectionEmail, stages })) moved.push(id);
         else unchanged.push(id);
       }
-      return { moved, unchanged };
+      return { moved, unchanged, rejection_emails: options.rejectionEmail ? await scheduledRejections(tx, moved) : [] };
     },
     { timeout: 30_000 },
   );
   if (result.moved.length) notifyEventsCommitted();
   return result;
+}
+
+/** The rejection e-mail each moved candidate got in this move: their newest, one a move cancels before writing its own. */
+async function scheduledRejections(tx: ScopedTx, candidateIds: number[]): Promise<MoveCandidatesResult["rejection_emails"]> {
+  if (!candidateIds.length) return [];
+  const rows = await tx.emailMessage.findMany({
+    where: { candidateId: { in: candidateIds }, kind: "rejection", status: { in: ["scheduled", "queued"] } },
+    orderBy: { id: "desc" },
+    distinct: ["candidateId"],
+    select: { id: true, candidateId: true, status: true, sendAfter: true },
+  });
+  return rows.map((row) => ({ candidate_id: row.candidateId!, email_message_id: row.id, send_after: row.status === "scheduled" ? (row.sendAfter?.toISOString() ?? null) : null }));
 }
 
 export function answerList(answers: unknown, questions: { id: string; label: string }[]): CandidateProfileDto["answers"] {

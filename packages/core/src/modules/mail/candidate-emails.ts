@@ -34,7 +34,7 @@ export function emailActivityData(message: { id: number; kind: CandidateEmailKin
   };
 }
 
-async function recordEmailActivity(tx: ScopedTx, svc: ServiceContext, candidateId: number, data: ReturnType<typeof emailActivityData>): Promise<void> {
+export async function recordEmailActivity(tx: ScopedTx, svc: ServiceContext, candidateId: number, data: ReturnType<typeof emailActivityData>): Promise<void> {
   await tx.candidateActivity.create({
     data: tenantRow<Prisma.CandidateActivityUncheckedCreateInput>({
       candidateId,

@@ -7,10 +7,12 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { BulkMoveBar, useBulkStage, useSelection } from "@/components/bulk-move-bar";
 import { FitCoverage } from "@/components/fit-coverage";
+import { flash } from "@/components/flash";
 import { needsOverrideReason, useOverridePrompt } from "@/components/override-dialog";
 import { type RejectChoice, useRejectPrompt } from "@/components/reject-dialog";
 import { Alert, Badge, EmptyState, formatDate, LinkButton } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
+import { moveFeedback } from "@/lib/move-feedback";
 import { SEARCH_MATCH_LABELS } from "@/lib/search-match";
 import { type JobStage, stageTone, TYPE_STAGES } from "@/lib/stages";
 import { useTrpc } from "@/lib/trpc";
@@ -63,8 +65,12 @@ export function CandidateList({
     mutationFn: async ({ ids, to, reason, overrideReason }: { ids: number[]; to: string; reason?: RejectChoice; overrideReason?: string }) =>
       (await trpc.pipeline.move.mutate({ candidate_ids: ids, stage: to, ...reason, ...(overrideReason && { override_reason: overrideReason }) })).data,
     onSuccess: (result, { to }) => {
-      const n = result.moved.length;
-      setAnnouncement(n === 0 ? `Already in ${nameOf(to)}.` : `Moved ${n} candidate${n === 1 ? "" : "s"} to ${nameOf(to)}.`);
+      const message = moveFeedback(result, nameOf(to));
+      // When the rejection e-mails go is for every member to see (and it is announced): a flash, not the hidden status.
+      if (result.rejection_emails.length) {
+        setAnnouncement("");
+        flash(message, window.location.pathname);
+      } else setAnnouncement(message);
       setSelected(new Set());
       router.refresh();
     },

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { candidateDetailSchema, overrideReason, PUBLIC_API_STAGES, RESUME_STATUSES, APPLICATION_SOURCES } from "../../candidate/contract/candidate.ts";
 import { INT32_MAX, storableText, timestamp } from "../../../kernel/contract/common.ts";
-import { jobStageSchema, stageKey } from "../../pipeline/contract/job-stages.ts";
+import { jobStageSchema, rejectReasonSchema, stageKey } from "../../pipeline/contract/job-stages.ts";
 import { jobSchema } from "../../job/contract/job.ts";
 import { LOCATION_TYPES, screeningQuestionSchema } from "../../screening/contract/questions.ts";
 import { FIT_STATUSES } from "../../screening/contract/screening.ts";
@@ -48,6 +48,8 @@ export const pipelineCandidateSchema = z.object({
   fit_total: z.number().int(),
   /** The AI agent set the candidate's current stage (its last move was the agent's): moving them elsewhere asks for override_reason. */
   agent_placed: z.boolean(),
+  /** Why a rejected candidate was rejected (the reject reason's name); null otherwise. */
+  reject_reason: z.string().nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });
@@ -60,6 +62,8 @@ export const pipelineBoardSchema = z.object({
   candidates: z.array(pipelineCandidateSchema),
   /** True when the board shows only the newest BOARD_LIMIT candidates. */
   truncated: z.boolean(),
+  /** The company's reject reasons, loaded with the board: the reject dialog opens with them, not on "Loading the reasons…". */
+  reject_reasons: z.array(rejectReasonSchema),
 });
 
 export const getPipelineInput = z.strictObject({ job_id: id });
@@ -87,6 +91,15 @@ export const moveCandidatesResultSchema = z.object({
   moved: z.array(z.number().int()),
   /** Candidates already in the target stage: nothing recorded. */
   unchanged: z.array(z.number().int()),
+  /** The rejection e-mails the move scheduled (moved candidates with an address), so the UI can say when they go. */
+  rejection_emails: z.array(
+    z.object({
+      candidate_id: z.number().int(),
+      email_message_id: z.number().int(),
+      /** When it goes; null: queued now (a delay of 0). */
+      send_after: timestamp.nullable(),
+    }),
+  ),
 });
 
 export const timelineEntrySchema = z.object({
@@ -132,6 +145,7 @@ export type PipelineJobDto = z.infer<typeof pipelineJobSchema>;
 
 export type PipelineCandidateDto = z.infer<typeof pipelineCandidateSchema>;
 export type PipelineBoardDto = z.infer<typeof pipelineBoardSchema>;
+export type MoveCandidatesResult = z.infer<typeof moveCandidatesResultSchema>;
 
 export type CandidateProfileDto = z.infer<typeof candidateProfileSchema>;
 export type TimelineEntryDto = z.infer<typeof timelineEntrySchema>;

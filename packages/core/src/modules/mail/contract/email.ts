@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BODY_MAX, CANDIDATE_EMAIL_KINDS, type CandidateEmailKind, MAX_DELAY_MINUTES, SUBJECT_MAX, TEMPLATE_PLACEHOLDERS, unknownPlaceholders } from "./templates.ts";
+import { BODY_MAX, CANDIDATE_EMAIL_KINDS, type CandidateEmailKind, MAX_DELAY_MINUTES, placeholderProblem, SUBJECT_MAX } from "./templates.ts";
 import { cursorParam, INT32_MAX, singleLine, storableText, timestamp } from "../../../kernel/contract/common.ts";
 
 /**
@@ -66,15 +66,12 @@ export const delayMinutes = z
   .min(0, "Must be 0 or more")
   .max(MAX_DELAY_MINUTES, `Must be at most ${MAX_DELAY_MINUTES} (a week)`);
 
-/** A template's text: placeholders it may not use are a 400 that names them. Null: back to the built-in template. */
+/** A template's text: placeholders it may not use are a 400 that names them in plain words. Null: back to the built-in template. */
 function templateText(kind: CandidateEmailKind, max: number, schema: z.ZodString) {
   return storableText(schema.max(max, `Must be at most ${max} characters`))
     .superRefine((value, ctx) => {
-      const unknown = unknownPlaceholders(kind, value);
-      if (unknown.length) {
-        const names = unknown.map((name) => `{{${name}}}`).join(", ");
-        ctx.addIssue({ code: "custom", message: `Unknown placeholder ${names} (available: ${TEMPLATE_PLACEHOLDERS[kind].map((p) => `{{${p}}}`).join(", ")})` });
-      }
+      const problem = placeholderProblem(kind, value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
     })
     .nullable()
     .optional();

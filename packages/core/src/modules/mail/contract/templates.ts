@@ -42,3 +42,18 @@ export function unknownPlaceholders(kind: CandidateEmailKind, text: string): str
   const found = [...text.matchAll(PLACEHOLDER)].map((m) => m[1]!).filter((name) => !allowed.has(name));
   return [...new Set(found)];
 }
+
+/**
+ * What is wrong with a template's placeholders, in words a member reads beside the field (and the
+ * settings page's live preview shows before saving): "Uses {{foo}}, which Hireflow doesn't know.
+ * Known: {{candidate_name}}, …". Null when every placeholder is one this e-mail fills.
+ */
+export function placeholderProblem(kind: CandidateEmailKind, text: string): string | null {
+  const bad = unknownPlaceholders(kind, text);
+  if (!bad.length) return null;
+  const names = bad.map((name) => `{{${name}}}`).join(", ");
+  // A name another e-mail fills ({{reject_reason}} in the application e-mail) is known, just not here.
+  const elsewhere = bad.filter((name) => name in PLACEHOLDERS).length;
+  const why = elsewhere === bad.length ? "which this e-mail cannot fill" : elsewhere ? "which Hireflow doesn't know or this e-mail cannot fill" : "which Hireflow doesn't know";
+  return `Uses ${names}, ${why}. Known: ${TEMPLATE_PLACEHOLDERS[kind].map((p) => `{{${p}}}`).join(", ")}`;
+}

@@ -19,6 +19,7 @@ import { PrivacyActions } from "./privacy-actions";
 import { ExternalLink, Row, Section } from "./profile-parts";
 import { ResumeSection } from "./resume-section";
 import { ScreeningExplanation } from "./screening-explanation";
+import { ScheduledRejectionEmail } from "./scheduled-rejection-email";
 import { SchedulingLinksSection } from "./scheduling-links-section";
 import { ScorecardsSection } from "./scorecards-section";
 import { StageSelect } from "./stage-select";
@@ -68,6 +69,8 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
   const offer = offers.data[0] ? (await load(caller.offers.get({ id: String(offers.data[0].id) }))).data : null;
   // A rejected candidate may ask what the automated tool had to do with it (issue 25 §3).
   const explanation = c.stage_type === "rejected" ? (await load(caller.candidates.screeningExplanation({ id: String(c.id) }))).data : null;
+  // A rejection e-mail still waiting to go: the member may send it now or cancel it (#43 §12).
+  const rejectionEmail = c.email ? (await load(caller.rejectionEmails.scheduled({ candidate_id: c.id }))).data : null;
   return (
     <>
       <PageHeader
@@ -92,6 +95,7 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
         }
         actions={<StageSelect candidateId={c.id} stage={c.stage ?? ""} name={name} stages={stages} agentPlaced={profile.agent_placed} />}
       />
+      {rejectionEmail && <ScheduledRejectionEmail email={rejectionEmail} />}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div className="space-y-6">
           <Section title="Contact">

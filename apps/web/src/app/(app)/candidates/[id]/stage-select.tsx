@@ -2,11 +2,13 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { flash } from "@/components/flash";
 import { useOverridePrompt } from "@/components/override-dialog";
 import { type RejectChoice, useRejectPrompt } from "@/components/reject-dialog";
 import { StageOptions } from "@/components/stage-options";
 import { compactInputClass } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
+import { moveFeedback } from "@/lib/move-feedback";
 import { type JobStage } from "@/lib/stages";
 import { useTrpc } from "@/lib/trpc";
 
@@ -35,7 +37,11 @@ export function StageSelect({
   const move = useMutation({
     mutationFn: ({ to, choice, overrideReason }: { to: string; choice?: RejectChoice; overrideReason?: string }) =>
       trpc.pipeline.move.mutate({ candidate_ids: [candidateId], stage: to, ...choice, ...(overrideReason && { override_reason: overrideReason }) }),
-    onSuccess: () => router.refresh(),
+    onSuccess: ({ data }, { to }) => {
+      // The page shows the new stage; when the rejection e-mail goes is said (and announced) here.
+      if (data.rejection_emails.length) flash(moveFeedback(data, stages.find((s) => s.key === to)?.name ?? to), window.location.pathname);
+      router.refresh();
+    },
   });
   const known = stages.some((s) => s.key === stage);
 

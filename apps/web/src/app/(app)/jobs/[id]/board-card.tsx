@@ -57,6 +57,11 @@ export function CandidateCard({
           </Link>
           {c.email && c.name && <p className="truncate text-xs text-slate-500">{c.email}</p>}
           {c.location && <p className="truncate text-xs text-slate-500">{c.location}</p>}
+          {c.reject_reason && (
+            <p className="mt-0.5 text-xs text-slate-700" data-testid="card-reject-reason">
+              Reason: {c.reject_reason}
+            </p>
+          )}
         </div>
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-1.5">

@@ -5,9 +5,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type DragEvent } from "react";
 import { BulkMoveBar, useBulkStage, useSelection } from "@/components/bulk-move-bar";
 import { useOverridePrompt } from "@/components/override-dialog";
-import { type RejectChoice, useRejectPrompt } from "@/components/reject-dialog";
+import { flash } from "@/components/flash";
+import { type RejectChoice, usePrefetchedRejectReasons, useRejectPrompt } from "@/components/reject-dialog";
 import { Alert, cx, EmptyState, compactInputClass } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
+import { moveFeedback } from "@/lib/move-feedback";
 import { stageName } from "@/lib/stages";
 import { useTrpc } from "@/lib/trpc";
 import { CandidateCard } from "./board-card";
@@ -49,6 +51,7 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
     refetchInterval: (query) => (hasPendingFit(query.state.data) && queryClient.isMutating() === 0 ? 3_000 : false),
   });
   const stages = board.data.job.stages;
+  usePrefetchedRejectReasons(board.data.reject_reasons);
   const [order, setOrder] = useState<SortOrder>("newest");
   const { selected, setSelected, toggle } = useSelection();
   const [bulkStage, setBulkChoice] = useBulkStage(stages);
@@ -73,8 +76,11 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
       if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
     },
     onSuccess: (result, { stage }) => {
-      const n = result.moved.length;
-      setAnnouncement(n === 0 ? `Already in ${nameOf(stage)}.` : `Moved ${n} candidate${n === 1 ? "" : "s"} to ${nameOf(stage)}.`);
+      const message = moveFeedback(result, nameOf(stage));
+      // When the rejection e-mails go is for every member to see (and it is announced): a flash, not the hidden status.
+      if (!result.rejection_emails.length) return setAnnouncement(message);
+      setAnnouncement("");
+      flash(message, window.location.pathname);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey }),
   });

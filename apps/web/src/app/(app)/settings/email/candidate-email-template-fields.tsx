@@ -2,7 +2,8 @@
 
 import type { EmailSettingsDto } from "@hireflow/core/mail/contract";
 import { placeholderValues, renderTemplate } from "@hireflow/core/mail/templates";
-import { type CandidateEmailKind, SUBJECT_MAX, BODY_MAX } from "@hireflow/core/mail/contract";
+import { type CandidateEmailKind, PLACEHOLDER, placeholderProblem, SUBJECT_MAX, BODY_MAX, TEMPLATE_PLACEHOLDERS } from "@hireflow/core/mail/contract";
+import type { ReactNode } from "react";
 import { Card, describedBy, Field, inputClass } from "@/components/ui";
 
 export interface TemplateDraft {
@@ -18,6 +19,26 @@ const SAMPLE = {
   interviewTitle: "Technical interview",
   schedulingLink: "https://hireflow.example/schedule/sample-link",
 };
+
+/**
+ * The preview's text with each placeholder left in it marked: after filling, every {{…}} that remains is
+ * one this e-mail cannot fill, which would reach the candidate as written.
+ */
+function marked(text: string): ReactNode[] {
+  const parts: ReactNode[] = [];
+  let at = 0;
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    parts.push(text.slice(at, match.index));
+    parts.push(
+      <mark key={match.index} className="rounded bg-amber-200 px-0.5 text-slate-900" data-testid="unknown-placeholder">
+        {match[0]}
+      </mark>,
+    );
+    at = match.index + match[0].length;
+  }
+  parts.push(text.slice(at));
+  return parts;
+}
 
 /**
  * One candidate e-mail's template: subject and plain text with {{placeholders}}, and beside them the
@@ -46,8 +67,16 @@ export function CandidateEmailTemplateFields({
   const id = `email-${kind.replace("_", "-")}`;
   const subjectError = errors[`${kind}.subject`];
   const bodyError = errors[`${kind}.body`];
-  const preview = renderTemplate(draft, placeholderValues({ ...SAMPLE, companyName: settings.company_name }));
+  // Only what this e-mail fills: another e-mail's placeholder stays in the preview, marked, as it would be sent.
+  const allowed = new Set<string>(TEMPLATE_PLACEHOLDERS[kind]);
+  const values = Object.fromEntries(Object.entries(placeholderValues({ ...SAMPLE, companyName: settings.company_name })).filter(([name]) => allowed.has(name)));
+  const preview = renderTemplate(draft, values);
   const available = settings.placeholders.filter((p) => p.templates.includes(kind));
+  // Said while typing, in the words the server uses on Save (the contract's placeholderProblem).
+  const problems = [
+    ["Subject", placeholderProblem(kind, draft.subject)],
+    ["Text", placeholderProblem(kind, draft.body)],
+  ].flatMap(([part, problem]) => (problem ? [`${part}: ${problem}.`] : []));
   return (
     <Card className="space-y-4 p-5">
       <div>
@@ -80,11 +109,21 @@ export function CandidateEmailTemplateFields({
         <section aria-label={`${title}: preview`} data-testid={`${id}-preview`} className="rounded-md border border-slate-200 bg-slate-50 p-4">
           <h3 className="text-sm font-semibold text-slate-800">Preview for a sample candidate, {SAMPLE.candidateName}</h3>
           <p className="mt-2 text-sm text-slate-700">
-            <span className="font-medium">Subject:</span> <span data-testid={`${id}-preview-subject`}>{preview.subject}</span>
+            <span className="font-medium">Subject:</span> <span data-testid={`${id}-preview-subject`}>{marked(preview.subject)}</span>
           </p>
           <pre data-testid={`${id}-preview-text`} className="mt-2 whitespace-pre-wrap break-words font-sans text-sm text-slate-900">
-            {preview.text}
+            {marked(preview.text)}
           </pre>
+          {problems.length > 0 && (
+            <div data-testid={`${id}-preview-problems`} className="mt-3 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
+              <p className="font-medium">Marked placeholders would reach the candidate as written:</p>
+              {problems.map((problem) => (
+                <p key={problem} className="mt-1 break-words">
+                  {problem}
+                </p>
+              ))}
+            </div>
+          )}
           <details className="mt-3 text-sm">
             <summary className="cursor-pointer text-slate-700">HTML part (source)</summary>
             <pre data-testid={`${id}-preview-html`} className="mt-2 max-h-64 overflow-auto whitespace-pre-wrap break-all rounded border border-slate-200 bg-white p-2 text-xs text-slate-800">

@@ -28,6 +28,23 @@ const TEMPLATES: Record<EditableEmailKind, { title: string; description: string 
   },
 };
 
+/** How the save's errors name each field (the API names them by path, e.g. "rejection.body"). */
+const FIELD_NAMES: Record<string, string> = {
+  from_name: "The sender name",
+  from_address: "The sender address",
+  reply_to: "The reply-to address",
+  "rejection.delay_minutes": "The rejection e-mail's default delay",
+};
+const EMAIL_NAMES: Record<EditableEmailKind, string> = { application_received: "application-received e-mail", rejection: "rejection e-mail", scheduling_link: "scheduling-link e-mail" };
+
+/** One error of a save in plain words: "The rejection e-mail's body uses {{foo}}, which Hireflow doesn't know. Known: …". */
+function errorInWords(field: string, message: string): string {
+  const template = /^(application_received|rejection|scheduling_link)\.(subject|body)$/.exec(field);
+  const name = template ? `The ${EMAIL_NAMES[template[1] as EditableEmailKind]}'s ${template[2]}` : (FIELD_NAMES[field] ?? field);
+  const sentence = message.startsWith("Uses ") ? `${name} uses ${message.slice(5)}` : `${name}: ${message}`;
+  return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
+}
+
 function draftsOf(settings: EmailSettingsDto): Record<EditableEmailKind, TemplateDraft> {
   const entries = EDITABLE_EMAIL_KINDS.map((kind) => [kind, { subject: settings[kind].subject, body: settings[kind].body }] as const);
   return Object.fromEntries(entries) as Record<EditableEmailKind, TemplateDraft>;
@@ -138,7 +155,15 @@ export function EmailSettingsForm({ initial }: { initial: EmailSettingsDto }) {
         </CandidateEmailTemplateFields>
       ))}
       {error && !Object.keys(error.fields).length && <Alert>{error.message}</Alert>}
-      {error && Object.keys(error.fields).length > 0 && <Alert>{error.message}: {Object.entries(error.fields).map(([field, message]) => `${field}: ${message}`).join("; ")}</Alert>}
+      {error && Object.keys(error.fields).length > 0 && (
+        <Alert title="Not saved: please fix the marked fields">
+          <ul className="list-disc space-y-1 pl-5" data-testid="email-settings-errors">
+            {Object.entries(error.fields).map(([field, message]) => (
+              <li key={field}>{errorInWords(field, message)}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
       {save.isSuccess && !save.isPending && <Alert tone="green">Saved. E-mails queued from now on use these settings.</Alert>}
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? "Saving…" : "Save"}
