@@ -1,5 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./support/axe.ts";
+import { adminUserId, query } from "./support/db.ts";
+import { createApiKey, gotoHydrated } from "./support/page.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
 
 /**
@@ -99,3 +102,42 @@ test("invite a recruiter, who joins without settings; the audit log shows it and
     expect(lines.some((line) => line.includes(email))).toBe(true);
   });
 });
+
+for (const width of [1280, 390]) {
+  test(`audit log at ${width} px: members by name, not by id; sign-ins hidden until asked for; the Kind filter`, async ({ page, browser, request }) => {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    const adminId = await adminUserId();
+    const adminName = (await query<{ name: string }>("SELECT coalesce(name, email) AS name FROM users WHERE id = $1", [adminId]))[0]!.name;
+    // A change that holds a member's id: a job's hiring team lead set by an integration.
+    // (No "name" in the key's own name: createApiKey finds its field by the label "Name".)
+    const key = await createApiKey(browser, `Audit ids ${width} ${Date.now().toString(36)}`);
+    const headers = { authorization: `Bearer ${key}` };
+    const created = await request.post("/api/v1/jobs", { headers, data: { title: `Audit names ${Date.now().toString(36)}`, is_public: false } });
+    expect(created.ok(), await created.text()).toBe(true);
+    const jobId = ((await created.json()) as { data: { id: number } }).data.id;
+    const patched = await request.patch(`/api/v1/jobs/${jobId}`, { headers, data: { hiring_team_lead_ids: [adminId] } });
+    expect(patched.ok(), await patched.text()).toBe(true);
+
+    await gotoHydrated(page, "/settings/audit-log");
+    const lead = page.locator('[data-testid="audit-entry"][data-action="job.hiring_team_updated"]').first();
+    await expect(lead).toContainText(`after: ${adminName}`);
+    await expect(lead).not.toContainText(adminId);
+    // Sign-ins (the suite signed in more than once) are hidden by default.
+    await expect(page.locator('[data-testid="audit-entry"][data-action^="auth."]')).toHaveCount(0);
+    await expectNoSeriousViolations(page, `audit log at ${width} px`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+    await page.getByLabel("Show sign-ins").check();
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/sign_ins=show/);
+    await expect(page.locator('[data-testid="audit-entry"][data-action="auth.signed_in"]').first()).toBeVisible();
+
+    await page.getByLabel("Kind").selectOption({ label: "Sign-ins" });
+    await page.getByLabel("Show sign-ins").uncheck();
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/kind=sign_ins/);
+    // Asking for the kind shows them even with the box unticked.
+    await expect(page.locator('[data-testid="audit-entry"][data-action="auth.signed_in"]').first()).toBeVisible();
+    await expect(page.locator('[data-testid="audit-entry"]:not([data-action^="auth."])')).toHaveCount(0);
+  });
+}

@@ -1,5 +1,7 @@
 import { type Prisma } from "@hireflow/db";
 import {
+  actionsOfKind,
+  SIGN_IN_ACTIONS,
   type AuditAction,
   type AuditActorType,
   type AuditEntryDto,
@@ -13,6 +15,7 @@ import { AppError } from "../../kernel/errors.ts";
 import { type ScopedDb, type ScopedTx } from "../../kernel/tenancy.ts";
 import { csvDocument } from "../../kernel/csv.ts";
 import { DEFAULT_PAGE_SIZE } from "../../kernel/pagination.ts";
+import { entryNames } from "./entry-names.ts";
 
 /**
  * The audit log: who did what, when, from where (docs/WEB-APP.md "Audit log"). `recordAudit` is the one way
@@ -126,7 +129,12 @@ function serializeEntry(row: EntryRow, roles: ReadonlyMap<string, UserRole> = ne
 
 function filterWhere(filters: AuditLogFilters): Prisma.AuditLogEntryWhereInput {
   const where: Prisma.AuditLogEntryWhereInput = {};
-  if (filters.action) where.action = filters.action;
+  const actions: Prisma.StringFilter[] = [];
+  if (filters.action) actions.push({ equals: filters.action });
+  if (filters.kind) actions.push({ in: actionsOfKind(filters.kind) });
+  // Hiding sign-ins gives way to a filter that asks for them.
+  if (filters.sign_ins === "hide" && !filters.action && filters.kind !== "sign_ins") actions.push({ notIn: SIGN_IN_ACTIONS });
+  if (actions.length) where.AND = actions.map((action) => ({ action }));
   if (filters.actor) {
     const [type, id] = filters.actor.split(":") as [AuditActorType, string | undefined];
     where.actorType = type;
@@ -163,7 +171,7 @@ async function auditRows(svc: ServiceContext, filters: AuditLogFilters, after: {
   return svc.db.auditLogEntry.findMany({ where: { ...filterWhere(filters), ...keyset }, orderBy: [...ORDER], take });
 }
 
-/** Settings → Audit log: one page of entries, filtered by action and actor. */
+/** Settings → Audit log: one page of entries, filtered by action, kind and actor, with the names of the ids they hold. */
 export async function listAuditLog(svc: ServiceContext, input: ListAuditLogInput) {
   const limit = input.limit ?? DEFAULT_PAGE_SIZE;
   const rows = await auditRows(svc, input, decodeAuditCursor(input.cursor), limit + 1);
@@ -174,7 +182,8 @@ export async function listAuditLog(svc: ServiceContext, input: ListAuditLogInput
   const userIds = [...new Set(items.flatMap((row) => (row.actorUserId === null ? [] : [row.actorUserId])))];
   const members = userIds.length ? await svc.db.user.findMany({ where: { id: { in: userIds } }, select: { id: true, role: true } }) : [];
   const roles = new Map(members.map((m) => [m.id, m.role as UserRole]));
-  return { data: items.map((row) => serializeEntry(row, roles)), pagination: { next_cursor: hasMore && last ? encodeAuditCursor(last) : null, has_more: hasMore } };
+  const data = items.map((row) => serializeEntry(row, roles));
+  return { data, pagination: { next_cursor: hasMore && last ? encodeAuditCursor(last) : null, has_more: hasMore }, names: await entryNames(svc, data) };
 }
 
 /** The actors the filter offers: current members, every API key (revoked ones too), the service, failed sign-ins. */

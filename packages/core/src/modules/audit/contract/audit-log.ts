@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { USER_ROLES } from "../../../kernel/roles.ts";
-import { cursorParam, timestamp } from "../../../kernel/contract/common.ts";
+import { cursorParam, listEnvelope, timestamp } from "../../../kernel/contract/common.ts";
 
 /**
  * The audit log (Settings → Audit log): every action it records, with how the UI names it. An
@@ -67,9 +67,39 @@ export const auditActorFilter = z
   .regex(/^(user:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|api_key:[1-9][0-9]{0,9}|system|anonymous)$/, "Must be user:<id>, api_key:<id>, system or anonymous")
   .meta({ example: "system" });
 
+/**
+ * The audit log's actions grouped by what they are about (the page's "Kind" filter), by the action's
+ * resource: every action belongs to exactly one kind (a test checks that each one is covered).
+ */
+export const AUDIT_ACTION_KINDS = {
+  sign_ins: { label: "Sign-ins", resources: ["auth"] },
+  team: { label: "Team and availability", resources: ["member", "availability"] },
+  access: { label: "API keys, apps and webhooks", resources: ["api_key", "oauth_client", "oauth_grant", "webhook_endpoint"] },
+  candidates: { label: "Candidates", resources: ["candidate"] },
+  jobs: { label: "Jobs, pipelines and reject reasons", resources: ["job", "pipeline_template", "reject_reason"] },
+  offers: { label: "Offers", resources: ["offer"] },
+  scheduling: { label: "Scheduling links", resources: ["scheduling_link"] },
+  settings: { label: "Company settings and the AI agent", resources: ["privacy_settings", "career_site", "screening_settings", "ai_agent", "email_settings", "offer_settings"] },
+} as const satisfies Record<string, { label: string; resources: readonly string[] }>;
+
+export type AuditActionKind = keyof typeof AUDIT_ACTION_KINDS;
+export const AUDIT_ACTION_KIND_NAMES = Object.keys(AUDIT_ACTION_KINDS) as [AuditActionKind, ...AuditActionKind[]];
+
+/** The actions of one kind. */
+export function actionsOfKind(kind: AuditActionKind): AuditAction[] {
+  const resources: readonly string[] = AUDIT_ACTION_KINDS[kind].resources;
+  return AUDIT_ACTION_NAMES.filter((action) => resources.includes(action.split(".")[0]!));
+}
+
+/** Sign-ins, which outnumber everything else: the page hides them unless asked (`sign_ins: "show"`). */
+export const SIGN_IN_ACTIONS = actionsOfKind("sign_ins");
+
 export const auditLogFilters = z.strictObject({
   action: z.enum(AUDIT_ACTION_NAMES).optional(),
   actor: auditActorFilter.optional(),
+  kind: z.enum(AUDIT_ACTION_KIND_NAMES).optional(),
+  /** "hide": leave out sign-ins (and failed ones); absent or "show": every entry. */
+  sign_ins: z.enum(["hide", "show"]).optional(),
 });
 
 export type AuditLogFilters = z.infer<typeof auditLogFilters>;
@@ -98,6 +128,13 @@ export const auditEntrySchema = z.object({
 });
 
 export type AuditEntryDto = z.infer<typeof auditEntrySchema>;
+
+/**
+ * A page of the log with the names of what its entries refer to by id, where that is cheap to read:
+ * `names[<member's uuid>]` (a member named in `data`, or a user target) and `names["candidate:<id>"]`.
+ * Missing for what no longer exists (a removed member, an erased candidate): the id is shown then.
+ */
+export const auditLogPageSchema = listEnvelope(auditEntrySchema).extend({ names: z.record(z.string(), z.string()) });
 
 /** The actors the filter offers: the members, the API keys, the service and failed sign-ins. */
 export const auditActorOptionSchema = z.object({ value: z.string(), label: z.string() });

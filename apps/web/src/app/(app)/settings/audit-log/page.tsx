@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, type AuditAction, type AuditEntryDto, auditLogFilters } from "@hireflow/core/audit/contract";
+import { AUDIT_ACTION_KINDS, AUDIT_ACTIONS, type AuditAction, type AuditActionKind, type AuditEntryDto, type AuditLogFilters, auditLogFilters } from "@hireflow/core/audit/contract";
 import { ROLE_LABELS } from "@hireflow/core/kernel/roles";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -25,26 +25,35 @@ function actorKind(actor: AuditEntryDto["actor"]): string {
 /** Why a sign-in failed (data.reason of auth.sign_in_failed). */
 const SIGN_IN_FAILURES: Record<string, string> = { wrong_password: "wrong password", too_many_attempts: "too many attempts (refused, 429)" };
 
-/** A short line of what changed: "role: admin → recruiter", "scopes: jobs:read", … */
-function details(entry: AuditEntryDto): string {
+type Names = Record<string, string>;
+
+/**
+ * A short line of what changed: "role: admin → recruiter", "scopes: jobs:read", "after: Ana Lee, Bo Chen", …
+ * Ids are shown by name where the page has one (`names`: members, candidates), stages by their names.
+ */
+function details(entry: AuditEntryDto, names: Names): string {
   if (!entry.data) return "";
   return Object.entries(entry.data)
     .filter(([, value]) => value !== null && value !== undefined)
     .map(([key, value]) => {
       if (value && typeof value === "object" && !Array.isArray(value) && "from" in value && "to" in value) {
         const change = value as { from: unknown; to: unknown };
-        return `${key}: ${show(change.from)} → ${show(change.to)}`;
+        return `${key}: ${show(change.from, names)} → ${show(change.to, names)}`;
       }
       if (key === "reason" && entry.action === "auth.sign_in_failed" && typeof value === "string") return `reason: ${SIGN_IN_FAILURES[value] ?? value}`;
-      return `${key}: ${show(value)}`;
+      if (key === "candidate_id" && typeof value === "number") return `candidate: ${names[`candidate:${value}`] ?? value}`;
+      return `${key}: ${show(value, names)}`;
     })
     .join("; ");
 }
 
-function show(value: unknown): string {
+function show(value: unknown, names: Names): string {
   if (value === null || value === undefined || value === "") return "none";
-  if (Array.isArray(value)) return value.length ? value.join(", ") : "none";
-  return typeof value === "string" ? value : JSON.stringify(value);
+  if (Array.isArray(value)) return value.length ? value.map((item) => show(item, names)).join(", ") : "none";
+  if (typeof value === "string") return names[value.toLowerCase()] ?? value;
+  // A stage of a pipeline ({key, name, type}), a reject reason ({id, name, archived}): by its name.
+  if (value && typeof value === "object" && "name" in value && typeof value.name === "string") return value.name;
+  return JSON.stringify(value);
 }
 
 function href(params: Record<string, string | undefined>, path = "/settings/audit-log"): string {
@@ -60,10 +69,15 @@ function href(params: Record<string, string | undefined>, path = "/settings/audi
  */
 export default async function AuditLogPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
-  const raw = { action: first(params.action), actor: first(params.actor) };
+  // Sign-ins outnumber everything else: hidden unless asked for (or filtered to).
+  const showSignIns = first(params.sign_ins) === "show";
+  const raw = { action: first(params.action), actor: first(params.actor), kind: first(params.kind) };
   const cursor = first(params.cursor);
   const parsed = auditLogFilters.safeParse(raw);
-  const filters = parsed.success ? parsed.data : {};
+  const chosen: AuditLogFilters = parsed.success ? parsed.data : {};
+  const filters: AuditLogFilters = { ...chosen, sign_ins: showSignIns ? "show" : "hide" };
+  // In the page's links, "hide" is the default and left out; the CSV's default is every entry, so it is said there.
+  const linkFilters = { action: filters.action, actor: filters.actor, kind: filters.kind, sign_ins: showSignIns ? "show" : undefined };
   const caller = await serverCaller();
   const [{ data: actors }, log] = await Promise.all([
     load(caller.auditLog.actors()),
@@ -77,7 +91,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
         title="Audit log"
         description="Who did what, when and from where: sign-ins, team changes, API keys, webhook endpoints, privacy settings, candidate erasures and exports. Entries cannot be changed or deleted."
         actions={
-          <a href={href(filters, "/api/audit-log.csv")} className="rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50" download>
+          <a href={href({ ...linkFilters, sign_ins: filters.sign_ins }, "/api/audit-log.csv")} className="rounded-md bg-white px-3.5 py-2 text-sm font-medium text-slate-900 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50" download>
             Download CSV
           </a>
         }
@@ -97,6 +111,19 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
           </select>
         </div>
         <div>
+          <label htmlFor="audit-kind" className="block text-sm font-medium text-slate-800">
+            Kind
+          </label>
+          <select id="audit-kind" name="kind" defaultValue={filters.kind ?? ""} className={`${compactInputClass} mt-1 max-w-xs`}>
+            <option value="">Every kind</option>
+            {(Object.keys(AUDIT_ACTION_KINDS) as AuditActionKind[]).map((kind) => (
+              <option key={kind} value={kind}>
+                {AUDIT_ACTION_KINDS[kind].label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
           <label htmlFor="audit-actor" className="block text-sm font-medium text-slate-800">
             Actor
           </label>
@@ -109,10 +136,14 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
             ))}
           </select>
         </div>
+        <label className="flex items-center gap-2 py-2 text-sm text-slate-800">
+          <input type="checkbox" name="sign_ins" value="show" defaultChecked={showSignIns} className="size-4 rounded border-slate-400" />
+          Show sign-ins
+        </label>
         <Button type="submit" variant="secondary">
           Filter
         </Button>
-        {(filters.action || filters.actor) && (
+        {(filters.action || filters.actor || filters.kind || showSignIns) && (
           <Link href="/settings/audit-log" className="py-2 text-sm text-indigo-700 underline">
             Clear filters
           </Link>
@@ -124,7 +155,9 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
         </div>
       )}
       {log.data.length === 0 ? (
-        <EmptyState title="No entries">{filters.action || filters.actor ? "Nothing matches these filters." : "Nothing has been recorded yet."}</EmptyState>
+        <EmptyState title="No entries">
+          {filters.action || filters.actor || filters.kind ? "Nothing matches these filters." : showSignIns ? "Nothing has been recorded yet." : "Nothing but sign-ins so far: tick “Show sign-ins” to see them."}
+        </EmptyState>
       ) : (
         <Card className="overflow-x-auto">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
@@ -141,14 +174,14 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
             <tbody className="divide-y divide-slate-100">
               {log.data.map((entry) => {
                 const actorValue = entry.actor.type === "user" || entry.actor.type === "api_key" ? `${entry.actor.type}:${entry.actor.id}` : entry.actor.type;
-                const more = details(entry);
+                const more = details(entry, log.names);
                 return (
                   <tr key={entry.id} data-testid="audit-entry" data-action={entry.action} className="align-top">
                     <td className="px-4 py-3 whitespace-nowrap text-slate-700">
                       <Time iso={entry.created_at} />
                     </td>
                     <td className="px-4 py-3">
-                      <Link href={href({ ...filters, actor: actorValue })} className="text-slate-900 hover:underline" title={`Only entries by ${entry.actor.label}`}>
+                      <Link href={href({ ...linkFilters, actor: actorValue })} className="text-slate-900 hover:underline" title={`Only entries by ${entry.actor.label}`}>
                         {entry.actor.label}
                       </Link>
                       <span className="mt-0.5 block">
@@ -163,7 +196,8 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
                     <td className="px-4 py-3 break-words text-slate-700">
                       {entry.target ? (
                         <>
-                          {entry.target.label ?? entry.target.id}
+                          {/* A member by their name as of now (an availability entry's label is their id). */}
+                          {(entry.target.type === "user" && entry.target.id && log.names[entry.target.id]) || (entry.target.label ?? entry.target.id)}
                           <span className="block text-xs text-slate-600">
                             {entry.target.type.replace("_", " ")} {entry.target.id}
                           </span>
@@ -182,12 +216,12 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
       )}
       <nav aria-label="Audit log pages" className="mt-4 flex gap-4 text-sm">
         {cursor && (
-          <Link href={href(filters)} className="text-indigo-700 underline">
+          <Link href={href(linkFilters)} className="text-indigo-700 underline">
             ← Newest entries
           </Link>
         )}
         {log.pagination.next_cursor && (
-          <Link href={href({ ...filters, cursor: log.pagination.next_cursor })} className="text-indigo-700 underline">
+          <Link href={href({ ...linkFilters, cursor: log.pagination.next_cursor })} className="text-indigo-700 underline">
             Older entries →
           </Link>
         )}
