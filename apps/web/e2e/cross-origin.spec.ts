@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { type AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./support/axe.ts";
 import { jobIdByTitle, query } from "./support/db.ts";
 import { gotoHydrated } from "./support/page.ts";
 
@@ -176,3 +177,34 @@ test.describe("cross-origin calls from another site's page, as Chromium enforces
     }
   });
 });
+
+for (const width of [1280, 390]) {
+  test(`Settings → Privacy at ${width} px: a bad site is named by its line; a bare host is kept as its https:// origin`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await gotoHydrated(page, "/settings/privacy");
+    const sites = page.getByLabel("Allowed sites");
+    const before = await sites.inputValue();
+    try {
+      await sites.fill(["careers.acme.example", "https://jobs.acme.example", "acme.example/careers"].join("\n"));
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(sites).toHaveAccessibleDescription(/^Line 3 \(“acme\.example\/careers”\): Must be a site's address/);
+      await expect(sites).toHaveAttribute("aria-invalid", "true");
+      await expectNoSeriousViolations(page, `Settings → Privacy at ${width} px with a bad site`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      await sites.fill(["careers.acme.example", "https://jobs.acme.example"].join("\n"));
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(page.getByText("Saved.")).toBeVisible();
+      // The form shows what was stored: the origin a browser sends.
+      await expect(sites).toHaveValue("https://careers.acme.example\nhttps://jobs.acme.example");
+      const [company] = await query<{ allowed_origins: string[] }>("SELECT allowed_origins FROM companies WHERE slug = 'acme'");
+      expect(company!.allowed_origins).toEqual(["https://careers.acme.example", "https://jobs.acme.example"]);
+    } finally {
+      // The shared company goes back to the sites it listed before.
+      await gotoHydrated(page, "/settings/privacy");
+      await page.getByLabel("Allowed sites").fill(before);
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(page.getByText("Saved.")).toBeVisible();
+    }
+  });
+}

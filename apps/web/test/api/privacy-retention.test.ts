@@ -147,10 +147,13 @@ describe("applications from the company's own website (allowed_origins, CORS)", 
     const settings = await settingsCaller(acme.id);
     const saved = await settings.privacy.update({ allowed_origins: ["https://WWW.Example.com/", "http://localhost:8080", "https://www.example.com"] });
     expect(saved.allowed_origins).toEqual([SITE, "http://localhost:8080"]);
-    for (const bad of ["https://www.example.com/careers", "ftp://example.com", "javascript:alert(1)", "www.example.com", "https://example.com?x=1", "*"]) {
+    for (const bad of ["https://www.example.com/careers", "ftp://example.com", "javascript:alert(1)", "example.com/careers", "https://example.com?x=1", "*", "two words"]) {
       await expect(settings.privacy.update({ allowed_origins: [bad] }), bad).rejects.toMatchObject({ code: "BAD_REQUEST" });
     }
     expect((await settings.privacy.get()).allowed_origins).toEqual([SITE, "http://localhost:8080"]);
+    // A bare host is the site over https (#43 §16), stored as the origin browsers send.
+    const bare = await settings.privacy.update({ allowed_origins: ["careers.acme.example", "WWW.Example.com/", "localhost:8080"] });
+    expect(bare.allowed_origins).toEqual(["https://careers.acme.example", SITE, "https://localhost:8080"]);
   });
 
   it("answers the preflight and the post with the origin for a listed site only, and never for another company's job", async () => {

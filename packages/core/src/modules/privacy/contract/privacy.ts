@@ -11,11 +11,22 @@ export function isWebOrigin(value: string): boolean {
   }
 }
 
+/**
+ * What a member types for a site, as the origin browsers send: a bare host ("careers.acme.example",
+ * "localhost:8080") is taken as https:// (#43 §16), a trailing slash dropped; anything else as typed.
+ */
+export function siteOrigin(value: string): string {
+  const text = value.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) || !/^[a-z0-9.-]+(:\d{1,5})?\/?$/i.test(text) ? text : `https://${text}`;
+  return withScheme.replace(/\/$/, "");
+}
+
 const originInput = z
   .string()
   .trim()
   .max(300)
-  .refine(isWebOrigin, "Must be a site's address such as https://www.example.com, without a path")
+  .transform(siteOrigin)
+  .refine(isWebOrigin, "Must be a site's address such as https://www.example.com or www.example.com, without a path")
   .meta({ example: "https://www.example.com" });
 
 export const RETENTION_SCOPES = ["rejected", "not_hired"] as const;

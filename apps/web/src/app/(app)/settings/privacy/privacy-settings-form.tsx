@@ -9,6 +9,16 @@ import { useTrpc } from "@/lib/trpc";
 
 type Scope = PrivacySettingsDto["retention_scope"];
 
+/** The allowed sites as typed: one per line (commas or spaces also part them), each with its line number. */
+function siteLines(text: string): { line: number; site: string }[] {
+  return text.split("\n").flatMap((line, index) =>
+    line
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map((site) => ({ line: index + 1, site })),
+  );
+}
+
 export function PrivacySettingsForm({ initial }: { initial: PrivacySettingsDto }) {
   const trpc = useTrpc();
   const [saved, setSaved] = useState(initial);
@@ -17,6 +27,8 @@ export function PrivacySettingsForm({ initial }: { initial: PrivacySettingsDto }
   const [scope, setScope] = useState<Scope>(initial.retention_scope);
   const [policyUrl, setPolicyUrl] = useState(initial.privacy_policy_url ?? "");
   const [origins, setOrigins] = useState(initial.allowed_origins.join("\n"));
+  // The sites of the last save, in the order sent: the API names a bad one by its index there.
+  const [sentSites, setSentSites] = useState<{ line: number; site: string }[]>([]);
   const monthsValue = Number(months);
   const validMonths = Number.isInteger(monthsValue) && monthsValue >= 1 && monthsValue <= 120;
 
@@ -28,19 +40,29 @@ export function PrivacySettingsForm({ initial }: { initial: PrivacySettingsDto }
   });
 
   const { save, error, onSubmit } = useSettingsSave(
-    () =>
-      trpc.privacy.update.mutate({
+    () => {
+      const sites = siteLines(origins);
+      setSentSites(sites);
+      return trpc.privacy.update.mutate({
         retention_months: enabled ? monthsValue : null,
         retention_scope: scope,
         privacy_policy_url: blankToNull(policyUrl),
-        allowed_origins: origins
-          .split(/[\s,]+/)
-          .map((origin) => origin.trim())
-          .filter(Boolean),
-      }),
-    setSaved,
+        allowed_origins: sites.map((entry) => entry.site),
+      });
+    },
+    (result) => {
+      setSaved(result);
+      // What was kept: a bare host comes back as its https:// origin.
+      setOrigins(result.allowed_origins.join("\n"));
+    },
   );
-  const originsError = error?.fields.allowed_origins ?? Object.entries(error?.fields ?? {}).find(([name]) => name.startsWith("allowed_origins["))?.[1];
+  // A bad site is named by the line it is on, as typed (the API names it by its index in the list sent).
+  const badLines = Object.entries(error?.fields ?? {}).flatMap(([name, message]) => {
+    const index = /^allowed_origins\[(\d+)\]$/.exec(name)?.[1];
+    const sent = index === undefined ? undefined : sentSites[Number(index)];
+    return sent ? [`Line ${sent.line} (“${sent.site}”): ${message.replace(/\.?$/, ".")}`] : [];
+  });
+  const originsError = error?.fields.allowed_origins ?? (badLines.length ? badLines.join(" ") : undefined);
 
   return (
     <form onSubmit={onSubmit} className="space-y-6" noValidate>
@@ -122,7 +144,7 @@ export function PrivacySettingsForm({ initial }: { initial: PrivacySettingsDto }
           <Field
             id="allowed-origins"
             label="Allowed sites"
-            hint="One per line, such as https://www.example.com (no path)."
+            hint="One per line, such as https://www.example.com or www.example.com (https:// is added); no path."
             error={originsError}
           >
             <textarea
