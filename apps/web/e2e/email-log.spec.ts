@@ -2,7 +2,8 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { simpleParser } from "mailparser";
-import { gotoHydrated } from "./support/page.ts";
+import { query } from "./support/db.ts";
+import { createApiKey, gotoHydrated } from "./support/page.ts";
 
 /**
  * E-mail without a mail server (the e2e server has no SMTP_URL, like `npm run dev`): the demo owner
@@ -74,3 +75,53 @@ test("invite by e-mail, find the invitation in the e-mail log, open it and downl
     expect(parsed.html).toContain(`href="${link}"`);
   });
 });
+
+for (const width of [1280, 390]) {
+  test(`e-mail log at ${width} px: filter by kind, recipient and words; an interview invitation's .ics downloads on its own`, async ({ page, browser, request }) => {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    const run = `${width}-${Date.now().toString(36)}`;
+    const auth = { authorization: `Bearer ${await createApiKey(browser, `E-mail log ${run}`)}` };
+    const [candidate] = await query<{ id: number }>(`SELECT c.id FROM candidates c JOIN jobs j ON j.id = c.job_id JOIN job_stages s ON s.job_id = c.job_id AND s.key = c.stage
+      WHERE j.title = 'Senior Backend Engineer' AND s.type NOT IN ('hired', 'rejected') ORDER BY c.id LIMIT 1`);
+    const [interviewer] = await query<{ id: string; email: string }>("SELECT id, email FROM users WHERE email = 'recruiter@acme.test'");
+    const start = new Date(Date.now() + 3 * 86_400_000);
+    const title = `Log interview ${run}`;
+    const created = await request.post("/api/v1/interviews", {
+      headers: auth,
+      data: { candidate_id: candidate!.id, title, start_at: start.toISOString(), end_at: new Date(start.getTime() + 3_600_000).toISOString(), time_zone: "UTC", interviewer_ids: [interviewer!.id], notify_candidate: false },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const interviewId = ((await created.json()) as { data: { id: number } }).data.id;
+    try {
+      await gotoHydrated(page, "/settings/email-log");
+      await page.getByLabel("Kind").selectOption({ label: "Interview invitation" });
+      await page.getByLabel("Recipient").fill(interviewer!.email);
+      await page.getByLabel("Search").fill(title);
+      await page.getByRole("button", { name: "Filter" }).click();
+      await expect(page).toHaveURL(/kind=interview_invitation/);
+      const rows = page.getByTestId("email-message");
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first()).toContainText(interviewer!.email);
+      await expect(rows.first()).toContainText("Interview invitation");
+      await expectNoSeriousViolationsAroundFrame(page, `e-mail log at ${width} px, filtered`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      const downloading = page.waitForEvent("download");
+      await rows.first().getByRole("link", { name: /\.ics/ }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toBe("invite.ics");
+      const ics = await readFile(await download.path(), "utf8");
+      expect(ics).toContain("BEGIN:VCALENDAR");
+      expect(ics).toContain(title);
+
+      // Another kind finds nothing with the same words.
+      await page.getByLabel("Kind").selectOption({ label: "Member invitation" });
+      await page.getByRole("button", { name: "Filter" }).click();
+      await expect(page.getByText("No e-mails match")).toBeVisible();
+      await page.getByRole("link", { name: "Clear filters" }).click();
+      await expect(page).toHaveURL(/\/settings\/email-log$/);
+    } finally {
+      expect((await request.delete(`/api/v1/interviews/${interviewId}`, { headers: auth })).ok()).toBe(true);
+    }
+  });
+}

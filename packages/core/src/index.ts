@@ -94,9 +94,9 @@ export { AUDIT_ACTIONS, type AuditAction, type AuditEntryDto, auditLogFilters } 
 export { listMembers, changeMemberRole, removeMember } from "./modules/identity/team.ts";
 export { inviteMember, listInvitations, revokeInvitation, describeInvitation, acceptInvitation, hashInvitationToken, INVITATION_TTL_MS, type InvitationPreview } from "./modules/identity/member-invitations.ts";
 export { type MemberDto, type InvitationDto, type CreatedInvitationDto } from "./modules/identity/contract/team.ts";
+export { listEmailMessages, getEmailAttachment } from "./modules/mail/email-log.ts";
 export {
   queueEmail,
-  listEmailMessages,
   getEmailMessage,
   getComposableEmail,
   composableEmail,

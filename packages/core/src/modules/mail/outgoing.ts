@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { type EmailKind, type EmailMessage, type Prisma } from "@hireflow/db";
-import { type EmailMessageDto, type EmailMessageSummaryDto, type ListEmailMessagesInput } from "./contract/email.ts";
+import { calendarAttachmentIndex, type EmailMessageDto, type EmailMessageSummaryDto, emailLogKind } from "./contract/email.ts";
 import { type ServiceContext } from "../../kernel/context.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { type ScopedTx, tenantRow } from "../../kernel/tenancy.ts";
 import { senderOf } from "./sender.ts";
 import { recordEvent } from "../../kernel/outbox.ts";
-import { DEFAULT_PAGE_SIZE, decodeCursorKey, encodeCursor } from "../../kernel/pagination.ts";
 
 /**
  * The one way to send an e-mail: `queueEmail` stores the message in the caller's transaction, with
@@ -119,11 +118,14 @@ export function composableEmail(row: ComposableRow): ComposableEmail {
   };
 }
 
-function storedAttachments(value: Prisma.JsonValue): StoredAttachment[] {
+export function storedAttachments(value: Prisma.JsonValue): StoredAttachment[] {
   return Array.isArray(value) ? (value as unknown as StoredAttachment[]) : [];
 }
 
-function serializeSummary(row: Pick<EmailMessage, "id" | "toAddresses" | "subject" | "status" | "attempts" | "candidateId" | "kind" | "createdAt" | "sendAfter" | "sentAt">): EmailMessageSummaryDto {
+type SummaryRow = Pick<EmailMessage, "id" | "toAddresses" | "subject" | "status" | "attempts" | "candidateId" | "kind" | "createdAt" | "sendAfter" | "sentAt">;
+
+/** A row of the e-mail log; `attachmentTypes`: its attachments' content types, in order. */
+export function serializeSummary(row: SummaryRow, attachmentTypes: readonly string[]): EmailMessageSummaryDto {
   return {
     id: row.id,
     to: row.toAddresses,
@@ -132,6 +134,8 @@ function serializeSummary(row: Pick<EmailMessage, "id" | "toAddresses" | "subjec
     attempts: row.attempts,
     candidate_id: row.candidateId,
     kind: row.kind,
+    log_kind: emailLogKind(row.kind, row.candidateId, attachmentTypes),
+    calendar_attachment: calendarAttachmentIndex(attachmentTypes),
     created_at: row.createdAt.toISOString(),
     send_after: row.sendAfter?.toISOString() ?? null,
     sent_at: row.sentAt?.toISOString() ?? null,
@@ -140,7 +144,7 @@ function serializeSummary(row: Pick<EmailMessage, "id" | "toAddresses" | "subjec
 
 function serializeMessage(row: EmailMessage): EmailMessageDto {
   return {
-    ...serializeSummary(row),
+    ...serializeSummary(row, storedAttachments(row.attachments).map((a) => a.content_type)),
     from: row.fromAddress,
     reply_to: row.replyTo,
     message_id: row.messageId,
@@ -157,27 +161,7 @@ function serializeMessage(row: EmailMessage): EmailMessageDto {
   };
 }
 
-const SUMMARY = { id: true, toAddresses: true, subject: true, status: true, attempts: true, candidateId: true, kind: true, createdAt: true, sendAfter: true, sentAt: true } as const;
-
-/** Settings → E-mail log: newest first, keyset-paginated on (created_at, id) (index email_messages(company_id, created_at DESC, id DESC)). */
-export async function listEmailMessages(svc: ServiceContext, input: ListEmailMessagesInput) {
-  const limit = input.limit ?? DEFAULT_PAGE_SIZE;
-  const after = decodeCursorKey(input.cursor);
-  if (after && after.at === undefined) throw new AppError("bad_request", "The cursor is invalid; pass pagination.next_cursor from a previous page");
-  const keyset: Prisma.EmailMessageWhereInput = after
-    ? { OR: [{ createdAt: { lt: new Date(after.at!) } }, { createdAt: new Date(after.at!), id: { lt: after.id } }] }
-    : {};
-  const rows = await svc.db.emailMessage.findMany({ where: keyset, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit + 1, select: SUMMARY });
-  const hasMore = rows.length > limit;
-  const items = hasMore ? rows.slice(0, limit) : rows;
-  const last = items.at(-1);
-  return {
-    data: items.map(serializeSummary),
-    pagination: { next_cursor: hasMore && last ? encodeCursor(last.id, { at: last.createdAt.toISOString() }) : null, has_more: hasMore },
-  };
-}
-
-async function findMessage(svc: ServiceContext, id: number): Promise<EmailMessage> {
+export async function findMessage(svc: ServiceContext, id: number): Promise<EmailMessage> {
   const row = await svc.db.emailMessage.findUnique({ where: { id } });
   if (!row) throw AppError.notFound("E-mail message", id);
   return row;

@@ -15,6 +15,42 @@ export const emailAttachmentSchema = z.object({
   size_bytes: z.number().int(),
 });
 
+/**
+ * What an e-mail of the log is, for its filter (#43 §17): a candidate e-mail's kind, or for the others
+ * (which have none stored) what they carry — a member's invitation (no candidate), an interview's
+ * invitation (an iCalendar file), an offer (its PDF letter), or something else about a candidate.
+ */
+export const EMAIL_LOG_KINDS = [...CANDIDATE_EMAIL_KINDS, "interview_invitation", "offer", "member_invitation", "other"] as const;
+export type EmailLogKind = (typeof EMAIL_LOG_KINDS)[number];
+
+/** What the log calls each kind. */
+export const EMAIL_LOG_KIND_LABELS: Record<EmailLogKind, string> = {
+  application_received: "Application received",
+  rejection: "Rejection",
+  screening_explanation: "Screening explanation",
+  scheduling_link: "Scheduling link",
+  interview_invitation: "Interview invitation",
+  offer: "Offer",
+  member_invitation: "Member invitation",
+  other: "Other",
+};
+
+/** The kind of a message from what is stored (the rule the list's filter applies in SQL). */
+export function emailLogKind(kind: CandidateEmailKind | null, candidateId: number | null, attachmentTypes: readonly string[]): EmailLogKind {
+  if (kind) return kind;
+  if (candidateId === null) return "member_invitation";
+  const first = attachmentTypes[0]?.toLowerCase() ?? "";
+  if (first.startsWith("text/calendar")) return "interview_invitation";
+  if (first === "application/pdf") return "offer";
+  return "other";
+}
+
+/** The index of a message's iCalendar attachment (an interview invitation's .ics), or null. */
+export function calendarAttachmentIndex(attachmentTypes: readonly string[]): number | null {
+  const index = attachmentTypes.findIndex((type) => type.toLowerCase().startsWith("text/calendar"));
+  return index < 0 ? null : index;
+}
+
 /** A row of the log. */
 export const emailMessageSummarySchema = z.object({
   id: z.number().int(),
@@ -25,6 +61,10 @@ export const emailMessageSummarySchema = z.object({
   candidate_id: z.number().int().nullable(),
   /** A candidate e-mail's kind; null for any other (an invitation). */
   kind: z.enum(CANDIDATE_EMAIL_KINDS).nullable(),
+  /** What the e-mail is, for any message (emailLogKind). */
+  log_kind: z.enum(EMAIL_LOG_KINDS),
+  /** The index of its iCalendar attachment (downloadable on its own), or null. */
+  calendar_attachment: z.number().int().nullable(),
   created_at: timestamp,
   /** A scheduled message is not sent before this. */
   send_after: timestamp.nullable(),
@@ -48,9 +88,16 @@ export const emailMessageSchema = emailMessageSummarySchema.extend({
 
 export type EmailMessageDto = z.infer<typeof emailMessageSchema>;
 
+const searchText = singleLine(z.string().trim().max(200, "Must be at most 200 characters"));
+
 export const listEmailMessagesInput = z.strictObject({
   cursor: cursorParam,
   limit: z.number().int().min(1).max(100).optional(),
+  kind: z.enum(EMAIL_LOG_KINDS).optional(),
+  /** Part of a recipient's address or name, any case. */
+  to: searchText.optional(),
+  /** Words of the subject or the text, any case. */
+  q: searchText.optional(),
 });
 
 export type ListEmailMessagesInput = z.infer<typeof listEmailMessagesInput>;

@@ -1,6 +1,7 @@
+import { EMAIL_LOG_KIND_LABELS, EMAIL_LOG_KINDS, listEmailMessagesInput } from "@hireflow/core/mail/contract";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Badge, Card, EmptyState, PageHeader, Time } from "@/components/ui";
+import { Alert, Badge, Button, Card, compactInputClass, EmptyState, PageHeader, Time } from "@/components/ui";
 import { load, serverCaller } from "@/lib/server/caller";
 import { STATUS_LABEL, STATUS_TONE } from "./status";
 
@@ -12,16 +13,27 @@ const PAGE_SIZE = 50;
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
 
+function href(params: Record<string, string | undefined>): string {
+  const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  const text = query.toString();
+  return text ? `/settings/email-log?${text}` : "/settings/email-log";
+}
+
 /**
  * Settings → E-mail log: every e-mail of the company, newest first — sent through SMTP_URL, waiting
  * for a retry, failed with the server's answer, or (without SMTP_URL) kept here instead of sent.
- * Pages go on with the keyset cursor in the URL (plain links: works without JavaScript).
+ * Filters (kind, recipient, words) and pages (the keyset cursor) are in the URL: a plain GET form and
+ * plain links, so it works without JavaScript. A message with a calendar file links its .ics on its own.
  */
 export default async function EmailLogPage({ searchParams }: { searchParams: SearchParams }) {
-  const cursor = first((await searchParams).cursor);
+  const params = await searchParams;
+  const cursor = first(params.cursor);
+  const parsed = listEmailMessagesInput.pick({ kind: true, to: true, q: true }).safeParse({ kind: first(params.kind), to: first(params.to), q: first(params.q) });
+  const filters = parsed.success ? parsed.data : {};
+  const filtered = Boolean(filters.kind || filters.to || filters.q);
   const caller = await serverCaller();
   const [log, settings] = await Promise.all([
-    load(caller.emailLog.list({ ...(cursor && cursor.length <= 500 && { cursor }), limit: PAGE_SIZE })),
+    load(caller.emailLog.list({ ...filters, ...(cursor && cursor.length <= 500 && { cursor }), limit: PAGE_SIZE })),
     load(caller.emailSettings.get()),
   ]);
 
@@ -35,8 +47,52 @@ export default async function EmailLogPage({ searchParams }: { searchParams: Sea
             : "This server has no mail server configured (SMTP_URL), so e-mails are not sent: each one is kept here, with its content and a .eml download."
         }
       />
+      <form method="get" action="/settings/email-log" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Filter the e-mail log">
+        <div>
+          <label htmlFor="email-kind" className="block text-sm font-medium text-slate-800">
+            Kind
+          </label>
+          <select id="email-kind" name="kind" defaultValue={filters.kind ?? ""} className={`${compactInputClass} mt-1`}>
+            <option value="">Every kind</option>
+            {EMAIL_LOG_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {EMAIL_LOG_KIND_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="email-to" className="block text-sm font-medium text-slate-800">
+            Recipient
+          </label>
+          <input id="email-to" name="to" type="search" defaultValue={filters.to ?? ""} maxLength={200} placeholder="name or address" className={`${compactInputClass} mt-1 w-48`} />
+        </div>
+        <div>
+          <label htmlFor="email-q" className="block text-sm font-medium text-slate-800">
+            Search
+          </label>
+          <input id="email-q" name="q" type="search" defaultValue={filters.q ?? ""} maxLength={200} placeholder="subject or text" className={`${compactInputClass} mt-1 w-48`} />
+        </div>
+        <Button type="submit" variant="secondary">
+          Filter
+        </Button>
+        {filtered && (
+          <Link href="/settings/email-log" className="py-2 text-sm text-indigo-700 underline">
+            Clear filters
+          </Link>
+        )}
+      </form>
+      {!parsed.success && (
+        <div className="mb-4">
+          <Alert>These filters cannot be used; showing every e-mail.</Alert>
+        </div>
+      )}
       {log.data.length === 0 ? (
-        <EmptyState title="No e-mails yet">Inviting a member by e-mail in Settings → Team sends the first one.</EmptyState>
+        filtered ? (
+          <EmptyState title="No e-mails match">Nothing in the log matches these filters.</EmptyState>
+        ) : (
+          <EmptyState title="No e-mails yet">Inviting a member by e-mail in Settings → Team sends the first one.</EmptyState>
+        )
       ) : (
         <Card className="overflow-x-auto">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
@@ -60,6 +116,14 @@ export default async function EmailLogPage({ searchParams }: { searchParams: Sea
                     <Link href={`/settings/email-log/${message.id}`} className="font-medium text-indigo-700 hover:underline">
                       {message.subject || "(no subject)"}
                     </Link>
+                    <span className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
+                      {EMAIL_LOG_KIND_LABELS[message.log_kind]}
+                      {message.calendar_attachment !== null && (
+                        <a href={`/api/email-messages/${message.id}/attachments/${message.calendar_attachment}`} download className="text-indigo-700 underline">
+                          .ics<span className="sr-only"> calendar file of “{message.subject}”</span>
+                        </a>
+                      )}
+                    </span>
                   </td>
                   <td className="px-4 py-3 whitespace-nowrap">
                     <Badge tone={STATUS_TONE[message.status]}>{STATUS_LABEL[message.status]}</Badge>
@@ -77,12 +141,12 @@ export default async function EmailLogPage({ searchParams }: { searchParams: Sea
       )}
       <nav aria-label="E-mail log pages" className="mt-4 flex gap-4 text-sm">
         {cursor && (
-          <Link href="/settings/email-log" className="text-indigo-700 underline">
+          <Link href={href(filters)} className="text-indigo-700 underline">
             ← Newest e-mails
           </Link>
         )}
         {log.pagination.next_cursor && (
-          <Link href={`/settings/email-log?cursor=${encodeURIComponent(log.pagination.next_cursor)}`} className="text-indigo-700 underline">
+          <Link href={href({ ...filters, cursor: log.pagination.next_cursor })} className="text-indigo-700 underline">
             Older e-mails →
           </Link>
         )}

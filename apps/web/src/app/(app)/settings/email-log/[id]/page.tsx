@@ -135,7 +135,9 @@ export default async function EmailMessagePage({ params }: { params: Promise<{ i
               <ul className="divide-y divide-slate-100">
                 {message.attachments.map((attachment, i) => (
                   <li key={i} className="flex flex-wrap justify-between gap-2 px-4 py-2 text-sm">
-                    <span className="font-medium break-all text-slate-900">{attachment.filename}</span>
+                    <a href={`/api/email-messages/${message.id}/attachments/${i}`} download className="font-medium break-all text-indigo-700 underline">
+                      {attachment.filename}
+                    </a>
                     <span className="text-slate-600">
                       {attachment.content_type}, {formatBytes(attachment.size_bytes)}
                     </span>
@@ -144,7 +146,7 @@ export default async function EmailMessagePage({ params }: { params: Promise<{ i
               </ul>
             </Card>
           )}
-          <p className="mt-2 text-sm text-slate-600">The .eml download holds the whole message, attachments included, exactly as it was (or would be) sent.</p>
+          <p className="mt-2 text-sm text-slate-600">Each attachment downloads on its own; the .eml download holds the whole message, attachments included, exactly as it was (or would be) sent.</p>
         </section>
       </div>
     </>
