@@ -73,3 +73,67 @@ test("consent in the browser grants fewer scopes than asked; the token acts as t
     await new Promise((resolve) => app.close(resolve));
   }
 });
+
+// Issue 43 §18: Connected apps links the OAuth docs page of the app (not a file of the repository),
+// and two grants of one app name are told apart by their client id, time connected and last use.
+test("two grants of one app name are told apart; the OAuth docs page is linked, at 1280 and 390 px", async ({ page, request, baseURL }) => {
+  test.setTimeout(120_000);
+  const app = createServer((_req, res) => res.writeHead(200, { "content-type": "text/plain" }).end("You can close this window."));
+  await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
+  const redirectUri = `http://127.0.0.1:${(app.address() as AddressInfo).port}/callback`;
+  const name = `Twin assistant ${randomBytes(3).toString("hex")}`;
+  const clientIds: string[] = [];
+  try {
+    // The same assistant connected twice (two computers): two registrations, one name.
+    for (let i = 0; i < 2; i++) {
+      const registered = await request.post("/api/oauth/register", { data: { client_name: name, redirect_uris: [redirectUri], token_endpoint_auth_method: "none" } });
+      expect(registered.status()).toBe(201);
+      const clientId = (await registered.json()).client_id as string;
+      clientIds.push(clientId);
+      const query = new URLSearchParams({
+        response_type: "code",
+        client_id: clientId,
+        redirect_uri: redirectUri,
+        scope: "jobs:read",
+        state: "s",
+        code_challenge: createHash("sha256").update(randomBytes(32).toString("base64url")).digest("base64url"),
+        code_challenge_method: "S256",
+        resource: `${baseURL}/api/v1`,
+      });
+      await gotoHydrated(page, `/oauth/authorize?${query}`);
+      await page.getByRole("button", { name: "Allow" }).click();
+      await page.waitForURL(/\/callback\?/, { waitUntil: "load", timeout: 15_000 });
+    }
+
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      await gotoHydrated(page, "/settings/connected-apps");
+      const rows = page.getByRole("row", { name: new RegExp(name) });
+      await expect(rows).toHaveCount(2);
+      for (const clientId of clientIds) await expect(rows.filter({ hasText: clientId }).getByTestId("grant-client")).toContainText(`Client id ${clientId} · registered itself`);
+      // Each Disconnect button is described by its grant's client id.
+      const buttons = page.getByRole("button", { name: `Disconnect ${name} (admin@acme.test)` });
+      await expect(buttons).toHaveCount(2);
+      await expect(buttons.first()).toHaveAccessibleDescription(new RegExp(`Client id (${clientIds.join("|")})`));
+      await expectNoSeriousViolations(page, `settings connected apps at ${width} px with two grants of one name`);
+
+      await page.getByRole("link", { name: "Connecting apps with OAuth" }).click();
+      await expect(page).toHaveURL(/\/docs\/oauth$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Connecting apps with OAuth" })).toBeVisible();
+      await expectNoSeriousViolations(page, `OAuth docs page at ${width} px`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+
+    // The confirmation names the grant it ends.
+    await gotoHydrated(page, "/settings/connected-apps");
+    await page.getByRole("row", { name: new RegExp(clientIds[1]!) }).getByRole("button", { name: `Disconnect ${name} (admin@acme.test)` }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText(`Client id ${clientIds[1]}`);
+    await dialog.getByRole("button", { name: "Disconnect" }).click();
+    await expect(page.getByRole("row", { name: new RegExp(clientIds[1]!) }).getByText("Disconnected")).toBeVisible();
+    await expect(page.getByRole("row", { name: new RegExp(clientIds[0]!) }).getByRole("button", { name: `Disconnect ${name} (admin@acme.test)` })).toBeVisible();
+  } finally {
+    app.closeAllConnections();
+    await new Promise((resolve) => app.close(resolve));
+  }
+});

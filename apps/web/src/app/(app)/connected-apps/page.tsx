@@ -20,7 +20,12 @@ export default async function MyConnectedAppsPage() {
     <>
       <PageHeader
         title="Connected apps"
-        description="AI assistants and partner apps you allowed to act as you, each limited to the scopes you granted. Disconnecting an app ends all its tokens at once."
+        description={
+          <>
+            AI assistants and partner apps you allowed to act as you, each limited to the scopes you granted. Disconnecting an app ends all its tokens at once. How apps
+            connect: <a href="/docs/oauth" className="text-indigo-700 underline">Connecting apps with OAuth</a>.
+          </>
+        }
       />
       <ConnectedAppsManager initialGrants={grants.data} />
     </>

@@ -11,6 +11,13 @@ import { errorInfo } from "@/lib/errors";
 import { useTrpc } from "@/lib/trpc";
 
 const GRANTS = ["connectedApps"] as const;
+
+/** How an app came to Hireflow: with several grants of one name, this and the client id tell them apart. */
+const CLIENT_KINDS: Record<ConnectedAppDto["client"]["kind"], string> = {
+  preregistered: "partner app registered here",
+  dynamic: "registered itself",
+  metadata_document: "client metadata document",
+};
 const PARTNERS = ["partnerApps"] as const;
 
 /** `initialPartners` only for owners and admins, who register partner apps; a member's page has their own grants alone. */
@@ -72,6 +79,9 @@ export function ConnectedAppsManager({ initialGrants, initialPartners }: { initi
                 <td className="px-4 py-3">
                   <span className="font-medium text-slate-900">{grant.client.name}</span>
                   {grant.client.uri && <span className="block text-xs break-all">{grant.client.uri}</span>}
+                  <span id={`grant-${grant.id}-client`} className="block text-xs text-slate-600" data-testid="grant-client">
+                    Client id <code className="break-all">{grant.client.id}</code> · {CLIENT_KINDS[grant.client.kind]}
+                  </span>
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap">{grant.member.name ?? grant.member.email}</td>
                 <td className="px-4 py-3">
@@ -84,7 +94,12 @@ export function ConnectedAppsManager({ initialGrants, initialPartners }: { initi
             action: grant.revoked_at ? (
               <Badge tone="red">Disconnected</Badge>
             ) : (
-              <Button variant="danger-secondary" onClick={() => revocation.ask(grant)} aria-label={`Disconnect ${grant.client.name} (${grant.member.email})`}>
+              <Button
+                variant="danger-secondary"
+                onClick={() => revocation.ask(grant)}
+                aria-label={`Disconnect ${grant.client.name} (${grant.member.email})`}
+                aria-describedby={`grant-${grant.id}-client`}
+              >
                 Disconnect
               </Button>
             ),
@@ -144,7 +159,15 @@ export function ConnectedAppsManager({ initialGrants, initialPartners }: { initi
       )}
 
       <RevokeDialog revocation={revocation} title={`Disconnect “${revoking?.client.name ?? ""}”?`} confirmLabel="Disconnect">
-        <p>Every token it holds for {revoking?.member.email} stops working at once. The member can connect it again later.</p>
+        <p>
+          Every token it holds for {revoking?.member.email} stops working at once. The member can connect it again later.
+          {revoking && (
+            <span className="mt-2 block">
+              Client id <code className="break-all">{revoking.client.id}</code>, connected <Time iso={revoking.created_at} />, last used{" "}
+              {revoking.last_used_at ? <Time iso={revoking.last_used_at} /> : "never"}.
+            </span>
+          )}
+        </p>
       </RevokeDialog>
     </div>
   );

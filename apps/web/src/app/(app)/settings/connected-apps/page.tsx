@@ -15,8 +15,8 @@ export default async function ConnectedAppsPage() {
         description={
           <>
             AI assistants (MCP clients) and partner apps members allowed to act as them through OAuth, each limited to the scopes the member
-            granted and the member&apos;s role. Disconnecting an app ends all its tokens at once. See{" "}
-            <a href="/docs" className="text-indigo-700 underline">the API reference</a> and docs/OAUTH.md.
+            granted and the member&apos;s role. Disconnecting an app ends all its tokens at once. How apps connect:{" "}
+            <a href="/docs/oauth" className="text-indigo-700 underline">Connecting apps with OAuth</a>.
           </>
         }
       />
