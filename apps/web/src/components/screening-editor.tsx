@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, type Dispatch, type SetStateAction } from "react";
-import { MAX_CRITERIA, MODE_LABELS, type ScreeningMode } from "@/lib/screening";
+import { MAX_CRITERIA, MODE_LABELS, REJECT_ON_REQUIRED_MISS, type ScreeningMode } from "@/lib/screening";
 import { isStageType, type JobStage, STAGE_TYPE_LABELS, TYPE_STAGES } from "@/lib/stages";
 import { type CriterionErrors, CriterionRow } from "./screening-criterion-row";
 import { type CriterionDraft, describeDraft, type QuestionRef, type ScreeningDraft } from "./screening-draft";
@@ -256,7 +256,7 @@ export function ScreeningEditor({
                 aria-describedby={err.reject ? "screening-reject-error" : rejectNote ? "screening-reject-hint" : undefined}
                 className="size-4 rounded border-slate-300 text-indigo-600"
               />
-              Reject candidates who miss a required criterion
+              {REJECT_ON_REQUIRED_MISS}
             </label>
             {rejectNote && !err.reject && (
               <p id="screening-reject-hint" className="mt-1 pl-6 text-xs text-slate-600">

@@ -29,6 +29,13 @@ export const CRITERION_TYPES = Object.keys(CRITERION_TYPE_LABELS) as CriterionTy
 export const MAX_CRITERIA = 30;
 
 /**
+ * The one wording, everywhere in the app, of the job setting that lets the AI agent reject
+ * (`reject_on_required_miss`): the job form's checkbox, the settings page that refers to it, the
+ * summary of what the agent does (#43 §19).
+ */
+export const REJECT_ON_REQUIRED_MISS = "Reject candidates who miss a required criterion";
+
+/**
  * One plain sentence on what the agent will do with these settings. `min_score` may be NaN while
  * the field is being typed. `stages`: the job's, to name the advance stage (a key or a type).
  */
@@ -43,7 +50,7 @@ export function describeScreening(settings: Pick<ScreeningSettings, "mode" | "ad
     const stage = resolveStage(stages, advance.to_stage);
     parts.push(`When a candidate scores ${score}, it moves them to ${stage ? stage.name : stageTypeLabel(advance.to_stage)}.`);
   }
-  parts.push(reject ? "It rejects a candidate who misses a required criterion." : "It never rejects anyone.");
+  parts.push(reject ? "It rejects candidates who miss a required criterion." : "It never rejects anyone.");
   return parts.join(" ");
 }
 

@@ -87,8 +87,11 @@ export async function getCareersJob(prisma: PrismaClient, slug: string, jobId: n
   const company = await companyBySlug(prisma, slug);
   const job = await scopedDb(prisma, company.id).job.findFirst({ where: { id: jobId, ...openJobWhere() }, include });
   if (!job) throw AppError.notFound("Job", jobId);
-  const notice = readNoticeCompany(prisma, company.id, job);
-  return { company: toCareersCompany(company), job: toCareersJob(job, company.slug), screening_notice: await notice };
+  const [notice, email] = await Promise.all([
+    readNoticeCompany(prisma, company.id, job),
+    prisma.company.findUniqueOrThrow({ where: { id: company.id }, select: { applicationEmailEnabled: true } }),
+  ]);
+  return { company: toCareersCompany(company), job: toCareersJob(job, company.slug), screening_notice: notice, confirmation_email: email.applicationEmailEnabled };
 }
 
 /** The notice, reading the company's retention rule and contact only when the job's screening is on. */

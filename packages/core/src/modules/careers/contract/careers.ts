@@ -39,6 +39,8 @@ export const careersJobPageSchema = z.object({
   job: careersJobSchema,
   /** Shown while the job's AI screening is on (mode not off); null otherwise. */
   screening_notice: screeningNoticeSchema.nullable(),
+  /** Whether an applicant gets the company's application-received e-mail (Settings → E-mail): the thank-you says it is on its way. */
+  confirmation_email: z.boolean(),
 });
 
 const slug = z.string().min(1).max(100).regex(/^[a-z0-9-]+$/, "Not a company page");

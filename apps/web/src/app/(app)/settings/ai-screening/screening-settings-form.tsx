@@ -5,6 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert, Button, Card, describedBy, Field, inputClass } from "@/components/ui";
 import { errorInfo } from "@/lib/errors";
+import { REJECT_ON_REQUIRED_MISS } from "@/lib/screening";
 import { blankToNull, useSettingsSave } from "@/lib/settings-save";
 import { useTrpc } from "@/lib/trpc";
 
@@ -94,7 +95,7 @@ export function ScreeningSettingsForm({ initial }: { initial: CompanyScreeningSe
         <Card className="space-y-2 p-5">
           <h2 className="text-base font-semibold text-slate-900">Rejections by the agent</h2>
           <p className="text-sm text-slate-700">
-            The agent never rejects anyone unless a job turns it on (&ldquo;Reject on a missed required criterion&rdquo; in the job&apos;s AI screening), and
+            The agent never rejects anyone unless a job turns it on (&ldquo;{REJECT_ON_REQUIRED_MISS}&rdquo; in the job&apos;s AI screening), and
             it is off by default. Turned on, a candidate who does not meet a criterion the job marked as required is moved to the rejected stage by the
             agent without a person looking first; a low score alone never rejects. A person can always move the candidate back.
           </p>

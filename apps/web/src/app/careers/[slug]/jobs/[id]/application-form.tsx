@@ -20,6 +20,7 @@ export function ApplicationForm({
   questions,
   privacyPolicyUrl,
   automatedScreening = false,
+  confirmationEmail = false,
 }: {
   jobId: number;
   jobTitle: string;
@@ -29,10 +30,13 @@ export function ApplicationForm({
   privacyPolicyUrl: string | null;
   /** The job's AI screening is on: the form offers the alternative process (ai_opt_out). */
   automatedScreening?: boolean;
+  /** The company sends the application-received e-mail: the thank-you says it is on its way. */
+  confirmationEmail?: boolean;
 }) {
   const [error, setError] = useState<ErrorInfo | null>(null);
   const [pending, setPending] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
+  // What the thank-you acknowledges: who applied, to which address, and whether they asked for a person.
+  const [done, setDone] = useState<{ name: string; email: string; optedOut: boolean } | null>(null);
   const confirmation = useRef<HTMLDivElement>(null);
   const summary = useRef<HTMLDivElement>(null);
 
@@ -96,7 +100,7 @@ export function ApplicationForm({
     try {
       const res = await fetch(`/api/public/jobs/${jobId}/applications`, { method: "POST", headers, body });
       if (res.ok) {
-        setDone(fields.name.trim());
+        setDone({ name: fields.name.trim(), email: fields.email.trim(), optedOut: "ai_opt_out" in fields });
         return;
       }
       setError(fromEnvelope(await res.json().catch(() => null), res.status));
@@ -110,10 +114,20 @@ export function ApplicationForm({
   if (done !== null) {
     return (
       <div ref={confirmation} tabIndex={-1} role="status" className="mt-4 rounded-md bg-green-50 p-5 ring-1 ring-green-200 focus:outline-none" data-testid="application-received">
-        <p className="text-lg font-semibold text-green-900">Thank you{done ? `, ${done}` : ""}!</p>
+        <p className="text-lg font-semibold text-green-900">Thank you{done.name ? `, ${done.name}` : ""}!</p>
         <p className="mt-1 text-green-900">
           Your application for <strong>{jobTitle}</strong> has been received. The {companyName} team will be in touch.
         </p>
+        {done.optedOut && (
+          <p className="mt-2 text-green-900" data-testid="opt-out-acknowledged">
+            As you asked, a person, not the automated tool, will review your application: the tool will not assess it.
+          </p>
+        )}
+        {confirmationEmail && done.email && (
+          <p className="mt-2 text-green-900" data-testid="confirmation-email">
+            A confirmation e-mail is on its way to <strong className="break-all">{done.email}</strong>.
+          </p>
+        )}
       </div>
     );
   }
@@ -158,7 +172,7 @@ export function ApplicationForm({
         <Question key={q.id} question={q} error={f[`answers.${q.id}`]} />
       ))}
 
-      <SelfIdentification errors={f} />
+      <SelfIdentification errors={f} automatedScreening={automatedScreening} />
 
       {automatedScreening && (
         <div className="flex items-start gap-2">
@@ -222,13 +236,14 @@ export function ApplicationForm({
  * Voluntary self-identification for the bias audit (NYC LL144's categories). Never required, never
  * shown to the hiring team for one person and never seen by the screening: only counted in aggregate.
  */
-function SelfIdentification({ errors }: { errors: Record<string, string> }) {
+function SelfIdentification({ errors, automatedScreening }: { errors: Record<string, string>; automatedScreening: boolean }) {
   return (
     <fieldset className="space-y-4 rounded-md border border-slate-200 p-4" aria-describedby="self-id-note">
       <legend className="px-1 text-sm font-semibold text-slate-900">Voluntary self-identification (optional)</legend>
+      {/* The automated tool is named only where the job has one (its AI screening is on). */}
       <p id="self-id-note" className="text-sm text-slate-700">
-        Answering is voluntary and never affects your application. Your answers are kept apart from your application, are not seen by the people or the
-        automated tool that review it, and are only used in aggregate to check our hiring for bias.
+        Answering is voluntary and never affects your application. Your answers are kept apart from your application, are not seen by the people
+        {automatedScreening ? " or the automated tool" : ""} that review it, and are only used in aggregate to check our hiring for bias.
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id="self-id-sex" label="Sex" error={errors["self_id.sex"]}>

@@ -42,7 +42,7 @@ function metaDescription(text: string | null, fallback: string): string {
 /** The page the API's `apply_url` points to: the job and its application form. */
 export default async function CareersJobPage({ params }: { params: Params }) {
   const { slug, id } = await params;
-  const { company, job, screening_notice: notice } = await careersJob(slug, id);
+  const { company, job, screening_notice: notice, confirmation_email: confirmationEmail } = await careersJob(slug, id);
   // JSON-LD is data, never run, but it is an inline <script>: it carries the page's CSP nonce like Next's own.
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
@@ -74,6 +74,7 @@ export default async function CareersJobPage({ params }: { params: Params }) {
           questions={job.screening_questions}
           privacyPolicyUrl={company.privacy_policy_url}
           automatedScreening={notice !== null}
+          confirmationEmail={confirmationEmail}
         />
       </section>
     </>
