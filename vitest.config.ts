@@ -98,8 +98,10 @@ export default defineConfig({
           exclude: ["**/node_modules/**", ...BUILD_SUITES],
           globalSetup: ["packages/db/src/testing/global-setup.ts"],
           setupFiles: ["packages/db/src/testing/setup-env.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Hang guards, not measures: idle, the slowest test takes seconds; two `npm test` side by side on
+          // 2 cores (load ~13) made process spawns, bomb generation and module reloads 10× slower.
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
           sequence: { sequencer: LongFirstSequencer },
         },
       },

@@ -162,8 +162,22 @@ export function webhookSection(w: WebhookResult): string[] {
     "",
     "| delivered | duplicates | PATCH failures | PATCH req/s | deliveries/s | backlog after the last PATCH | PATCH → receipt p50 | p95 | max | CPU ms/change: server | PostgreSQL |",
     "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-    `| ${w.delivered}/${w.changes} | ${w.duplicates} | ${w.patchFailures} | ${f0(w.patchRps)} | ${f0(w.deliveriesPerSecond)} | ${f1(w.drainSeconds)} s | ${f0(w.p50)} ms | ${f0(w.p95)} ms | ${f0(w.max)} ms | ${f1(w.cpu?.server ?? Number.NaN)} | ${f1(w.cpu?.db ?? Number.NaN)} |`,
+    `| ${w.delivered}/${w.changes} | ${w.duplicates} | ${w.patchFailures} | ${f0(w.patchRps)} | ${f0(w.deliveriesPerSecond)} | ${f1(w.drainSeconds)} s | ${f0(w.p50)} ms | ${f0(w.p95)} ms | ${f0(w.max)} ms | ${f2(w.cpu?.server ?? Number.NaN)} | ${f2(w.cpu?.db ?? Number.NaN)} |`,
+    "",
+    `CPU ms per change by phase: the PATCH with its outbox publish is measured alone first (${WEBHOOKS.changes} changes of other candidates before the endpoint exists); the fan-out and the delivery are the rest.`,
+    "",
+    "| phase | server | PostgreSQL | total |",
+    "|---|---:|---:|---:|",
+    ...cpuPhases(w),
   ];
+}
+
+function cpuPhases(w: Extract<WebhookResult, { available: true }>): string[] {
+  const all = w.cpu;
+  const patch = w.patchOnlyCpu;
+  if (!all || !patch) return ["| (no CPU probe in this run) | | | |"];
+  const row = (name: string, server: number, db: number) => `| ${name} | ${f2(server)} | ${f2(db)} | ${f2(server + db)} |`;
+  return [row("PATCH + outbox publish", patch.server, patch.db), row("fan-out + delivery", all.server - patch.server, all.db - patch.db), row("whole path", all.server, all.db)];
 }
 
 export function profileSection(p: ProfileSummary | undefined): string[] {

@@ -89,8 +89,10 @@ export function targets(r: BenchResults): Target[] {
   } else list.push({ name: "Resume upload → completed p50 ≤ 2 s", measured: "not available", met: undefined });
   if (r.webhooks.available) {
     const w = r.webhooks;
-    list.push({ name: "Webhook PATCH → receipt p50 ≤ 1 s", measured: `${f0(w.p50)} ms`, met: w.p50 <= 1000 && w.delivered === w.changes });
-    list.push({ name: "Webhook deliveries ≥ 200/s", measured: `${f0(w.deliveriesPerSecond)}/s`, met: w.deliveriesPerSecond >= 200 });
+    // Issue 44: delivery keeps pace with the changes; the backlog is not the latency.
+    const exact = w.delivered === w.changes && w.duplicates === 0;
+    list.push({ name: "Webhook deliveries/s ≥ 0.95 × PATCH req/s, each change delivered once", measured: `${f0(w.deliveriesPerSecond)}/s vs ${f0(w.patchRps)}/s (${pct(w.deliveriesPerSecond / w.patchRps)})`, met: exact && w.deliveriesPerSecond >= 0.95 * w.patchRps });
+    list.push({ name: "Webhook PATCH → receipt p50 ≤ 500 ms, p95 ≤ 1 s", measured: `${f0(w.p50)} ms, ${f0(w.p95)} ms`, met: exact && w.p50 <= 500 && w.p95 <= 1000 });
   } else {
     list.push({ name: "Webhook PATCH → receipt p50 ≤ 1 s, ≥ 200 deliveries/s", measured: "not available", met: undefined });
   }

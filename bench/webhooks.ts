@@ -31,6 +31,12 @@ export type WebhookResult =
       drainSeconds: number;
       /** CPU per stage change over the whole phase (PATCH, outbox, fan-out, delivery): server and PostgreSQL. */
       cpu?: { server: number; db: number };
+      /**
+       * CPU per stage change of the same number of PATCHes to other candidates before the endpoint is
+       * registered: the PATCH and its outbox publish (an event no endpoint receives). The rest of `cpu`
+       * is the fan-out and the delivery.
+       */
+      patchOnlyCpu?: { server: number; db: number };
     };
 
 interface Receiver {
@@ -75,7 +81,7 @@ async function plannedChanges(databaseUrl: string, company: SeededCompany): Prom
   try {
     const { rows } = await client.query<{ id: number; stage: string }>(
       "SELECT id, stage FROM candidates WHERE company_id = $1 ORDER BY id LIMIT $2",
-      [company.id, WEBHOOKS.changes],
+      [company.id, 2 * WEBHOOKS.changes],
     );
     return rows.map((r, i) => ({ id: r.id, stage: r.stage === "hired" ? "rejected" : r.stage === "rejected" ? "hired" : i % 2 ? "hired" : "rejected" }));
   } finally {
@@ -83,8 +89,26 @@ async function plannedChanges(databaseUrl: string, company: SeededCompany): Prom
   }
 }
 
+async function patchAll(server: AppServer, headers: Record<string, string>, changes: Array<{ id: number; stage: string }>, sent?: Map<number, number>): Promise<number> {
+  let failures = 0;
+  await mapLimit(changes, WEBHOOKS.concurrency, async ({ id, stage }) => {
+    sent?.set(id, performance.now());
+    const response = await fetch(`${server.url}/api/v1/candidates/${id}`, { method: "PATCH", headers, body: JSON.stringify({ stage }) });
+    const body = (await response.json()) as { data?: { stage: string } };
+    if (response.status !== 200 || body.data?.stage !== stage) failures++;
+  });
+  return failures;
+}
+
 export async function runWebhookBench(server: AppServer, company: SeededCompany, databaseUrl: string, probe?: CpuProbe): Promise<WebhookResult> {
   const json = { authorization: `Bearer ${company.apiKey}`, "content-type": "application/json" };
+  const planned = await plannedChanges(databaseUrl, company);
+  // First the same number of changes with no endpoint to deliver to: what the PATCH and the outbox cost alone.
+  const patchOnly = planned.slice(WEBHOOKS.changes);
+  const beforePatchOnly = await probe?.sample();
+  await patchAll(server, json, patchOnly);
+  await sleep(1_000); // the last publishes land in the sample (a bench's measurement window, not a test's wait)
+  const afterPatchOnly = await probe?.sample();
   const receiver = await startReceiver();
   try {
     const registered = await fetch(`${server.url}/api/v1/webhook_endpoints`, {
@@ -96,17 +120,11 @@ export async function runWebhookBench(server: AppServer, company: SeededCompany,
       return { available: false, reason: `POST /api/v1/webhook_endpoints answered ${registered.status}: ${(await registered.text()).slice(0, 200)}` };
     }
 
-    const changes = await plannedChanges(databaseUrl, company);
+    const changes = planned.slice(0, WEBHOOKS.changes);
     const sent = new Map<number, number>();
-    let patchFailures = 0;
     const before = await probe?.sample();
     const started = performance.now();
-    await mapLimit(changes, WEBHOOKS.concurrency, async ({ id, stage }) => {
-      sent.set(id, performance.now());
-      const response = await fetch(`${server.url}/api/v1/candidates/${id}`, { method: "PATCH", headers: json, body: JSON.stringify({ stage }) });
-      const body = (await response.json()) as { data?: { stage: string } };
-      if (response.status !== 200 || body.data?.stage !== stage) patchFailures++;
-    });
+    const patchFailures = await patchAll(server, json, changes, sent);
     const patchesDone = performance.now();
     const patchSeconds = (patchesDone - started) / 1000;
 
@@ -142,6 +160,10 @@ export async function runWebhookBench(server: AppServer, company: SeededCompany,
       seconds: (lastReceipt - started) / 1000,
       drainSeconds: Math.max(0, (lastReceipt - patchesDone) / 1000),
       cpu: before && after ? { server: (after.server - before.server) / changes.length, db: (after.db - before.db) / changes.length } : undefined,
+      patchOnlyCpu:
+        beforePatchOnly && afterPatchOnly
+          ? { server: (afterPatchOnly.server - beforePatchOnly.server) / patchOnly.length, db: (afterPatchOnly.db - beforePatchOnly.db) / patchOnly.length }
+          : undefined,
     };
   } finally {
     await receiver.close();

@@ -18,7 +18,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-describe("admin CLI on the embedded database (no DATABASE_URL)", { timeout: 60_000 }, () => {
+describe("admin CLI on the embedded database (no DATABASE_URL)", { timeout: 180_000 }, () => {
   let dir: string;
   let dataDirectory: string;
   let port: number;

@@ -60,6 +60,19 @@ describe("API keys cached per process, revoked everywhere at once", () => {
     return { status: res.status, trips: counter.log() };
   }
 
+  /**
+   * B's round trips for a read with `key` once B holds the key in memory. B remembers a key only if no
+   * change to any key, grant or member of the database reached it while it looked the key up (the cache's
+   * generation, api-key-cache.ts), and the other test files beside this one change keys of the same
+   * database all the time: so the read after the first may look the key up again. Read until one is
+   * served from memory, at most five times; a key B never remembers still fails the assertion.
+   */
+  async function readOnceRemembered(key: { apiKey: string }): Promise<{ status: number; trips: string[] }> {
+    let read = await roundTripsOfOneRead(key);
+    for (let i = 1; i < 5 && read.status === 200 && !(read.trips.length === 1 && read.trips[0] === "S"); i++) read = await roundTripsOfOneRead(key);
+    return read;
+  }
+
   /** Round trips B makes to PostgreSQL for one request. */
   async function roundTripsOf<T>(request: () => Promise<T>): Promise<T & { trips: string[] }> {
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -75,7 +88,7 @@ describe("API keys cached per process, revoked everywhere at once", () => {
     expect(first.status).toBe(200);
     // The key by hash, the job, and (first use) last_used_at.
     expect(first.trips.length).toBeGreaterThanOrEqual(2);
-    const second = await roundTripsOfOneRead(key);
+    const second = await readOnceRemembered(key);
     expect(second.status).toBe(200);
     expect(second.trips).toEqual(["S"]);
   });
@@ -83,7 +96,7 @@ describe("API keys cached per process, revoked everywhere at once", () => {
   it("revoked through server A, refused by server B on the next request", async () => {
     const key = await addApiKey(company);
     for (const server of [a, b]) expect((await apiClient(server.url, key).get(`/jobs/${company.jobId}`)).status).toBe(200);
-    expect((await roundTripsOfOneRead(key)).trips).toEqual(["S"]); // B holds it in memory
+    expect((await readOnceRemembered(key)).trips).toEqual(["S"]); // B holds it in memory
 
     const revoked = await revokeThrough(a, key.id);
     expect(revoked.status).toBe(200);
@@ -102,7 +115,7 @@ describe("API keys cached per process, revoked everywhere at once", () => {
     const token = newOAuthSecret("hfo_at_");
     await prisma.oAuthToken.create({ data: { grantId: grant.id, kind: "access", tokenHash: hashOAuthSecret(token), expiresAt: new Date(Date.now() + 3600_000) } });
     expect((await roundTripsOfOneRead({ apiKey: token })).status).toBe(200);
-    expect((await roundTripsOfOneRead({ apiKey: token })).trips).toEqual(["S"]); // B holds it in memory
+    expect((await readOnceRemembered({ apiKey: token })).trips).toEqual(["S"]); // B holds it in memory
     const revoked = await fetch(`${a.url}/api/trpc/connectedApps.revoke`, {
       method: "POST",
       headers: { cookie: session.cookie, "x-csrf-token": session.csrf, "content-type": "application/json" },
@@ -129,6 +142,9 @@ describe("API keys cached per process, revoked everywhere at once", () => {
     expect(first.body.result.structuredContent.data.candidate.id).toBe(candidate.body.data.id);
     // The token by hash (with its grant and member), then the tool's read.
     expect(first.trips.length).toBeGreaterThan(MCP_GET_CANDIDATE_TRIPS.length);
+    // As readOnceRemembered: a change elsewhere in the shared database may have kept B from remembering
+    // the token on that first call; it does on one of the next few.
+    for (let i = 0; i < 5 && (await roundTripsOf(() => getCandidate(b))).trips.length !== MCP_GET_CANDIDATE_TRIPS.length; i++);
     for (let i = 0; i < 3; i++) {
       const again = await roundTripsOf(() => getCandidate(b));
       expect(again.status).toBe(200);
@@ -164,7 +180,7 @@ describe("API keys cached per process, revoked everywhere at once", () => {
   it("any change to a key in the database (here plain SQL: fewer scopes) reaches the servers by NOTIFY", async () => {
     const key = await addApiKey(company);
     expect((await apiClient(b.url, key).get(`/jobs/${company.jobId}`)).status).toBe(200);
-    expect((await roundTripsOfOneRead(key)).trips).toEqual(["S"]);
+    expect((await readOnceRemembered(key)).trips).toEqual(["S"]);
     await getPrisma().$executeRaw`UPDATE api_keys SET scopes = ARRAY['candidates:read'] WHERE id = ${key.id}`;
     // Not through the app, so nothing waits for the notification: it arrives within milliseconds, far
     // below the cache's 30 s safety TTL.
@@ -206,7 +222,7 @@ describe("API keys cached per process, revoked everywhere at once", () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     await apiClient(b.url, key).get(`/jobs/${company.jobId}`);
-    expect((await roundTripsOfOneRead(key)).trips).toEqual(["S"]);
+    expect((await readOnceRemembered(key)).trips).toEqual(["S"]);
     expect((await revokeThrough(a, key.id)).status).toBe(200);
     expect((await apiClient(b.url, key).get(`/jobs/${company.jobId}`)).status).toBe(401);
   });

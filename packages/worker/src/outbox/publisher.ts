@@ -1,13 +1,18 @@
-import { logger, onEventsCommitted } from "@hireflow/core";
+import { logger, onEventsCommitted, WEBHOOK_EVENT_TYPES } from "@hireflow/core";
 import { backgroundPoolOf, getPrisma, type PrismaClient } from "@hireflow/db";
 import { envInt } from "@hireflow/config";
 import { defineSchedule, getJobDriver } from "../runtime/index.ts";
+import { deliveriesRequests } from "../webhooks/events.ts";
+import { createBatchDeliveries } from "../webhooks/store.ts";
 
 /**
- * Hands committed outbox rows to the job driver. Rows are claimed with FOR UPDATE SKIP LOCKED so
- * several server processes never publish one row twice at the same time, and the driver receives
- * the row id as the event id, so Inngest (and the local runner) drop a repeat after a crash
- * between send and mark.
+ * Hands committed outbox rows on. Rows are claimed with FOR UPDATE SKIP LOCKED so several server
+ * processes never publish one row twice at the same time. A webhook event is fanned out right here,
+ * in the same transaction: one statement writes every endpoint's delivery of every event of the batch
+ * (webhooks/store.ts), and after the commit one request per hundred deliveries asks for their first
+ * attempts (webhooks/deliver-batch.ts). Every other row (a redelivery, an e-mail, a resume) goes to the
+ * job driver with the row id as the event id, so Inngest (and the local runner) drop a repeat after a
+ * crash between send and mark.
  */
 export interface OutboxEventData {
   event_id: string;
@@ -17,6 +22,9 @@ export interface OutboxEventData {
 }
 
 const BATCH = 100;
+
+/** The outbox rows that are webhook events: fanned out to deliveries, not sent to the driver. */
+const FANNED_OUT = new Set<string>([...WEBHOOK_EVENT_TYPES, "webhook.test"]);
 
 const PENDING_EVENTS = {
   name: "hireflow_outbox_pending",
@@ -49,17 +57,29 @@ async function publishBatch(prisma: PrismaClient, olderThanSeconds: number): Pro
       ...PENDING_EVENTS,
       values: [olderThanSeconds, BATCH],
     });
+    let deliveryIds: number[] = [];
     if (rows.length > 0) {
-      await getJobDriver().send(
-        rows.map((row) => ({
-          name: row.type,
-          id: row.id,
-          data: { event_id: row.id, company_id: row.company_id, occurred_at: row.occurred_at.toISOString(), payload: row.payload } satisfies OutboxEventData,
-        })),
-      );
+      const jobs = rows.filter((row) => !FANNED_OUT.has(row.type));
+      if (jobs.length > 0) {
+        await getJobDriver().send(
+          jobs.map((row) => ({
+            name: row.type,
+            id: row.id,
+            data: { event_id: row.id, company_id: row.company_id, occurred_at: row.occurred_at.toISOString(), payload: row.payload } satisfies OutboxEventData,
+          })),
+        );
+      }
+      deliveryIds = await createBatchDeliveries(client, rows.filter((row) => FANNED_OUT.has(row.type)).map((row) => row.id));
       await client.query({ ...MARK_PUBLISHED, values: [rows.map((r) => r.id)] });
     }
     await client.query("COMMIT");
+    // After the commit, so the runs find the rows. Should this send fail, the deliveries wait, due,
+    // for the delivery sweep (webhooks/sweeper.ts), which requests them again.
+    if (deliveryIds.length > 0) {
+      await getJobDriver()
+        .send(deliveriesRequests(deliveryIds))
+        .catch((error: unknown) => logger.warn("webhook deliveries not requested; the delivery sweep will", { error, deliveries: deliveryIds.length }));
+    }
     return rows.length;
   } catch (error) {
     await client.query("ROLLBACK").catch(() => (broken = true));

@@ -3,7 +3,7 @@ import { type PrismaClient } from "@hireflow/db";
 import { retryAfterCapMs, timeoutMs, USER_AGENT } from "./config.ts";
 import { postWebhook, type PostOutcome } from "./http.ts";
 import { signatureHeaders } from "./signing.ts";
-import { claimAttempt, disableEndpoint, disableIfFailingTooLong, failIfEndpointDisabled, recordAttempt } from "./store.ts";
+import { type AttemptRecord, claimAttempt, type ClaimedAttempt, disableEndpoint, disableIfFailingTooLong, failIfEndpointDisabled, recordAttempt } from "./store.ts";
 
 /** JSON, because it is a step result (stored by Inngest and replayed). */
 export type AttemptResult =
@@ -11,6 +11,15 @@ export type AttemptResult =
   | { outcome: "retry"; attempt: number; status_code: number | null; delay_ms: number }
   /** Nothing sent: another run owns this attempt, or the delivery or its endpoint is gone or disabled. */
   | { outcome: "skipped" };
+
+/** An attempt that was sent: what to write on its row, what to answer, and what it says of the endpoint. */
+export interface SentAttempt {
+  claim: ClaimedAttempt;
+  record: AttemptRecord;
+  result: Exclude<AttemptResult, { outcome: "skipped" }>;
+  /** 410 Gone: the endpoint asked to be switched off. */
+  gone: boolean;
+}
 
 /**
  * One attempt of a delivery: claim it, POST the signed event, record what happened and decide what
@@ -24,6 +33,14 @@ export async function runAttempt(prisma: PrismaClient, deliveryId: number, expec
   }
   // Built per endpoint: its opt-ins (include_scorecard_notes) decide what the body carries.
   const body = await webhookBody(prisma, claim.event, { includeScorecardNotes: claim.includeScorecardNotes });
+  const sent = await sendAttempt(claim, body, delayMs);
+  await recordAttempt(prisma, claim, sent.record);
+  await afterRecorded(prisma, sent);
+  return sent.result;
+}
+
+/** POSTs a claimed attempt's body, signed, and decides what its row says and what comes next. */
+export async function sendAttempt(claim: ClaimedAttempt, body: string, delayMs: number | null): Promise<SentAttempt> {
   const headers = {
     "content-type": "application/json",
     "user-agent": USER_AGENT,
@@ -34,27 +51,27 @@ export async function runAttempt(prisma: PrismaClient, deliveryId: number, expec
   const sent = await postWebhook(claim.url, headers, body, timeoutMs());
   const ok = sent.statusCode !== null && sent.statusCode >= 200 && sent.statusCode < 300;
   const base = { statusCode: sent.statusCode, error: sent.error, responseMs: sent.responseMs, excerpt: sent.excerpt };
+  const attempt = claim.attempt;
+  const statusCode = sent.statusCode;
 
-  if (ok) {
-    await recordAttempt(prisma, claim, { ...base, status: "succeeded", nextAttemptAt: null });
-    return { outcome: "succeeded", attempt: claim.attempt, status_code: sent.statusCode };
-  }
-  if (sent.statusCode === 410) {
-    await recordAttempt(prisma, claim, { ...base, status: "failed", nextAttemptAt: null });
-    await disableEndpoint(prisma, claim.endpointId, "The endpoint answered 410 Gone");
-    logger.warn("webhook endpoint disabled: 410 Gone", { endpoint_id: claim.endpointId, delivery_id: deliveryId });
-    return { outcome: "failed", attempt: claim.attempt, status_code: 410 };
-  }
+  if (ok) return { claim, gone: false, record: { ...base, status: "succeeded", nextAttemptAt: null }, result: { outcome: "succeeded", attempt, status_code: statusCode } };
+  if (statusCode === 410) return { claim, gone: true, record: { ...base, status: "failed", nextAttemptAt: null }, result: { outcome: "failed", attempt, status_code: 410 } };
   if (delayMs !== null) {
     const delay = nextDelay(delayMs, sent);
-    await recordAttempt(prisma, claim, { ...base, status: "pending", nextAttemptAt: new Date(Date.now() + delay) });
-    return { outcome: "retry", attempt: claim.attempt, status_code: sent.statusCode, delay_ms: delay };
+    return { claim, gone: false, record: { ...base, status: "pending", nextAttemptAt: new Date(Date.now() + delay) }, result: { outcome: "retry", attempt, status_code: statusCode, delay_ms: delay } };
   }
-  await recordAttempt(prisma, claim, { ...base, status: "failed", nextAttemptAt: null });
-  if (await disableIfFailingTooLong(prisma, claim.endpointId)) {
-    logger.warn("webhook endpoint disabled: every delivery failed for 5 days", { endpoint_id: claim.endpointId });
+  return { claim, gone: false, record: { ...base, status: "failed", nextAttemptAt: null }, result: { outcome: "failed", attempt, status_code: statusCode } };
+}
+
+/** What a recorded attempt means for its endpoint: 410 disables it at once, a last failure may after 5 days of them. */
+export async function afterRecorded(prisma: PrismaClient, sent: SentAttempt): Promise<void> {
+  const endpointId = sent.claim.endpointId;
+  if (sent.gone) {
+    await disableEndpoint(prisma, endpointId, "The endpoint answered 410 Gone");
+    logger.warn("webhook endpoint disabled: 410 Gone", { endpoint_id: endpointId, delivery_id: sent.claim.deliveryId });
+  } else if (sent.result.outcome === "failed" && (await disableIfFailingTooLong(prisma, endpointId))) {
+    logger.warn("webhook endpoint disabled: every delivery failed for 5 days", { endpoint_id: endpointId });
   }
-  return { outcome: "failed", attempt: claim.attempt, status_code: sent.statusCode };
 }
 
 /** The schedule's delay, or longer when the receiver asked for it with Retry-After (capped). */

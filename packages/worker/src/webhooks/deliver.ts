@@ -19,8 +19,9 @@ export const deliverWebhookJob = defineJob({
   localConcurrency: webhookDeliveryConcurrency(),
   schema: deliveryRequestSchema,
   handler: async ({ event, step }) => {
-    const { delivery_id: deliveryId, attempt_count: start, schedule_from: offset } = event.data;
+    const { delivery_id: deliveryId, attempt_count: start, schedule_from: offset, delay_ms: delay } = event.data;
     const schedule = retryScheduleMs();
+    if (delay) await step.sleep("backoff-0", delay);
     for (let i = 0; ; i++) {
       const result = await step.run(`attempt-${i + 1}`, () => runAttempt(getPrisma(), deliveryId, start + i, schedule[offset + i] ?? null));
       if (result.outcome !== "retry") return { delivery_id: deliveryId, outcome: result.outcome, attempts: i + 1 };

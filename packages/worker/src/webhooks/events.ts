@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { outboxEventSchema } from "../outbox/event.ts";
 import { type JobEventInput } from "../runtime/index.ts";
 
 /** Asks for a run of attempts of one delivery, starting after `attempt_count` attempts. */
@@ -10,9 +9,11 @@ const request = z.object({
   attempt_count: z.number().int().min(0),
   /** Where in the retry schedule this run starts: 0 for a new delivery or a redelivery. */
   schedule_from: z.number().int().min(0).default(0),
+  /** Wait this long before the first attempt of the run: a retry of a batched first attempt (deliver-batch.ts). */
+  delay_ms: z.number().int().min(0).optional(),
 });
 
-// The fan-out and the sweeper send the request as is; a redelivery from the API comes through the
+// Retries of batched first attempts and the sweeper send the request as is; a redelivery from the API comes through the
 // outbox, which wraps it as { event_id, company_id, occurred_at, payload }.
 export const deliveryRequestSchema = z.union([request, z.object({ payload: request }).transform((outbox) => outbox.payload)]);
 
@@ -31,5 +32,33 @@ export function deliveryRequest(deliveryId: number, attemptCount: number, recove
   };
 }
 
-/** A published event as the fan-out reads it: an outbox row's, whose id (a uuid) the delivery rows reference. */
-export const fanOutEventSchema = outboxEventSchema.extend({ event_id: z.string().uuid() });
+
+/**
+ * Asks for the first attempts of new deliveries, many at once: the publisher sends one per batch of
+ * events it fanned out (outbox/publisher.ts), deliver-batch.ts claims, sends and records them together.
+ */
+export const DELIVERIES_REQUESTED = "webhook/deliveries.requested";
+
+export const deliveriesRequestSchema = z.object({ delivery_ids: z.array(z.number().int().positive()).min(1).max(1000) });
+
+/** At most this many deliveries per request: one run's claim, POSTs in flight and record. */
+export const DELIVERIES_PER_REQUEST = 100;
+
+export function deliveriesRequests(deliveryIds: readonly number[]): JobEventInput[] {
+  const requests: JobEventInput[] = [];
+  for (let i = 0; i < deliveryIds.length; i += DELIVERIES_PER_REQUEST) {
+    const ids = deliveryIds.slice(i, i + DELIVERIES_PER_REQUEST);
+    // Delivery ids are never reused: the first one names the request, so a repeat collapses in the driver.
+    requests.push({ name: DELIVERIES_REQUESTED, id: `webhook-deliveries-${ids[0]}-${ids.length}`, data: { delivery_ids: ids } });
+  }
+  return requests;
+}
+
+/** The retry of a batched first attempt: a run of its own from the second attempt on, after `delayMs`. */
+export function retryRequest(deliveryId: number, delayMs: number): JobEventInput {
+  return {
+    name: DELIVERY_REQUESTED,
+    id: `webhook-delivery-${deliveryId}-1`,
+    data: { delivery_id: deliveryId, attempt_count: 1, schedule_from: 1, delay_ms: delayMs },
+  };
+}

@@ -23,6 +23,44 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
+/**
+ * One keep-alive agent per receiver origin: a burst of deliveries to one endpoint reuses its
+ * connections instead of a TCP (and TLS) handshake per attempt, on both sides. The SSRF guard still
+ * holds: a connection is only ever opened through guardedLookup, so a pooled socket is one to an
+ * address that was checked when it connected, and a name that later resolves elsewhere reaches a new
+ * connection only through the check again. Idle sockets close after a few seconds; the least recently
+ * used agents are closed beyond MAX_AGENTS.
+ */
+const MAX_AGENTS = 500;
+// Below the keep-alive timeout receivers commonly use (Node's 5 s, load balancers' 60 s), so we
+// close an idle connection before the receiver does, rarely at the same moment.
+const IDLE_SOCKET_MS = 2_000;
+const agents = new Map<string, http.Agent>();
+
+function agentFor(url: URL, allowPrivate: boolean): http.Agent {
+  const key = `${url.protocol}//${url.host}|${allowPrivate ? "private" : "public"}`;
+  let agent = agents.get(key);
+  if (agent) {
+    agents.delete(key);
+  } else {
+    const options = { keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: IDLE_SOCKET_MS, scheduling: "lifo" as const };
+    agent = url.protocol === "https:" ? new https.Agent(options) : new http.Agent(options);
+    if (agents.size >= MAX_AGENTS) {
+      const [oldest, evicted] = agents.entries().next().value!;
+      agents.delete(oldest);
+      evicted.destroy();
+    }
+  }
+  agents.set(key, agent);
+  return agent;
+}
+
+/** Closes every pooled connection (tests, shutdown). */
+export function closeWebhookConnections(): void {
+  for (const agent of agents.values()) agent.destroy();
+  agents.clear();
+}
+
 /** Why a URL may not be fetched right now, or null. Names are checked at connect time (guardedLookup). */
 function refusal(url: URL, allowPrivate: boolean): string | null {
   if (url.protocol !== "https:" && url.protocol !== "http:") return "Unsupported URL scheme";
@@ -67,36 +105,50 @@ export function postWebhook(target: string, headers: Record<string, string>, bod
       settled = true;
       resolve(outcome);
     };
-    const request = client.request(
-      url,
-      {
-        method: "POST",
-        headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
-        signal,
-        agent: false, // one connection per attempt: no pooled socket to an address resolved earlier
-        ...(allowPrivate ? {} : { lookup: guardedLookup }),
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        const done = () => {
-          const excerpt = Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8").replaceAll("\u0000", ""); // PostgreSQL text cannot hold NUL
-          const retryAfter = response.headers["retry-after"];
-          finish({ statusCode: response.statusCode ?? null, error: null, responseMs: elapsed(), excerpt, retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter) });
-          response.destroy();
-        };
-        response.on("data", (chunk: Buffer) => {
-          chunks.push(chunk);
-          size += chunk.length;
-          if (size >= RESPONSE_EXCERPT_BYTES) done();
-        });
-        response.on("end", done);
-        // The status arrived in time; a body cut off by the timeout still leaves a usable answer.
-        response.on("error", done);
-        response.on("aborted", done);
-      },
-    );
-    request.on("error", (error) => finish(failed(describe(error, timeoutMs, signal))));
-    request.end(body);
+    const send = (mayRetryStale: boolean) => {
+      const request = client.request(
+        url,
+        {
+          method: "POST",
+          headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
+          signal,
+          agent: agentFor(url, allowPrivate),
+          // Used for every new connection of the agent (a reused one was checked when it connected).
+          ...(allowPrivate ? {} : { lookup: guardedLookup }),
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          const done = () => {
+            const excerpt = Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8").replaceAll("\u0000", ""); // PostgreSQL text cannot hold NUL
+            const retryAfter = response.headers["retry-after"];
+            finish({ statusCode: response.statusCode ?? null, error: null, responseMs: elapsed(), excerpt, retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter) });
+          };
+          response.on("data", (chunk: Buffer) => {
+            chunks.push(chunk);
+            size += chunk.length;
+            // Enough kept: the rest of a long body is not read, and its connection is not reused.
+            if (size >= RESPONSE_EXCERPT_BYTES) {
+              done();
+              response.destroy();
+            }
+          });
+          // Read to its end, the connection goes back to the agent for the next delivery.
+          response.on("end", done);
+          // The status arrived in time; a body cut off by the timeout still leaves a usable answer.
+          response.on("error", done);
+          response.on("aborted", done);
+        },
+      );
+      request.on("error", (error: NodeJS.ErrnoException) => {
+        // A pooled connection the receiver closed while it sat idle (its keep-alive timeout ended just as
+        // we took it): nothing was answered, so the request goes once more on a connection of its own,
+        // as Node's documentation advises, instead of counting as a failed attempt.
+        if (mayRetryStale && request.reusedSocket && !signal.aborted && (error.code === "ECONNRESET" || error.code === "EPIPE")) send(false);
+        else finish(failed(describe(error, timeoutMs, signal)));
+      });
+      request.end(body);
+    };
+    send(true);
   });
 }

@@ -13,34 +13,35 @@ import { attemptLeaseMs, FAILING_ENDPOINT_DISABLE_MS } from "./config.ts";
  * The rare ones stay on $executeRaw.
  */
 
-/** One row per enabled, subscribed endpoint (for webhook.test: the named endpoint). Idempotent. */
-const CREATE_DELIVERIES = {
-  name: "hireflow_webhook_create_deliveries",
-  // One statement: the rows it inserts, and those a replay finds already there (the outer SELECT
-  // sees the table as it was before the INSERT, so the two parts never overlap).
-  text: `WITH inserted AS (
-    INSERT INTO webhook_deliveries (company_id, event_id, endpoint_id, next_attempt_at, updated_at)
-    SELECT e.company_id, ev.id, e.id, now(), now()
-    FROM webhook_endpoints e JOIN events ev ON ev.id = $1::uuid AND ev.company_id = e.company_id
-    WHERE e.company_id = $2 AND e.enabled
+/**
+ * The fan-out of a batch of published events, in the publisher's transaction: one statement writes
+ * every enabled, subscribed endpoint's delivery of every event (a `webhook.test` only to the endpoint
+ * it names). Published and fanned out commit together, so no event is published without its
+ * deliveries. Idempotent: a replay of the batch inserts nothing twice.
+ */
+const CREATE_BATCH_DELIVERIES = {
+  name: "hireflow_webhook_create_batch_deliveries",
+  text: `INSERT INTO webhook_deliveries (company_id, event_id, endpoint_id, next_attempt_at, updated_at)
+    SELECT ev.company_id, ev.id, e.id, now(), now()
+    FROM events ev JOIN webhook_endpoints e ON e.company_id = ev.company_id AND e.enabled
       -- an endpoint receives the events that happened after it was registered
       AND e.created_at <= ev.occurred_at
-      AND CASE WHEN $3::int IS NULL THEN cardinality(e.events) = 0 OR $4::text = ANY(e.events)
-               ELSE e.id = $3::int END
+    WHERE ev.id = ANY($1::uuid[])
+      AND CASE WHEN ev.type = 'webhook.test' THEN e.id::text = ev.payload->'webhook_endpoint'->>'id'
+               ELSE cardinality(e.events) = 0 OR ev.type = ANY(e.events) END
+    ORDER BY ev.occurred_at, e.id
     ON CONFLICT (event_id, endpoint_id) DO NOTHING
-    RETURNING id)
-  SELECT id FROM inserted
-  UNION
-  SELECT id FROM webhook_deliveries WHERE event_id = $1::uuid AND status = 'pending' AND attempt_count = 0
-  ORDER BY id`,
+    RETURNING id`,
 };
 
-export async function createDeliveries(
-  prisma: PrismaClient,
-  event: { id: string; companyId: number; type: string; endpointId?: number },
-): Promise<number[]> {
-  const { rows } = await backgroundPoolOf(prisma).query<{ id: number }>({ ...CREATE_DELIVERIES, values: [event.id, event.companyId, event.endpointId ?? null, event.type] });
+export async function createBatchDeliveries(client: Queryable, eventIds: readonly string[]): Promise<number[]> {
+  if (eventIds.length === 0) return [];
+  const { rows } = await client.query<{ id: number }>({ ...CREATE_BATCH_DELIVERIES, values: [eventIds] });
   return rows.map((r) => r.id);
+}
+
+interface Queryable {
+  query<R extends object>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
 }
 
 export interface ClaimedAttempt {
@@ -78,24 +79,29 @@ const CLAIM_ATTEMPT = {
 };
 
 export async function claimAttempt(prisma: PrismaClient, deliveryId: number, expected: number): Promise<ClaimedAttempt | null> {
-  const { rows } = await backgroundPoolOf(prisma).query<{
-    attempt_count: number;
-    last_attempt_at: Date;
-    url: string;
-    secret: string;
-    previous_secret: string | null;
-    endpoint_id: number;
-    include_scorecard_notes: boolean;
-    event_id: string;
-    company_id: number;
-    type: string;
-    payload: Record<string, unknown>;
-    occurred_at: Date;
-  }>({ ...CLAIM_ATTEMPT, values: [deliveryId, expected, attemptLeaseMs() / 1000] });
-  const row = rows[0];
-  if (!row) return null;
+  const { rows } = await backgroundPoolOf(prisma).query<Omit<ClaimRow, "delivery_id">>({ ...CLAIM_ATTEMPT, values: [deliveryId, expected, attemptLeaseMs() / 1000] });
+  return rows[0] ? claimOf({ ...rows[0], delivery_id: deliveryId }) : null;
+}
+
+type ClaimRow = {
+  delivery_id: number;
+  attempt_count: number;
+  last_attempt_at: Date;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  endpoint_id: number;
+  include_scorecard_notes: boolean;
+  event_id: string;
+  company_id: number;
+  type: string;
+  payload: Record<string, unknown>;
+  occurred_at: Date;
+};
+
+function claimOf(row: ClaimRow): ClaimedAttempt {
   return {
-    deliveryId,
+    deliveryId: row.delivery_id,
     attempt: row.attempt_count,
     startedAt: row.last_attempt_at,
     url: row.url,
@@ -104,6 +110,39 @@ export async function claimAttempt(prisma: PrismaClient, deliveryId: number, exp
     includeScorecardNotes: row.include_scorecard_notes,
     event: { id: row.event_id, companyId: row.company_id, type: row.type, payload: row.payload, occurredAt: row.occurred_at },
   };
+}
+
+/**
+ * CLAIM_ATTEMPT for the first attempt of many deliveries in one statement (the batched first
+ * attempts, deliver-batch.ts). A delivery another run already claimed, finished, or whose endpoint
+ * is gone or disabled is left out; the caller fails those of a disabled endpoint.
+ */
+const CLAIM_FIRST_ATTEMPTS = {
+  name: "hireflow_webhook_claim_first_attempts",
+  text: `UPDATE webhook_deliveries d
+    SET attempt_count = 1, last_attempt_at = now(), updated_at = now(),
+        next_attempt_at = now() + make_interval(secs => $2::float8)
+    FROM webhook_endpoints e, events ev
+    WHERE d.id = ANY($1::int[]) AND d.status = 'pending' AND d.attempt_count = 0
+      AND e.id = d.endpoint_id AND e.enabled AND ev.id = d.event_id
+    RETURNING d.id AS delivery_id, d.attempt_count, d.last_attempt_at, e.url, e.secret,
+      CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret END AS previous_secret,
+      e.id AS endpoint_id, e.include_scorecard_notes, ev.id AS event_id, ev.company_id, ev.type, ev.payload, ev.occurred_at`,
+};
+
+export async function claimFirstAttempts(prisma: PrismaClient, deliveryIds: readonly number[]): Promise<ClaimedAttempt[]> {
+  if (deliveryIds.length === 0) return [];
+  const { rows } = await backgroundPoolOf(prisma).query<ClaimRow>({ ...CLAIM_FIRST_ATTEMPTS, values: [deliveryIds, attemptLeaseMs() / 1000] });
+  return rows.map(claimOf);
+}
+
+/** The deliveries of `ids` still waiting for their first attempt whose endpoint was disabled meanwhile: failed unsent. */
+export async function failFirstAttemptsOfDisabledEndpoints(prisma: PrismaClient, deliveryIds: readonly number[]): Promise<number> {
+  if (deliveryIds.length === 0) return 0;
+  return prisma.$executeRaw`
+    UPDATE webhook_deliveries d SET status = 'failed', next_attempt_at = NULL, last_error = 'Endpoint disabled', updated_at = now()
+    FROM webhook_endpoints e
+    WHERE d.id = ANY(${deliveryIds as number[]}::int[]) AND d.status = 'pending' AND d.attempt_count = 0 AND e.id = d.endpoint_id AND NOT e.enabled`;
 }
 
 /** A pending delivery whose endpoint was disabled meanwhile is failed without being sent. */
@@ -136,12 +175,52 @@ const RECORD_ATTEMPT = {
 
 /** Appends the attempt to the row and sets the delivery's state; only the claimant of the attempt writes. */
 export async function recordAttempt(prisma: PrismaClient, claim: ClaimedAttempt, record: AttemptRecord): Promise<void> {
-  const entry = [{ attempt: claim.attempt, at: claim.startedAt.toISOString(), status_code: record.statusCode, error: record.error, response_ms: record.responseMs }];
+  const entry = [attemptEntry(claim, record)];
   await backgroundPoolOf(prisma).query({
     ...RECORD_ATTEMPT,
     values: [claim.deliveryId, claim.attempt, record.status, JSON.stringify(entry), record.statusCode, record.error, record.responseMs, record.excerpt, record.nextAttemptAt],
   });
 }
+
+/** RECORD_ATTEMPT for many attempts in one statement: each row written only by its attempt's claimant. */
+const RECORD_ATTEMPTS = {
+  name: "hireflow_webhook_record_attempts",
+  text: `UPDATE webhook_deliveries d SET
+      status = r.status::webhook_delivery_status,
+      attempts = d.attempts || r.entry,
+      last_status_code = r.status_code, last_error = r.error, last_response_ms = r.response_ms,
+      response_excerpt = r.excerpt, next_attempt_at = r.next_attempt_at, updated_at = now()
+    FROM unnest($1::int[], $2::int[], $3::text[], $4::jsonb[], $5::int[], $6::text[], $7::int[], $8::text[], $9::timestamptz[])
+      AS r(id, attempt, status, entry, status_code, error, response_ms, excerpt, next_attempt_at)
+    WHERE d.id = r.id AND d.attempt_count = r.attempt`,
+};
+
+export async function recordAttempts(prisma: PrismaClient, attempts: ReadonlyArray<{ claim: ClaimedAttempt; record: AttemptRecord }>): Promise<void> {
+  if (attempts.length === 0) return;
+  const column = <T>(pick: (a: { claim: ClaimedAttempt; record: AttemptRecord }) => T) => attempts.map(pick);
+  await backgroundPoolOf(prisma).query({
+    ...RECORD_ATTEMPTS,
+    values: [
+      column((a) => a.claim.deliveryId),
+      column((a) => a.claim.attempt),
+      column((a) => a.record.status),
+      column((a) => JSON.stringify([attemptEntry(a.claim, a.record)])),
+      column((a) => a.record.statusCode),
+      column((a) => a.record.error),
+      column((a) => a.record.responseMs),
+      column((a) => a.record.excerpt),
+      column((a) => a.record.nextAttemptAt),
+    ],
+  });
+}
+
+const attemptEntry = (claim: ClaimedAttempt, record: AttemptRecord) => ({
+  attempt: claim.attempt,
+  at: claim.startedAt.toISOString(),
+  status_code: record.statusCode,
+  error: record.error,
+  response_ms: record.responseMs,
+});
 
 export async function disableEndpoint(prisma: PrismaClient, endpointId: number, reason: string): Promise<void> {
   await prisma.$executeRaw`

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractResume, type ExtractResumeOptions, ResumeRejectedError } from "../../src/resume/index.ts";
 import { docxBomb, fixture, hexPdfFlateBomb, longPdf, lyingDocxBomb, pdfFlateBomb } from "./helpers.ts";
@@ -85,11 +86,13 @@ describe("hostile inputs end in ResumeRejectedError", () => {
   it("a PDF whose content stream is a flate bomb", async () => {
     const bomb = pdfFlateBomb(BOMB_MB);
     expect(bomb.length).toBeLessThan(2 * MB);
-    expect((await expectRejected(bomb, { timeoutMs: 5000 })).reason).toBe("compression_bomb");
+    // The wall-clock limit is the default's (20 s), not shorter: on a loaded machine a 5 s limit ended
+    // the parse as a "timeout" before the bomb was recognised, and the bomb's own guard is under test.
+    expect((await expectRejected(bomb)).reason).toBe("compression_bomb");
   });
 
   it("a PDF flate bomb hidden behind ASCIIHexDecode is stopped by the memory limit", async () => {
-    const error = await expectRejected(hexPdfFlateBomb(BOMB_MB), { timeoutMs: 5000, maxMemoryMb: 64 });
+    const error = await expectRejected(hexPdfFlateBomb(BOMB_MB), { maxMemoryMb: 64 });
     expect(error.reason).toBe("out_of_memory");
   });
 
@@ -108,26 +111,24 @@ describe("while a bomb is parsed", () => {
   it("the main thread keeps running other work", async () => {
     const bombs = [pdfFlateBomb(BOMB_MB), hexPdfFlateBomb(BOMB_MB), lyingDocxBomb(BOMB_MB)];
     let ticks = 0;
-    let last = performance.now();
-    let longestGap = 0;
-    const ticker = setInterval(() => {
-      const now = performance.now();
-      longestGap = Math.max(longestGap, now - last);
-      last = now;
-      ticks++;
-    }, 5);
+    const ticker = setInterval(() => ticks++, 5);
+    // The event loop's own busy share over the parses (idle while it waits on the worker): unlike the gaps
+    // between timer ticks, which other processes on a loaded machine stretch too (270 ms seen with two
+    // `npm test` side by side), it says whether this thread did the parsing.
+    const before = performance.eventLoopUtilization();
     const started = performance.now();
     try {
       // One at a time: concurrent parses share one RSS, which makes a memory overrun unattributable.
       for (const bomb of bombs) {
-        await expect(extractResume(bomb, { timeoutMs: 5000, maxMemoryMb: 64 })).rejects.toBeInstanceOf(ResumeRejectedError);
+        await expect(extractResume(bomb, { maxMemoryMb: 64 })).rejects.toBeInstanceOf(ResumeRejectedError);
       }
     } finally {
       clearInterval(ticker);
     }
     const elapsed = performance.now() - started;
-    expect(elapsed).toBeGreaterThan(50); // the parse took long enough for ticking to mean something
-    expect(ticks).toBeGreaterThan(elapsed / 5 / 4);
-    expect(longestGap).toBeLessThan(250);
+    const busy = performance.eventLoopUtilization(before).utilization;
+    expect(elapsed).toBeGreaterThan(50); // the parse took long enough for this to mean something
+    expect(ticks).toBeGreaterThan(0);
+    expect(busy).toBeLessThan(0.5);
   });
 });

@@ -1,8 +1,8 @@
-import { recordEvent, WEBHOOK_EVENT_TYPES } from "@hireflow/core";
+import { recordEvent } from "@hireflow/core";
 import { getPrisma } from "@hireflow/db";
 import { InngestTestEngine } from "@inngest/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deliverWebhookJob, fanOutJobs } from "../../src/webhooks/index.ts";
+import { deliverBatchJob, deliverWebhookJob } from "../../src/webhooks/index.ts";
 import { setupCompany } from "./fixtures.ts";
 import { type Receiver, startReceiver } from "./receiver.ts";
 
@@ -46,10 +46,50 @@ describe("the webhook delivery function", () => {
     expect(error).toMatchObject({ name: "NonRetriableError" });
   });
 
-  it("is served by Inngest for every webhook event type", () => {
-    // Every type an endpoint can subscribe to (the interview events included) and the test ping: a type without its fan-out would never be delivered.
-    expect(fanOutJobs.map((job) => job.event).sort()).toEqual([...WEBHOOK_EVENT_TYPES, "webhook.test"].sort());
-    expect(fanOutJobs.map((job) => job.event)).toEqual(expect.arrayContaining(["candidate.applied", "candidate.stage_changed", "interview.scheduled", "interview.canceled", "webhook.test"]));
+  it("waits first when it continues a batched first attempt (delay_ms), then goes on with the schedule", async () => {
+    const t = new InngestTestEngine({ function: deliverWebhookJob.inngestFunction });
+    const { result, ctx } = await t.execute({
+      events: [{ name: REQUEST.name, data: { delivery_id: 7, attempt_count: 1, schedule_from: 1, delay_ms: 5_000 } }],
+      steps: [
+        { id: "backoff-0", handler: () => undefined },
+        { id: "attempt-1", handler: () => ({ outcome: "succeeded", attempt: 2, status_code: 200 }) },
+      ],
+    });
+    expect(result).toEqual({ delivery_id: 7, outcome: "succeeded", attempts: 1 });
+    expect(ctx.step.sleep).toHaveBeenCalledWith("backoff-0", 5_000);
+  });
+});
+
+describe("the batched first attempts' function", () => {
+  const BATCH = { name: "webhook/deliveries.requested", data: { delivery_ids: [11, 12, 13] } };
+
+  it("runs the batch as one step and asks for a run of its own for each delivery to retry", async () => {
+    const t = new InngestTestEngine({ function: deliverBatchJob.inngestFunction });
+    const { result, error, ctx } = await t.execute({
+      events: [BATCH],
+      steps: [
+        {
+          id: "first-attempts",
+          handler: () => [
+            { delivery_id: 11, outcome: "succeeded", attempt: 1, status_code: 200 },
+            { delivery_id: 12, outcome: "retry", attempt: 1, status_code: 503, delay_ms: 5_000 },
+            { delivery_id: 13, outcome: "failed", attempt: 1, status_code: 410 },
+          ],
+        },
+        { id: "retries", handler: () => ({ ids: ["webhook-delivery-12-1"] }) },
+      ],
+    });
+    expect(error).toBeUndefined();
+    expect(result).toEqual({ attempts: 3, retries: 1 });
+    expect(ctx.step.sendEvent).toHaveBeenCalledWith("retries", [
+      { name: "webhook/delivery.requested", id: "webhook-delivery-12-1", data: { delivery_id: 12, attempt_count: 1, schedule_from: 1, delay_ms: 5_000 } },
+    ]);
+  });
+
+  it("rejects a request without delivery ids", async () => {
+    const t = new InngestTestEngine({ function: deliverBatchJob.inngestFunction });
+    const { error } = await t.execute({ events: [{ name: BATCH.name, data: { delivery_ids: [] } }] });
+    expect(error).toMatchObject({ name: "NonRetriableError" });
   });
 });
 

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startBackgroundWork, stopBackgroundWork } from "../../src/background.ts";
 import { allJobs, allSchedules } from "../../src/registry.ts";
 import { getJobDriver, getLocalRunner, registerJobs, shutdownLocalRunner } from "../../src/runtime/index.ts";
-import { deliveryRequest, deliverySweepSchedule, startDeliverySweeper, sweepOverdueDeliveries, webhookJobs } from "../../src/webhooks/index.ts";
+import { DELIVERIES_REQUESTED, deliveryRequest, deliverySweepSchedule, startDeliverySweeper, sweepOverdueDeliveries, webhookJobs } from "../../src/webhooks/index.ts";
 import { setupCompany } from "./fixtures.ts";
 import { eventually, type Receiver, startReceiver } from "./receiver.ts";
 
@@ -127,18 +127,18 @@ describe("crash recovery", () => {
     expect((await getPrisma().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } })).attemptCount).toBe(1);
   });
 
-  it("creates one delivery per endpoint however often the fan-out runs for an event", async () => {
+  it("sends a batch's first attempts once however often the batch is requested", async () => {
     registerJobs(webhookJobs);
     const hook = receiver.route();
     const co = await setupCompany();
     const endpoint = await co.endpoint(hook.url);
     const { event_id } = await sendWebhookTest(co.svc, endpoint.id);
-    const event = await getPrisma().event.findUniqueOrThrow({ where: { id: event_id } });
-    const data = { event_id, company_id: co.companyId, occurred_at: event.occurredAt.toISOString(), payload: event.payload };
-    // Replays of the outbox event under new ids (e.g. the publisher died between send and mark).
-    await getJobDriver().send([1, 2, 3].map((n) => ({ name: "webhook.test", id: `${event_id}-replay-${n}`, data })));
+    await getPrisma().event.update({ where: { id: event_id }, data: { publishedAt: new Date() } });
+    const delivery = await getPrisma().webhookDelivery.create({ data: { companyId: co.companyId, eventId: event_id, endpointId: endpoint.id, nextAttemptAt: new Date() } });
+    // Repeats of the request under new ids (e.g. a driver that delivered it twice), some at the same time.
+    await getJobDriver().send([1, 2, 3].map((n) => ({ name: DELIVERIES_REQUESTED, id: `replay-${delivery.id}-${n}`, data: { delivery_ids: [delivery.id] } })));
     await getLocalRunner().idle();
-    expect(await getPrisma().webhookDelivery.count({ where: { eventId: event_id } })).toBe(1);
     expect(hook.requests()).toHaveLength(1);
+    expect(await getPrisma().webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id }, select: { status: true, attemptCount: true } })).toEqual({ status: "succeeded", attemptCount: 1 });
   });
 });
