@@ -13,6 +13,8 @@ import { saveScreenshot } from "./support/screenshots.ts";
  */
 test("invite a recruiter, who joins without settings; the audit log shows it and downloads as CSV", async ({ page, browser, baseURL }) => {
   const email = `e2e-recruiter-${Date.now()}@example.com`;
+  // Unique per run, so that a repeated run finds this member's own role menu.
+  const memberName = `Erin E2E ${Date.now().toString(36)}`;
 
   await test.step("the owner creates an invitation link for a recruiter", async () => {
     await page.goto("/settings/team");
@@ -40,7 +42,7 @@ test("invite a recruiter, who joins without settings; the audit log shows it and
       await invitee.goto(link);
       await expect(invitee.getByRole("heading", { name: "Join Acme" })).toBeVisible();
       await expect(invitee.getByLabel("E-mail")).toHaveValue(email);
-      await invitee.getByLabel("Your name").fill("Erin E2E");
+      await invitee.getByLabel("Your name").fill(memberName);
       await invitee.getByLabel("Password").fill("a long enough password");
       await invitee.getByRole("button", { name: "Join and sign in" }).click();
       await expect(invitee).toHaveURL(/\/jobs$/);
@@ -70,8 +72,8 @@ test("invite a recruiter, who joins without settings; the audit log shows it and
 
   await test.step("the owner sees the new member and both entries in the audit log", async () => {
     await page.goto("/settings/team");
-    await expect(page.getByTestId(`member-${email}`)).toContainText("Erin E2E");
-    await expect(page.getByRole("combobox", { name: "Role of Erin E2E" })).toHaveValue("recruiter");
+    await expect(page.getByTestId(`member-${email}`)).toContainText(memberName);
+    await expect(page.getByRole("combobox", { name: `Role of ${memberName}` })).toHaveValue("recruiter");
 
     await page.goto("/settings/audit-log");
     await expect(page.getByRole("heading", { name: "Audit log", level: 1 })).toBeVisible();
@@ -127,6 +129,18 @@ for (const width of [1280, 390]) {
     await expectNoSeriousViolations(page, `audit log at ${width} px`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
+    // A sign-in of its own, so that one is on the log's first page however much the suite did before.
+    const fresh = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    try {
+      const signIn = await fresh.newPage();
+      await signIn.goto("/sign-in");
+      await signIn.getByLabel("E-mail").fill("admin@acme.test");
+      await signIn.getByLabel("Password").fill("hireflow-demo");
+      await signIn.getByRole("button", { name: "Sign in" }).click();
+      await expect(signIn).toHaveURL(/\/jobs$/);
+    } finally {
+      await fresh.close();
+    }
     await page.getByLabel("Show sign-ins").check();
     await page.getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(/sign_ins=show/);
