@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
 import { jobIdByTitle, query } from "./support/db.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
-import { gotoHydrated } from "./support/page.ts";
+import { createApiKey, gotoHydrated } from "./support/page.ts";
 
 const SECTIONS = ["Funnel", "Median time in stage", "Reject reasons", "Applications per week", "Source mix", "Fit scores by stage"];
 
@@ -104,4 +105,101 @@ test("reports: charts and tables company-wide and for the demo job, CSV download
   });
 
   expect(violations, "the reports page must not need anything the CSP refuses").toEqual([]);
+});
+
+/** Every table's headings over their columns: each aligned as the first row's cell below it. */
+async function misalignedHeadings(page: Page): Promise<string[]> {
+  return page.locator("main table").evaluateAll((tables) =>
+    tables.flatMap((table) => {
+      const heads = [...table.querySelectorAll("thead th")];
+      const cells = [...(table.querySelector("tbody tr")?.children ?? [])];
+      return cells.flatMap((cell, i) => {
+        const head = heads[i];
+        const [a, b] = [head && getComputedStyle(head).textAlign, getComputedStyle(cell).textAlign];
+        return head && a !== b ? [`${table.querySelector("caption")?.textContent}: "${head.textContent}" ${a}, its cells ${b}`] : [];
+      });
+    }),
+  );
+}
+
+/** Axis labels drawn over one another, or cut by the chart's edge. */
+async function clashingAxisLabels(page: Page): Promise<string[]> {
+  return page.locator("[data-chart]").evaluateAll((charts) =>
+    charts.flatMap((chart) => {
+      const frame = chart.getBoundingClientRect();
+      const name = (chart.getAttribute("aria-label") ?? "").slice(0, 40);
+      return [...chart.querySelectorAll(".recharts-cartesian-axis")].flatMap((axis) => {
+        const labels = [...axis.querySelectorAll(".recharts-cartesian-axis-tick-value")].map((t) => ({ text: t.textContent, box: t.getBoundingClientRect() }));
+        const found: string[] = [];
+        for (const [i, a] of labels.entries()) {
+          if (a.box.left < frame.left - 1 || a.box.right > frame.right + 1) found.push(`${name}: "${a.text}" cut by the edge`);
+          for (const b of labels.slice(i + 1)) {
+            const overlap = a.box.left < b.box.right - 1 && b.box.left < a.box.right - 1 && a.box.top < b.box.bottom - 1 && b.box.top < a.box.bottom - 1;
+            if (overlap) found.push(`${name}: "${a.text}" over "${b.text}"`);
+          }
+        }
+        return found;
+      });
+    }),
+  );
+}
+
+async function drawn(page: Page) {
+  const charts = page.locator("[data-chart]");
+  await expect(charts.first()).toBeVisible();
+  // Drawn in the browser after the page: each chart's surface, then its axes' labels.
+  for (const chart of await charts.all()) await expect(chart.locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
+  await expect(page.locator(".recharts-cartesian-axis-tick-value").first()).toBeVisible();
+}
+
+// Issue 43 §10: on a desktop the "Scorecards overdue" table's headings sat off their columns.
+test("reports at 1280 px: every table's headings sit over their columns, the overdue scorecards' too", async ({ page, browser, request }) => {
+  const run = randomBytes(3).toString("hex");
+  const auth = { authorization: `Bearer ${await createApiKey(browser, `Reports ${run}`)}` };
+  const [candidate] = await query<{ id: number }>(`SELECT c.id FROM candidates c JOIN jobs j ON j.id = c.job_id JOIN job_stages s ON s.job_id = c.job_id AND s.key = c.stage
+      WHERE j.title = 'Senior Backend Engineer' AND s.type NOT IN ('hired', 'rejected') ORDER BY c.id LIMIT 1`);
+  const [recruiter] = await query<{ id: string }>("SELECT id FROM users WHERE email = 'recruiter@acme.test'");
+  // An interview that ended three days ago without the recruiter's scorecard: overdue.
+  const start = new Date(Date.now() - 3 * 86_400_000);
+  const created = await request.post("/api/v1/interviews", {
+    headers: auth,
+    data: { candidate_id: candidate!.id, title: `Overdue ${run}`, start_at: start.toISOString(), end_at: new Date(start.getTime() + 3_600_000).toISOString(), time_zone: "UTC", interviewer_ids: [recruiter!.id], notify_candidate: false },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const interviewId = ((await created.json()) as { data: { id: number } }).data.id;
+  try {
+    await gotoHydrated(page, "/reports");
+    const overdue = page.getByRole("region", { name: "Scorecards overdue", exact: true });
+    await expect(overdue.getByRole("table", { name: "Overdue scorecards, the longest overdue first" }).getByRole("row").filter({ hasText: `Overdue ${run}` })).toBeVisible();
+    expect(await misalignedHeadings(page)).toEqual([]);
+    await drawn(page);
+    expect(await clashingAxisLabels(page)).toEqual([]);
+  } finally {
+    // Canceled interviews are left out of the overdue scorecards and of anyone's scorecards due.
+    expect((await request.delete(`/api/v1/interviews/${interviewId}`, { headers: auth })).ok()).toBe(true);
+  }
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  // Issue 43 §10: at 390 px the charts' stage names overlapped and the tables ran off the right edge.
+  test("reports at 390 px: no axis label over another, no table past the screen's edge", async ({ page }) => {
+    const jobId = await jobIdByTitle("Senior Backend Engineer");
+    for (const url of ["/reports", `/reports?job_id=${jobId}`]) {
+      await gotoHydrated(page, url);
+      await drawn(page);
+      expect(await clashingAxisLabels(page), url).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(390);
+      // Each table within its card: a wide one scrolls inside its own box (which a keyboard can reach).
+      const outside = await page.locator("main [role=region] > table").evaluateAll((tables) =>
+        tables
+          .map((table) => ({ box: table.parentElement!, card: table.closest("section")! }))
+          .filter(({ box, card }) => box.getBoundingClientRect().right > card.getBoundingClientRect().right + 1 || box.getBoundingClientRect().right > 390)
+          .map(({ box }) => box.getAttribute("aria-label")),
+      );
+      expect(outside, url).toEqual([]);
+    }
+    await saveScreenshot(page, "reports-phone");
+  });
 });

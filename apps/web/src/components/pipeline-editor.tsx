@@ -191,7 +191,11 @@ export function PipelineEditor({
                 >
                   ⠿
                 </span>
-                <div className="grid min-w-0 flex-1 gap-3 sm:grid-cols-[1fr_11rem]">
+                {/*
+                  On a phone the fields take the whole line beside the handle (name above type) and the
+                  move and remove buttons wrap below: sharing one line left ~75 px name boxes.
+                */}
+                <div className="grid min-w-0 flex-1 gap-3 max-sm:basis-[calc(100%-2.5rem)] sm:grid-cols-[1fr_11rem]">
                   <div>
                     <Field id={rowId(row.id, "name")} label={`Stage ${index + 1}`} error={nameError}>
                       <input
@@ -235,7 +239,7 @@ export function PipelineEditor({
                     </select>
                   </Field>
                 </div>
-                <div className="flex gap-1 sm:mt-6">
+                <div className="flex gap-1 max-sm:ml-8 sm:mt-6">
                   <Button id={rowId(row.id, "up")} variant="ghost" onClick={() => move(index, index - 1, "up")} disabled={index === 0} aria-label={`Move ${name} up`}>
                     ↑
                   </Button>

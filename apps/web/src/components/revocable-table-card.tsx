@@ -57,6 +57,15 @@ export function RevokeDialog<T>({ revocation, title, confirmLabel, children }: {
 export type RevocableRow = { key: Key; testId: string; className?: string; cells: ReactNode; action: ReactNode };
 
 /**
+ * On a phone the table is wider than the screen and scrolls sideways inside its card. The card is
+ * `relative` so that the visually hidden "Actions" label (absolutely positioned) stays inside the
+ * scroll box: without a positioned ancestor it escaped it and made the whole page 850 px wide. The
+ * actions column sticks to the card's right edge (with a shadow where rows pass under it), so Revoke
+ * or Disconnect is on screen without scrolling the table.
+ */
+const STICKY_ACTIONS = "sticky right-0 shadow-[-6px_0_6px_-6px_rgb(15_23_42/0.2)]";
+
+/**
  * The table: a header cell per column plus the actions column (named for screen readers only),
  * `row` giving each item's row; `empty` stands instead when there are no items.
  */
@@ -75,7 +84,7 @@ export function RevocableTableCard<T>({
 }) {
   if (empty !== undefined && items.length === 0) return empty;
   return (
-    <Card className="overflow-x-auto">
+    <Card className="relative overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <thead className={`bg-slate-50 text-left text-xs font-medium tracking-wide ${headTone} uppercase`}>
           <tr>
@@ -84,7 +93,7 @@ export function RevocableTableCard<T>({
                 {column}
               </th>
             ))}
-            <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
+            <th scope="col" className={`${STICKY_ACTIONS} bg-slate-50 px-4 py-3`}><span className="sr-only">Actions</span></th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -93,7 +102,7 @@ export function RevocableTableCard<T>({
             return (
               <tr key={key} className={className} data-testid={testId}>
                 {cells}
-                <td className="px-4 py-3 text-right whitespace-nowrap">{action}</td>
+                <td className={`${STICKY_ACTIONS} bg-white px-4 py-3 text-right whitespace-nowrap`}>{action}</td>
               </tr>
             );
           })}

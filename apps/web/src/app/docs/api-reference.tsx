@@ -42,6 +42,9 @@ const CUSTOM_CSS = `
    tag had more endpoints than the box showed). */
 .scalar-app ul[aria-label$=" endpoints"],
 .scalar-app .scalar-card-content:has(ul[aria-label$=" endpoints"]) { max-height: none !important; overflow: visible !important; }
+/* ...and so a long path wraps (at a slash or anywhere): kept on one line it ran past a phone's edge and
+   made the whole page wider than the screen. */
+.scalar-app ul[aria-label$=" endpoints"] .endpoint-path { white-space: normal !important; overflow-wrap: anywhere; min-width: 0; }
 /* The code samples' copy buttons keep their "Copy" name visible to assistive technology. */
 .scalar-app .scalar-code-copy .sr-only > .hidden { display: inline; }
 `;

@@ -17,7 +17,11 @@ export function WorkingHoursFields({ rows, onChange, errors }: { rows: RangeRow[
         const name = DAY_NAMES[day];
         return (
           <fieldset key={day} className="py-3 first:pt-0 last:pb-0" data-testid={`working-hours-${day}`}>
-            <legend className="float-left mb-2 w-full text-sm font-medium text-slate-900 sm:mb-0 sm:w-28 sm:pt-2">{name}</legend>
+            {/*
+              Floated from a small screen up only: the ranges' grid, a formatting context of its own, is laid
+              beside a float, and beside a full-width one on a phone it was squeezed past the screen's edge.
+            */}
+            <legend className="mb-2 w-full text-sm font-medium text-slate-900 sm:float-left sm:mb-0 sm:w-28 sm:pt-2">{name}</legend>
             <div className="space-y-2 sm:ml-28">
               {dayRows.length === 0 && <p className="text-sm text-slate-600 sm:pt-2">Not working</p>}
               {dayRows.map((row, index) => {

@@ -9,7 +9,7 @@ import type {
   TimeInStageReportDto,
 } from "@hireflow/core/report/contract";
 import type { InterviewsPerStageReportDto, OffersReportDto, TimeToFirstInterviewReportDto } from "@hireflow/core/report/contract";
-import { type ReactElement, useSyncExternalStore } from "react";
+import { type ReactElement, useState, useSyncExternalStore } from "react";
 import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { applicationSourceLabel } from "@hireflow/core/candidate/contract";
 import { BUCKET_COLORS, days, duration, percent } from "./format";
@@ -24,6 +24,13 @@ const GRID = "#e2e8f0";
 const BAR = "#4f46e5";
 const HEIGHT = 260;
 
+/** A chart narrower than this (a phone's) gives the names' column of a sideways chart 100 px, a third of it. */
+const NARROW_CHART = 420;
+const NARROW_CATEGORY_WIDTH = 100;
+
+/** About how wide a name is drawn at the axes' 12 px (an average glyph is ~7 px wide). */
+const labelWidth = (name: unknown) => String(name ?? "").length * 7;
+
 const noop = () => () => {};
 function useInBrowser(): boolean {
   return useSyncExternalStore(
@@ -33,12 +40,16 @@ function useInBrowser(): boolean {
   );
 }
 
-function ChartFrame({ label, children }: { label: string; children: ReactElement }) {
+/**
+ * `height`: a sideways chart grows with its categories (set by script, which the CSP allows);
+ * `onResize` hears the drawn width, which decides how a chart lays its names out.
+ */
+function ChartFrame({ label, height = HEIGHT, onResize, children }: { label: string; height?: number; onResize?: (width: number) => void; children: ReactElement }) {
   const inBrowser = useInBrowser();
   return (
-    <div role="img" aria-label={label} className="h-[260px] w-full min-w-0" data-chart>
+    <div role="img" aria-label={label} className="min-h-[260px] w-full min-w-0" data-chart>
       {inBrowser ? (
-        <ResponsiveContainer width="100%" height={HEIGHT}>
+        <ResponsiveContainer width="100%" height={height} onResize={onResize}>
           {children}
         </ResponsiveContainer>
       ) : null}
@@ -48,7 +59,8 @@ function ChartFrame({ label, children }: { label: string; children: ReactElement
 
 /**
  * One bar per category, sideways (the categories down the left), each labelled at its end with
- * `barLabel`: the funnel, the source mix and the reject reasons.
+ * `barLabel`: the funnel, the source mix and the reject reasons. In a narrow chart (a phone) the
+ * names' column is narrower (Recharts wraps a long name onto two lines) so the bars keep room.
  */
 function SidewaysBarChart<T extends object>({
   label,
@@ -67,18 +79,99 @@ function SidewaysBarChart<T extends object>({
   barLabel: keyof T & string;
   right: number;
 }) {
+  const [width, onResize] = useState<number | null>(null);
+  const narrow = width !== null && width < NARROW_CHART;
   // Plain strings for Recharts, which cannot check a data key against a generic row (the props do).
   const { category, value, barLabel }: Record<"category" | "value" | "barLabel", string> = keys;
   return (
-    <ChartFrame label={label}>
+    <ChartFrame label={label} onResize={onResize}>
       <BarChart data={data} layout="vertical" margin={{ top: 8, right, bottom: 8, left: 8 }} accessibilityLayer={false}>
         <CartesianGrid stroke={GRID} horizontal={false} />
         <XAxis type="number" allowDecimals={false} tick={AXIS} />
-        <YAxis type="category" dataKey={category} width={categoryWidth} tick={AXIS} />
+        <YAxis type="category" dataKey={category} width={narrow ? Math.min(categoryWidth, NARROW_CATEGORY_WIDTH) : categoryWidth} tick={AXIS} interval={0} />
         <Tooltip formatter={(v) => [v, valueName]} />
         <Bar dataKey={value} name={valueName} fill={BAR} isAnimationActive={false}>
           <LabelList dataKey={barLabel} position="right" fill="#1e293b" fontSize={12} />
         </Bar>
+      </BarChart>
+    </ChartFrame>
+  );
+}
+
+interface BarSeries {
+  key: string;
+  fill: string;
+  name?: string;
+}
+
+/** The value axis of a category chart: its ticks, range and unit ("days"). */
+interface ValueAxis {
+  allowDecimals?: boolean;
+  domain?: [number, number];
+  tickFormatter?: (value: number) => string;
+  unit?: string;
+}
+
+/**
+ * Bars per category (stages, jobs) — one series, several side by side, or stacked (`stackId`).
+ * Upright while every name fits under its bar; else sideways, the names down the left: upright on a
+ * phone, eight stage names shared ~280 px and were drawn over each other. Sideways, the chart grows
+ * with its categories instead.
+ */
+function CategoryBarChart({
+  label,
+  data,
+  category,
+  series,
+  stackId,
+  valueAxis = {},
+  tooltip,
+  legend = false,
+}: {
+  label: string;
+  data: object[];
+  category: string;
+  series: readonly BarSeries[];
+  stackId?: string;
+  valueAxis?: ValueAxis;
+  tooltip: ReactElement;
+  legend?: boolean;
+}) {
+  const [width, onResize] = useState<number | null>(null);
+  const { unit, ...ticks } = valueAxis;
+  // The room under each bar (the chart less its value axis and margins) against the longest name.
+  const longest = Math.max(0, ...data.map((row) => labelWidth((row as Record<string, unknown>)[category])));
+  const sideways = width !== null && (width - 72) / Math.max(1, data.length) < longest + 8;
+  const bars = series.map((s) => <Bar key={s.key} dataKey={s.key} name={s.name ?? s.key} stackId={stackId} fill={s.fill} isAnimationActive={false} />);
+  const legendElement = legend ? <Legend wrapperStyle={{ fontSize: 12, color: "#334155" }} /> : null;
+  if (!sideways) {
+    return (
+      <ChartFrame label={label} onResize={onResize}>
+        <BarChart data={data} margin={{ top: 16, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
+          <CartesianGrid stroke={GRID} vertical={false} />
+          <XAxis dataKey={category} tick={AXIS} interval={0} />
+          <YAxis tick={AXIS} width={48} {...ticks} {...(unit && { label: { value: unit, angle: -90, position: "insideLeft", fill: "#475569", fontSize: 12 } })} />
+          {tooltip}
+          {legendElement}
+          {bars}
+        </BarChart>
+      </ChartFrame>
+    );
+  }
+  // A row per category: one bar's height when stacked, else room for each series side by side.
+  const rowHeight = stackId || series.length === 1 ? 32 : 12 * series.length + 16;
+  const height = Math.max(HEIGHT, data.length * rowHeight + (legend ? 72 : 48));
+  // As wide as the longest name, up to a third of a phone's chart (longer names wrap) or 160 px.
+  const namesWidth = Math.min(Math.max(longest + 8, 48), (width ?? 0) < NARROW_CHART ? NARROW_CATEGORY_WIDTH : 160);
+  return (
+    <ChartFrame label={label} height={height} onResize={onResize}>
+      <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: unit ? 16 : 8, left: 8 }} accessibilityLayer={false}>
+        <CartesianGrid stroke={GRID} horizontal={false} />
+        <XAxis type="number" tick={AXIS} {...ticks} {...(unit && { label: { value: unit, position: "insideBottomRight", offset: -12, fill: "#475569", fontSize: 12 } })} />
+        <YAxis type="category" dataKey={category} width={namesWidth} tick={AXIS} interval={0} />
+        {tooltip}
+        {legendElement}
+        {bars}
       </BarChart>
     </ChartFrame>
   );
@@ -103,15 +196,14 @@ export function FunnelChart({ report }: { report: FunnelReportDto }) {
 export function TimeInStageChart({ report }: { report: TimeInStageReportDto }) {
   const data = report.stages.map((s) => ({ stage: s.name, days: days(s.median_seconds) }));
   return (
-    <ChartFrame label={`Median time in stage: ${report.stages.map((s) => `${s.name} ${duration(s.median_seconds)}`).join(", ")}.`}>
-      <BarChart data={data} margin={{ top: 16, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
-        <CartesianGrid stroke={GRID} vertical={false} />
-        <XAxis dataKey="stage" tick={AXIS} interval={0} />
-        <YAxis tick={AXIS} width={48} label={{ value: "days", angle: -90, position: "insideLeft", fill: "#475569", fontSize: 12 }} />
-        <Tooltip formatter={(value) => [`${value} days`, "Median"]} />
-        <Bar dataKey="days" name="Median days" fill={BAR} isAnimationActive={false} />
-      </BarChart>
-    </ChartFrame>
+    <CategoryBarChart
+      label={`Median time in stage: ${report.stages.map((s) => `${s.name} ${duration(s.median_seconds)}`).join(", ")}.`}
+      data={data}
+      category="stage"
+      series={[{ key: "days", name: "Median days", fill: BAR }]}
+      valueAxis={{ unit: "days" }}
+      tooltip={<Tooltip formatter={(value) => [`${value} days`, "Median"]} />}
+    />
   );
 }
 
@@ -155,20 +247,16 @@ export function FitScoresChart({ report }: { report: FitScoresReportDto }) {
     ...Object.fromEntries(report.buckets.map((label, i) => [label, s.scored > 0 ? (s.counts[i] ?? 0) / s.scored : 0])),
   }));
   return (
-    <ChartFrame
+    <CategoryBarChart
       label={`Fit-score distribution by stage: ${report.stages.map((s) => `${s.name} median ${s.median === null ? "none" : s.median.toFixed(0)} of ${s.scored} scored`).join(", ")}.`}
-    >
-      <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
-        <CartesianGrid stroke={GRID} vertical={false} />
-        <XAxis dataKey="stage" tick={AXIS} interval={0} />
-        <YAxis tick={AXIS} width={48} domain={[0, 1]} tickFormatter={(v: number) => `${Math.round(v * 100)}%`} />
-        <Tooltip formatter={(value, name) => [percent(Number(value)), `Fit ${name}`]} />
-        <Legend wrapperStyle={{ fontSize: 12, color: "#334155" }} />
-        {report.buckets.map((label, i) => (
-          <Bar key={label} dataKey={label} name={label} stackId="fit" fill={BUCKET_COLORS[i]} isAnimationActive={false} />
-        ))}
-      </BarChart>
-    </ChartFrame>
+      data={data}
+      category="stage"
+      series={report.buckets.map((label, i) => ({ key: label, fill: BUCKET_COLORS[i]! }))}
+      stackId="fit"
+      valueAxis={{ domain: [0, 1], tickFormatter: (v) => `${Math.round(v * 100)}%` }}
+      tooltip={<Tooltip formatter={(value, name) => [percent(Number(value)), `Fit ${name}`]} />}
+      legend
+    />
   );
 }
 
@@ -200,20 +288,20 @@ const INTERVIEW_COLORS = { scheduled: "#4f46e5", completed: "#0f766e", canceled:
 export function InterviewsPerStageChart({ report }: { report: InterviewsPerStageReportDto }) {
   const data = report.stages.map((s) => ({ stage: s.name, Scheduled: s.scheduled, Completed: s.completed, Canceled: s.canceled }));
   return (
-    <ChartFrame
+    <CategoryBarChart
       label={`Interviews per stage: ${report.stages.map((s) => `${s.name} ${s.scheduled} scheduled, ${s.completed} completed, ${s.canceled} canceled`).join("; ")}.`}
-    >
-      <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
-        <CartesianGrid stroke={GRID} vertical={false} />
-        <XAxis dataKey="stage" tick={AXIS} interval={0} />
-        <YAxis allowDecimals={false} tick={AXIS} width={48} />
-        <Tooltip />
-        <Legend wrapperStyle={{ fontSize: 12, color: "#334155" }} />
-        <Bar dataKey="Completed" stackId="interviews" fill={INTERVIEW_COLORS.completed} isAnimationActive={false} />
-        <Bar dataKey="Scheduled" stackId="interviews" fill={INTERVIEW_COLORS.scheduled} isAnimationActive={false} />
-        <Bar dataKey="Canceled" stackId="interviews" fill={INTERVIEW_COLORS.canceled} isAnimationActive={false} />
-      </BarChart>
-    </ChartFrame>
+      data={data}
+      category="stage"
+      series={[
+        { key: "Completed", fill: INTERVIEW_COLORS.completed },
+        { key: "Scheduled", fill: INTERVIEW_COLORS.scheduled },
+        { key: "Canceled", fill: INTERVIEW_COLORS.canceled },
+      ]}
+      stackId="interviews"
+      valueAxis={{ allowDecimals: false }}
+      tooltip={<Tooltip />}
+      legend
+    />
   );
 }
 
@@ -222,18 +310,19 @@ export function TimeToFirstInterviewChart({ report }: { report: TimeToFirstInter
   const data = rows.map((r) => ({ job: r.title, Median: r.median_days, p75: r.p75_days, p90: r.p90_days }));
   const fmt = (value: number | null) => (value === null ? "none" : `${value} days`);
   return (
-    <ChartFrame label={`Days from application to first interview: ${rows.map((r) => `${r.title} median ${fmt(r.median_days)}, p90 ${fmt(r.p90_days)}`).join("; ")}.`}>
-      <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
-        <CartesianGrid stroke={GRID} vertical={false} />
-        <XAxis dataKey="job" tick={AXIS} interval={0} />
-        <YAxis tick={AXIS} width={48} label={{ value: "days", angle: -90, position: "insideLeft", fill: "#475569", fontSize: 12 }} />
-        <Tooltip formatter={(value, name) => [`${value} days`, name]} />
-        <Legend wrapperStyle={{ fontSize: 12, color: "#334155" }} />
-        <Bar dataKey="Median" fill={BUCKET_COLORS[4]} isAnimationActive={false} />
-        <Bar dataKey="p75" fill={BUCKET_COLORS[3]} isAnimationActive={false} />
-        <Bar dataKey="p90" fill={BUCKET_COLORS[2]} isAnimationActive={false} />
-      </BarChart>
-    </ChartFrame>
+    <CategoryBarChart
+      label={`Days from application to first interview: ${rows.map((r) => `${r.title} median ${fmt(r.median_days)}, p90 ${fmt(r.p90_days)}`).join("; ")}.`}
+      data={data}
+      category="job"
+      series={[
+        { key: "Median", fill: BUCKET_COLORS[4]! },
+        { key: "p75", fill: BUCKET_COLORS[3]! },
+        { key: "p90", fill: BUCKET_COLORS[2]! },
+      ]}
+      valueAxis={{ unit: "days" }}
+      tooltip={<Tooltip formatter={(value, name) => [`${value} days`, name]} />}
+      legend
+    />
   );
 }
 
@@ -244,19 +333,15 @@ export function OffersChart({ report }: { report: OffersReportDto }) {
   const rows = [{ title: "All jobs", ...report.overall }, ...report.jobs];
   const data = rows.map((r) => ({ job: r.title, Accepted: r.accepted, Declined: r.declined, Expired: r.expired, Withdrawn: r.withdrawn, Open: r.open }));
   return (
-    <ChartFrame
+    <CategoryBarChart
       label={`Offers sent in this range: ${rows.map((r) => `${r.title} ${r.sent} sent, ${r.accepted} accepted, ${r.declined} declined, ${r.expired} expired, acceptance rate ${percent(r.acceptance_rate)}`).join("; ")}.`}
-    >
-      <BarChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 8 }} accessibilityLayer={false}>
-        <CartesianGrid stroke={GRID} vertical={false} />
-        <XAxis dataKey="job" tick={AXIS} interval={0} />
-        <YAxis allowDecimals={false} tick={AXIS} width={48} />
-        <Tooltip />
-        <Legend wrapperStyle={{ fontSize: 12, color: "#334155" }} />
-        {(Object.keys(OFFER_COLORS) as (keyof typeof OFFER_COLORS)[]).map((key) => (
-          <Bar key={key} dataKey={key} stackId="offers" fill={OFFER_COLORS[key]} isAnimationActive={false} />
-        ))}
-      </BarChart>
-    </ChartFrame>
+      data={data}
+      category="job"
+      series={(Object.keys(OFFER_COLORS) as (keyof typeof OFFER_COLORS)[]).map((key) => ({ key, fill: OFFER_COLORS[key] }))}
+      stackId="offers"
+      valueAxis={{ allowDecimals: false }}
+      tooltip={<Tooltip />}
+      legend
+    />
   );
 }

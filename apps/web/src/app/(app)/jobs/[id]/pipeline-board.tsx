@@ -211,16 +211,14 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
       )}
 
       {/*
-        Columns share the width on a large screen: one grid column per stage (auto-flow by column, so
-        any number of stages), at least 8.5rem each (eight fit at 1280 px; more scroll sideways).
-        Classes, not a style attribute: the CSP refuses inline styles. `relative`: the cards' visually hidden
-        labels are absolutely positioned; without a positioned ancestor here they escape the scroller, and a
-        phone's page scrolled sideways as far as the last column.
+        Every column is as wide at every screen size (17rem, room for a stage's name and a card's menu) and
+        the board scrolls sideways when they do not fit, as boards do: sharing the width squeezed eight
+        stages at 1280 px until names and menus were cut. Classes, not a style attribute: the CSP refuses
+        inline styles. `relative`: the cards' visually hidden labels are absolutely positioned; without a
+        positioned ancestor here they escape the scroller, and a phone's page scrolled sideways as far as
+        the last column.
       */}
-      <div
-        className="relative -mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0 lg:grid lg:auto-cols-[minmax(8.5rem,1fr)] lg:grid-flow-col"
-        data-testid="board-columns"
-      >
+      <div className="relative -mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0" data-testid="board-columns">
         {stages.map(({ key: stage, name: columnName, type }) => {
           const cards = byStage.get(stage) ?? [];
           return (
@@ -240,7 +238,7 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
               }}
               onDrop={(event) => onDrop(event, stage)}
               className={cx(
-                "flex w-[17rem] shrink-0 snap-start flex-col rounded-lg bg-slate-100 p-2 ring-1 ring-slate-200 transition-colors lg:w-auto",
+                "flex w-[17rem] shrink-0 snap-start flex-col rounded-lg bg-slate-100 p-2 ring-1 ring-slate-200 transition-colors",
                 dropTarget === stage && "bg-indigo-50 ring-2 ring-indigo-400",
               )}
             >

@@ -246,7 +246,8 @@ export function WebhookEndpointDetail({
             Send a test event, or move a candidate, and the delivery shows up here.
           </EmptyState>
         ) : (
-          <Card className="overflow-x-auto">
+          // `relative`: the visually hidden "Actions" label is absolutely positioned and would escape the scroll box.
+          <Card className="relative overflow-x-auto">
             <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="deliveries">
               <thead className="bg-slate-50 text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
                 <tr>
