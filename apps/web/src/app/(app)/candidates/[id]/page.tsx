@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Badge, PageHeader, Time } from "@/components/ui";
 import { applicationSourceLabel } from "@hireflow/core/candidate/contract";
-import { canEraseCandidates, isInterviewerOnly } from "@hireflow/core/kernel/roles";
+import { canEraseCandidates, canManageSettings, isInterviewerOnly } from "@hireflow/core/kernel/roles";
 import { load, serverCaller } from "@/lib/server/caller";
 import { memberTimeZone } from "@/lib/server/member-zone";
 import { requireSession } from "@/lib/server/session";
@@ -169,7 +169,7 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
         {/* As tall as its content: a grid item stretches to the row (the left column) by default. */}
         <Section title="Activity" className="self-start">
           <NoteForm candidateId={c.id} />
-          <Timeline entries={profile.timeline} stages={stages} />
+          <Timeline entries={profile.timeline} stages={stages} canOpenEmailLog={canManageSettings(session.user.role)} />
         </Section>
       </div>
     </>

@@ -55,7 +55,7 @@ function resumeParsed(data: Record<string, unknown>): ReactNode {
   );
 }
 
-function describe(entry: TimelineEntryDto, stages: readonly JobStage[]): ReactNode {
+function describe(entry: TimelineEntryDto, stages: readonly JobStage[], canOpenEmailLog: boolean): ReactNode {
   const data = entry.data ?? {};
   switch (entry.type) {
     case "created":
@@ -104,7 +104,7 @@ function describe(entry: TimelineEntryDto, stages: readonly JobStage[]): ReactNo
     case "note_added":
       return "Note";
     case "email":
-      return emailStep(data);
+      return emailStep(data, canOpenEmailLog);
     case "scorecard":
       return `${data.event === "updated" ? "Scorecard edited" : "Scorecard submitted"}${typeof data.interview_title === "string" ? `: ${data.interview_title}` : ""}`;
   }
@@ -112,12 +112,15 @@ function describe(entry: TimelineEntryDto, stages: readonly JobStage[]): ReactNo
 
 const EMAIL_KIND_LABEL: Record<string, string> = { application_received: "Application-received e-mail", rejection: "Rejection e-mail", screening_explanation: "Screening explanation e-mail" };
 
-/** A candidate e-mail's step (candidate-emails.ts): queued, scheduled, canceled, sent, failed or kept in the log. */
-function emailStep(data: Record<string, unknown>) {
+/**
+ * A candidate e-mail's step (candidate-emails.ts): queued, scheduled, canceled, sent, failed or kept in the log.
+ * The link to the message only for a member who may open the e-mail log (owners and admins): a recruiter got a 403.
+ */
+function emailStep(data: Record<string, unknown>, canOpenEmailLog: boolean) {
   const what = EMAIL_KIND_LABEL[String(data.kind)] ?? "E-mail";
   const subject = typeof data.subject === "string" ? <> “{data.subject}”</> : null;
   const id = typeof data.email_message_id === "number" ? data.email_message_id : null;
-  const link = id !== null ? (
+  const link = id !== null && canOpenEmailLog ? (
     <>
       {" "}
       · <Link href={`/settings/email-log/${id}`} className="underline">open in the e-mail log</Link>
@@ -140,15 +143,18 @@ function emailStep(data: Record<string, unknown>) {
   );
 }
 
-/** The candidate's activity, newest first: what happened, the note of a note, who and when. */
-export function Timeline({ entries, stages }: { entries: TimelineEntryDto[]; stages: readonly JobStage[] }) {
+/**
+ * The candidate's activity, newest first: what happened, the note of a note, who and when.
+ * `canOpenEmailLog`: the member may open Settings → E-mail log (canManageSettings), so e-mails link to it.
+ */
+export function Timeline({ entries, stages, canOpenEmailLog }: { entries: TimelineEntryDto[]; stages: readonly JobStage[]; canOpenEmailLog: boolean }) {
   if (entries.length === 0) return <p className="mt-4 text-sm text-slate-500">No activity yet.</p>;
   return (
     <ol className="mt-5 space-y-4" aria-label="Activity timeline">
       {[...entries].reverse().map((entry) => (
         <li key={entry.id} className="relative border-l-2 border-slate-200 pl-4" data-testid={`activity-${entry.type}`}>
           <span className="absolute top-1.5 -left-[5px] size-2 rounded-full bg-slate-400" aria-hidden="true" />
-          <p className="text-sm text-slate-800">{describe(entry, stages)}</p>
+          <p className="text-sm text-slate-800">{describe(entry, stages, canOpenEmailLog)}</p>
           {entry.type === "note_added" && entry.note && (
             <p className="mt-1 rounded-md bg-amber-50 px-3 py-2 text-sm whitespace-pre-wrap text-slate-900 ring-1 ring-amber-100">{entry.note}</p>
           )}
