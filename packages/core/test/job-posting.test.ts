@@ -103,4 +103,12 @@ describe("JobPosting JSON-LD", () => {
     expect(text).not.toContain("\u2028");
     expect((JSON.parse(text) as { title: string }).title).toBe(title);
   });
+
+  it("names the company's own website and logo (Settings → Careers site) as the hiring organization's sameAs and logo", () => {
+    const branded = { name: "Acme", url: "https://www.acme.example", logoUrl: "https://www.acme.example/logo.png" };
+    const posting = JSON.parse(inlineJson(jobPosting(job({}), branded))) as { hiringOrganization: Record<string, string> };
+    expect(posting.hiringOrganization).toEqual({ "@type": "Organization", name: "Acme", sameAs: "https://www.acme.example", url: "https://www.acme.example", logo: "https://www.acme.example/logo.png" });
+    // Without a logo there is no logo property (never an empty one).
+    expect(jobPosting(job({}), { ...branded, logoUrl: null }).hiringOrganization).not.toHaveProperty("logo");
+  });
 });
