@@ -17,11 +17,12 @@ import { ADMIN_STATE, readState } from "./support/state.ts";
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
 test.use(PHONE);
 
-const run = randomBytes(3).toString("hex");
-const APP = `Phone assistant ${run}`;
-const CLIENT_ID = `hfc_phone_width_${run}`;
+/** Set anew by each beforeAll (a repeated run adds rows of its own): the names of what this spec adds. */
+let run = "";
+const app = () => `Phone assistant ${run}`;
+const clientId = () => `hfc_phone_width_${run}`;
+const invitee = () => `phone-width-${run}@example.com`;
 const SCOPES = ["jobs:read", "jobs:write", "candidates:read", "candidates:write", "interviews:read", "interviews:write", "reports:read"];
-const INVITEE = `phone-width-${run}@example.com`;
 const RECRUITER = { email: "recruiter@acme.test", password: "hireflow-demo" };
 
 let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
@@ -37,11 +38,12 @@ async function connect(email: string) {
   await query(
     `INSERT INTO oauth_grants (company_id, user_id, client_id, scopes, resource)
        SELECT company_id, id, $2, $3, $4 FROM users WHERE email = $1`,
-    [email, CLIENT_ID, SCOPES, `${readState().baseUrl}/api/mcp`],
+    [email, clientId(), SCOPES, `${readState().baseUrl}/api/mcp`],
   );
 }
 
 test.beforeAll(async ({ browser }) => {
+  run = randomBytes(3).toString("hex");
   const context = await ownerContext(browser);
   try {
     const page = await context.newPage();
@@ -57,15 +59,15 @@ test.beforeAll(async ({ browser }) => {
 
     // An e-mail in the log: the invitation of a member by e-mail.
     await gotoHydrated(page, "/settings/team");
-    await page.getByLabel("E-mail (optional)").fill(INVITEE);
+    await page.getByLabel("E-mail (optional)").fill(invitee());
     await page.getByRole("button", { name: "Create invitation link" }).click();
     await expect(page.getByTestId("new-invitation")).toBeVisible();
-    const [email] = await query<{ id: number }>("SELECT id FROM email_messages WHERE array_to_string(to_addresses, ',') LIKE '%' || $1 || '%' ORDER BY id DESC LIMIT 1", [INVITEE]);
+    const [email] = await query<{ id: number }>("SELECT id FROM email_messages WHERE array_to_string(to_addresses, ',') LIKE '%' || $1 || '%' ORDER BY id DESC LIMIT 1", [invitee()]);
     emailId = email!.id;
 
     await query("INSERT INTO oauth_clients (id, kind, name, client_uri, redirect_uris) VALUES ($1, 'dynamic', $2, $3, $4)", [
-      CLIENT_ID,
-      APP,
+      clientId(),
+      app(),
       `https://assistant.example/${run}/connect-hireflow-to-your-assistant`,
       ["http://127.0.0.1:9/callback"],
     ]);
@@ -86,10 +88,12 @@ test.afterAll(async ({ browser }) => {
     await page.getByRole("dialog", { name: "Delete this endpoint?" }).getByRole("button", { name: "Delete endpoint" }).click();
     await expect(page).toHaveURL(/\/settings\/webhooks$/);
     await context.close();
+    endpointId = 0;
   }
   await receiver?.close();
-  await query("DELETE FROM oauth_clients WHERE id = $1", [CLIENT_ID]);
-  await query("UPDATE invitations SET revoked_at = now() WHERE email = $1 AND revoked_at IS NULL", [INVITEE]);
+  receiver = undefined;
+  await query("DELETE FROM oauth_clients WHERE id = $1", [clientId()]);
+  await query("UPDATE invitations SET revoked_at = now() WHERE email = $1 AND revoked_at IS NULL", [invitee()]);
 });
 
 /**
@@ -181,8 +185,8 @@ test.describe("pages that need data of their own", () => {
 
     await gotoHydrated(page, "/settings/connected-apps");
     await expectFits(page, "Settings → Connected apps with grants");
-    await expectOnScreen(page.getByRole("button", { name: `Disconnect ${APP} (admin@acme.test)` }));
-    await expectOnScreen(page.getByRole("button", { name: `Disconnect ${APP} (${RECRUITER.email})` }));
+    await expectOnScreen(page.getByRole("button", { name: `Disconnect ${app()} (admin@acme.test)` }));
+    await expectOnScreen(page.getByRole("button", { name: `Disconnect ${app()} (${RECRUITER.email})` }));
   });
 
   test("390 px: a recruiter's Connected apps", async ({ browser }) => {
@@ -192,7 +196,7 @@ test.describe("pages that need data of their own", () => {
       const page = await context.newPage();
       await gotoHydrated(page, "/connected-apps");
       await expectFits(page, "/connected-apps as a recruiter");
-      await expectOnScreen(page.getByRole("button", { name: `Disconnect ${APP} (${RECRUITER.email})` }));
+      await expectOnScreen(page.getByRole("button", { name: `Disconnect ${app()} (${RECRUITER.email})` }));
     } finally {
       await context.close();
     }

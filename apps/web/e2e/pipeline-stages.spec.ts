@@ -219,6 +219,8 @@ test("custom pipeline from the API: board columns by name, moves by drag, menu a
       await dialog.getByRole("button", { name: "Reject" }).click();
       await expect(dialog).toBeHidden();
       await expect(column("not_selected").getByTestId(`card-${bea}`)).toBeVisible();
+      // The move has settled in the page (it clears the selection then): the next step selects cards.
+      await expect(page.getByRole("status").filter({ hasText: "Moved 1 candidate to Not selected." })).toBeAttached();
       const hook = await stageHook(bea, "not_selected");
       expect(hook.json.stage_change).toMatchObject({
         previous_stage: "applied",
