@@ -218,7 +218,7 @@ describe("/api/trpc with a session", () => {
     const before = await getPrisma().event.count({ where: { companyId: company.id, type: "candidate.stage_changed" } });
     const res = await trpc("pipeline.move", { cookie, csrf, mutation: true, input: { candidate_ids: ids, stage: "phonescreen" } });
     expect(res.status).toBe(200);
-    expect((await res.json()).result.data.data).toEqual({ moved: ids, unchanged: [] });
+    expect((await res.json()).result.data.data).toEqual({ moved: ids, unchanged: [], rejection_emails: [] });
     const events = await getPrisma().event.findMany({ where: { companyId: company.id, type: "candidate.stage_changed" }, orderBy: { occurredAt: "asc" }, skip: before });
     expect(events).toHaveLength(3);
     for (const event of events) {
@@ -236,7 +236,7 @@ describe("/api/trpc with a session", () => {
     }
     // The same move again changes nothing and emits nothing.
     const again = await trpc("pipeline.move", { cookie, csrf, mutation: true, input: { candidate_ids: ids, stage: "phonescreen" } });
-    expect((await again.json()).result.data.data).toEqual({ moved: [], unchanged: ids });
+    expect((await again.json()).result.data.data).toEqual({ moved: [], unchanged: ids, rejection_emails: [] });
     expect(await getPrisma().event.count({ where: { companyId: company.id, type: "candidate.stage_changed" } })).toBe(before + 3);
 
     const note = await trpc("candidates.addNote", { cookie, csrf, mutation: true, input: { id: String(ids[0]), note: "Strong <b>systems</b> background" } });
