@@ -7,10 +7,11 @@ import { setupCompany, useDeliveryPipeline } from "./fixtures.ts";
 import { type Receiver } from "./receiver.ts";
 
 // Failures, retries and what they do to endpoints, on a fast schedule: retries after 50, 100 and
-// 200 ms (four attempts), a 300 ms timeout.
+// 200 ms (four attempts), a 2 s timeout (300 ms was too short for a full run beside other work: an
+// attempt answered 500 then timed out instead).
 useIsolatedDatabase();
 process.env.WEBHOOK_RETRY_SCHEDULE_MS = "50,100,200";
-process.env.WEBHOOK_TIMEOUT_MS = "300";
+process.env.WEBHOOK_TIMEOUT_MS = "2000";
 
 const { receiver, settle } = useDeliveryPipeline();
 
@@ -43,12 +44,12 @@ describe("retries", () => {
   });
 
   it("counts a receiver that answers after the timeout as a failed attempt", async () => {
-    const { hook, delivery } = await deliverTo((n) => (n === 1 ? { status: 200, delayMs: 1_000 } : { status: 200 }));
+    const { hook, delivery } = await deliverTo((n) => (n === 1 ? { status: 200, delayMs: 4_000 } : { status: 200 }));
     expect(hook.requests()).toHaveLength(2);
     const [first, second] = delivery.attempts as Attempt[];
-    expect(first).toMatchObject({ attempt: 1, status_code: null, error: "Timed out after 300 ms" });
-    expect(first!.response_ms).toBeGreaterThanOrEqual(290);
-    expect(first!.response_ms).toBeLessThan(1_000);
+    expect(first).toMatchObject({ attempt: 1, status_code: null, error: "Timed out after 2000 ms" });
+    expect(first!.response_ms).toBeGreaterThanOrEqual(1_990);
+    expect(first!.response_ms).toBeLessThan(4_000);
     expect(second).toMatchObject({ attempt: 2, status_code: 200, error: null });
     expect(delivery.status).toBe("succeeded");
   });
