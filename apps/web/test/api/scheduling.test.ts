@@ -97,6 +97,8 @@ describe("/api/v1/scheduling_links", () => {
     ["a window that ends before it starts", { from: "2031-01-10T00:00:00Z", to: "2031-01-01T00:00:00Z" }, "to"],
     ["no interviewer", { interviewer_ids: [] }, "interviewer_ids"],
     ["an unknown field", { pool: [] }, ""],
+    // Found by the tRPC fuzz: PostgreSQL's json refuses it where the title is copied into the e-mail's activity (a 500).
+    ["half a UTF-16 surrogate pair in the title", { title: "Call \udcce" }, "title"],
   ])("refuses %s with 400", async (_name, change, field) => {
     const res = await A.api.post("/scheduling_links", { candidate_id: await candidate(A), title: "Call", duration_minutes: 30, interviewer_ids: [A.member], ...change });
     expect(res.status, JSON.stringify(res.body)).toBe(400);

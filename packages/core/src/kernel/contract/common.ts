@@ -26,11 +26,20 @@ export function singleLine<T extends z.ZodType<string | null | undefined>>(schem
   }) as T;
 }
 
-/** Free text (notes, descriptions): anything but NUL, which PostgreSQL cannot store. */
+/**
+ * A UTF-16 surrogate without its pair: no character at all. JSON carries it as an escape ("\udcce"), but
+ * PostgreSQL's json and jsonb refuse it, so such a text copied into an activity or an event was a 500
+ * (found by the tRPC fuzz in a scheduling link's title).
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Free text (notes, descriptions): anything but NUL and unpaired surrogates, which PostgreSQL cannot store. */
 export function storableText<T extends z.ZodType<string | null | undefined>>(schema: T): T {
-  return schema.refine((value) => typeof value !== "string" || !NUL.test(value), {
-    message: "Must not contain NUL characters",
-  }) as T;
+  return schema
+    .refine((value) => typeof value !== "string" || !NUL.test(value), { message: "Must not contain NUL characters" })
+    .refine((value) => typeof value !== "string" || !LONE_SURROGATE.test(value), {
+      message: "Must be valid Unicode text (contains half of a UTF-16 surrogate pair)",
+    }) as unknown as T;
 }
 
 /**
