@@ -62,7 +62,7 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
   const nameOf = (key: string) => stageName(stages, key);
 
   const move = useMutation({
-    mutationFn: async ({ ids, stage, choice, overrideReason }: { ids: number[]; stage: string; choice?: RejectChoice; overrideReason?: string }) =>
+    mutationFn: async ({ ids, stage, choice, overrideReason }: { ids: number[]; stage: string; choice?: RejectChoice; overrideReason?: string; clearSelection?: boolean }) =>
       (await trpc.pipeline.move.mutate({ candidate_ids: ids, stage, ...choice, ...(overrideReason && { override_reason: overrideReason }) })).data,
     onMutate: async ({ ids, stage }) => {
       await queryClient.cancelQueries({ queryKey });
@@ -75,7 +75,10 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
     onError: (_error, _vars, context) => {
       if (context?.previous) queryClient.setQueryData(queryKey, context.previous);
     },
-    onSuccess: (result, { stage }) => {
+    onSuccess: (result, { stage, clearSelection }) => {
+      // Here, not in mutate()'s own onSuccess, which React Query calls a task later: the selection is cleared in the
+      // same render that announces the move, so nothing ticked after the announcement is unticked by it (an e2e race).
+      if (clearSelection) setSelected(new Set());
       const message = moveFeedback(result, nameOf(stage));
       // When the rejection e-mails go is for every member to see (and it is announced): a flash, not the hidden status.
       if (!result.rejection_emails.length) return setAnnouncement(message);
@@ -124,7 +127,7 @@ export function PipelineBoard({ initial }: { initial: PipelineBoardDto }) {
         choice = answer;
       }
     }
-    move.mutate({ ids, stage: key, choice, overrideReason }, { onSuccess: () => options.clearSelection && setSelected(new Set()) });
+    move.mutate({ ids, stage: key, choice, overrideReason, clearSelection: options.clearSelection });
   }
 
   function moveSelected() {
