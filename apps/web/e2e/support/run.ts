@@ -12,6 +12,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
+import { shardFiles } from "./shards.ts";
 
 const webDir = path.resolve(import.meta.dirname, "../..");
 const bin = (name: string) => path.resolve(webDir, "../../node_modules/.bin", name);
@@ -31,10 +32,13 @@ if (process.env.PLAYWRIGHT_SKIP_BUILD !== "1") {
 }
 
 const children: ReturnType<typeof spawn>[] = [];
+const shares = shards > 1 ? shardFiles(path.join(webDir, "e2e"), shards) : [];
+if (shards > 1) shares.forEach((share, i) => console.log(`[e2e] shard ${i + 1}: ${share.files.length} files, ~${share.seconds} s by e2e/support/durations.json`));
 
 function runShard(index: number): Promise<number> {
   const label = shards > 1 ? `[shard ${index}/${shards}] ` : "";
-  const child = spawn(bin("playwright"), ["test", ...(shards > 1 ? [`--shard=${index}/${shards}`] : []), ...args], {
+  const files = shards > 1 ? shares[index - 1]!.files.map((file) => `e2e/${file}`) : [];
+  const child = spawn(bin("playwright"), ["test", ...files, ...args], {
     cwd: webDir,
     env: {
       ...process.env,
