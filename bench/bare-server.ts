@@ -2,8 +2,9 @@ import http from "node:http";
 import pg from "pg";
 
 /**
- * The hardware floor: `node:http` + `pg` doing the same primary-key read as
- * GET /api/v1/candidates/{id} (the candidate scoped to its company, plus its job's title), with
+ * The hardware floors: `node:http` + `pg` doing the same primary-key read as
+ * GET /api/v1/candidates/{id} (the candidate scoped to its company, plus its job's title), and one
+ * primary-key read of a job written as JSON (issue 44's floor for GET /api/v1/jobs/{id}), with
  * none of the framework, auth or validation. Run as its own process by bench/floors.ts:
  *   DATABASE_URL=… COMPANY_ID=… PORT=… tsx bench/bare-server.ts
  */
@@ -16,7 +17,23 @@ const SQL = `SELECT c.id, c.public_id, c.name, c.email, c.phone, c.linkedin, c.l
                FROM candidates c LEFT JOIN jobs j ON j.id = c.job_id
               WHERE c.id = $1 AND c.company_id = $2`;
 
+const JOB_SQL = "SELECT * FROM jobs WHERE id = $1 AND company_id = $2";
+
+async function answerJob(id: number, res: http.ServerResponse): Promise<void> {
+  const { rows } = await pool.query(JOB_SQL, [id, companyId]);
+  if (!rows[0]) {
+    res.writeHead(404, { "content-type": "application/json" }).end('{"error":{"code":"not_found"}}');
+    return;
+  }
+  res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data: rows[0] }));
+}
+
 const server = http.createServer(async (req, res) => {
+  const job = req.url?.match(/^\/jobs\/(\d+)$/);
+  if (job) {
+    await answerJob(Number(job[1]), res).catch((error: unknown) => res.writeHead(500).end(String(error)));
+    return;
+  }
   const match = req.url?.match(/^\/candidates\/(\d+)$/);
   if (!match) {
     res.writeHead(404).end();

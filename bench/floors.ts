@@ -7,7 +7,8 @@ import { repoRoot } from "./util.ts";
  * The two floors every endpoint is compared with:
  *  - next_constant: a route handler in the same Next app returning constant JSON
  *    (apps/web/src/app/api/bench/constant, on with HIREFLOW_BENCH=1): the framework's ceiling;
- *  - bare: bench/bare-server.ts, node:http + pg doing the same primary-key read: the hardware's.
+ *  - bare: bench/bare-server.ts, node:http + pg doing the same primary-key read: the hardware's;
+ *  - bare_job: the same server reading one job by primary key (issue 44's floor for GET job and GET candidate).
  */
 export function constantScenario(): Scenario {
   return { key: "next_constant", label: "Floor: Next route handler, constant JSON", next: () => ({ path: "/api/bench/constant" }) };
@@ -25,6 +26,12 @@ export function unauthorizedScenario(candidateIds: number[]): Scenario {
 export function bareScenario(candidateIds: number[]): Scenario {
   const candidate = rotation(candidateIds);
   return { key: "bare", label: "Floor: node:http + pg, same candidate read", next: () => ({ path: `/candidates/${candidate()}` }) };
+}
+
+/** Issue 44's floor for GET /api/v1/jobs/{id}: the same server doing one primary-key read of the job, written as JSON. */
+export function bareJobScenario(jobIds: number[]): Scenario {
+  const job = rotation(jobIds);
+  return { key: "bare_job", label: "Floor: node:http + pg, one job read by primary key", next: () => ({ path: `/jobs/${job()}` }) };
 }
 
 export interface BareServer {

@@ -14,13 +14,13 @@ import {
   webhookSection,
   workspaceSection,
 } from "./report-sections.ts";
-import { bareFloorTargets, floors, targets } from "./report-targets.ts";
+import { bareFloorTargets, floors, jobFloorTargets, targets } from "./report-targets.ts";
 import { SEED } from "./seed.ts";
 import { repoRoot } from "./util.ts";
 import { type BenchResults } from "./report-results.ts";
 export { machineInfo, type BenchResults } from "./report-results.ts";
 
-export { bareFloorTargets, floors, isReference, targets } from "./report-targets.ts";
+export { bareFloorTargets, floors, isReference, jobFloorTargets, targets } from "./report-targets.ts";
 
 /**
  * docs/BENCHMARKS.md: everything above the "manual" markers is generated from a run; the part
@@ -82,7 +82,7 @@ export function renderReport(r: BenchResults, manual: string): string {
     "- CPU per request: utime + stime from /proc of the server's processes, of the bench database's PostgreSQL client backends (autovacuum workers are left out: they start when a table's thresholds trip, and their CPU is in the run's log line per row) and of autocannon, divided by the responses.",
     "- Load: autocannon (programmatic), " + `${r.connections} connections, ${r.warmupS} s warm-up (discarded) then ${r.durationS} s per row, one row after the other. Ids rotate over the company's 10,000 candidates / 25 jobs in random order; POSTs use unique e-mails. Latencies are per response (exact p95).`,
     "- Floors: **Next floor** = `GET /api/bench/constant`, a route handler in the same app returning `{ ok: true }` (on only with HIREFLOW_BENCH=1), measured at the start, middle and end of the run; ratios use the median of the three" +
-      ` (${nextRuns.map(f0).join(", ")} req/s). **Bare floor** = \`bench/bare-server.ts\`, node:http + pg (pool 10) doing the same candidate + job-title read by primary key (${f0(bare)} req/s). autocannon runs on the same 2 cores, so the bare floor is also bounded by the load generator.`,
+      ` (${nextRuns.map(f0).join(", ")} req/s). **Bare floor** = \`bench/bare-server.ts\`, node:http + pg (pool 10) doing the same candidate + job-title read by primary key (${f0(bare)} req/s); **job floor** = the same server reading one job by primary key and writing it as JSON (${f0(floors(r.load).bareJob?.rps ?? Number.NaN)} req/s). autocannon runs on the same 2 cores, so the bare floor is also bounded by the load generator.`,
     "",
     "## Results",
     "",
@@ -97,6 +97,12 @@ export function renderReport(r: BenchResults, manual: string): string {
     "| target | measured | |",
     "|---|---:|---|",
     ...bareFloorTargets(r).map((t) => `| ${t.name} | ${t.measured} | ${mark(t.met)} |`),
+    "",
+    "### Targets (issue 44: GET against one job read by node:http + pg)",
+    "",
+    "| target | measured | |",
+    "|---|---:|---|",
+    ...jobFloorTargets(r).map((t) => `| ${t.name} | ${t.measured} | ${mark(t.met)} |`),
     "",
     "### Targets (issue 7)",
     "",

@@ -6,7 +6,7 @@ import path from "node:path";
 import { buildApp, hasBuild, startApp, type AppServer } from "./app.ts";
 import { cpuProbe, DbBackends } from "./cpu.ts";
 import { createBenchDatabase, serverVersion } from "./database.ts";
-import { bareScenario, type BareServer, constantScenario, startBareServer, unauthorizedScenario } from "./floors.ts";
+import { bareJobScenario, bareScenario, type BareServer, constantScenario, startBareServer, unauthorizedScenario } from "./floors.ts";
 import { runLoad, type LoadResult } from "./load.ts";
 import { largestProfile, summarise, type ProfileSummary } from "./profile.ts";
 import { versions, writeReport } from "./report.ts";
@@ -115,6 +115,7 @@ async function loadTests(app: AppServer, bare: BareServer, company: SeededCompan
   const half = Math.ceil(api.length / 2);
   await measure("app", { ...constantScenario(), key: "next_constant#1" });
   await measure("bare", bareScenario(company.candidateIds));
+  await measure("bare", bareJobScenario(company.jobIds));
   await measure("app", unauthorizedScenario(company.candidateIds));
   await measure("app", await duplicateScenario(app.url, company));
   for (const scenario of api.slice(0, half)) await measure("app", scenario);
