@@ -20,8 +20,9 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 90_000,
-  expect: { timeout: 15_000 },
+  // Under `next dev` (E2E_DEV=1) each page compiles on its first visit, ~20 s apiece on two cores.
+  timeout: process.env.E2E_DEV === "1" ? 300_000 : 90_000,
+  expect: { timeout: process.env.E2E_DEV === "1" ? 90_000 : 15_000 },
   reporter: process.env.CI ? [["list"], ["junit", { outputFile: `../../test-results/e2e${shardSuffix}-junit.xml` }]] : [["list"]],
   // Playwright empties its output folder when it starts: one per shard (screenshots.ts writes beside them).
   outputDir: `../../test-results/e2e/output${shardSuffix}`,

@@ -19,9 +19,9 @@ const bin = (name: string) => path.resolve(webDir, "../../node_modules/.bin", na
 const args = process.argv.slice(2);
 const shards = Number(process.env.E2E_SHARDS) || (args.length ? 1 : 2);
 const basePort = Number(process.env.E2E_PORT ?? 3210);
-const distDir = process.env.E2E_NEXT_DIST_DIR || ".next-e2e";
+const distDir = process.env.E2E_NEXT_DIST_DIR || (process.env.E2E_DEV === "1" ? ".next-e2e-dev" : ".next-e2e");
 
-if (process.env.PLAYWRIGHT_SKIP_BUILD !== "1") {
+if (process.env.PLAYWRIGHT_SKIP_BUILD !== "1" && process.env.E2E_DEV !== "1") {
   console.log(`[e2e] building (next build → ${distDir})`);
   const build = spawnSync(bin("next"), ["build"], {
     cwd: webDir,

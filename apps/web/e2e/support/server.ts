@@ -7,13 +7,15 @@
  *
  *   PLAYWRIGHT_SKIP_BUILD=1   reuse an existing build (in .next-e2e, or E2E_NEXT_DIST_DIR)
  *   E2E_NEXT_DIST_DIR=.next   the build folder (CI runs the build it just made and tested: .next)
+ *   E2E_DEV=1                 `next dev` instead (what `npm run dev` serves; no build): to walk specs on the development
+ *                             server, e.g. `E2E_DEV=1 npm run test:e2e -- e2e/phone-width.spec.ts` (pages compile on first use)
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { seedDemo } from "@hireflow/admin/seed";
-import { productionServerScript } from "@hireflow/admin/server/next";
+import { productionServerScript, spawnNext } from "@hireflow/admin/server/next";
 import { createPrismaClient } from "@hireflow/db";
 import { createTestServer } from "@hireflow/db/testing/server";
 import { stateFile } from "./state.ts";
@@ -22,7 +24,8 @@ const webDir = path.resolve(import.meta.dirname, "../..");
 const nextBin = path.resolve(webDir, "../../node_modules/next/dist/bin/next");
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseUrl = `http://localhost:${port}`;
-const distDir = process.env.E2E_NEXT_DIST_DIR || ".next-e2e";
+const dev = process.env.E2E_DEV === "1";
+const distDir = process.env.E2E_NEXT_DIST_DIR || (dev ? ".next-e2e-dev" : ".next-e2e");
 const log = (line: string) => process.stdout.write(`[e2e-server] ${line}\n`);
 
 const server = await createTestServer();
@@ -66,7 +69,7 @@ try {
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    NODE_ENV: "production",
+    NODE_ENV: dev ? "development" : "production",
     NEXT_TELEMETRY_DISABLED: "1",
     NEXT_DIST_DIR: distDir,
     DATABASE_URL: database.url,
@@ -86,14 +89,16 @@ try {
   };
   writeFileSync(stateFile(port), JSON.stringify({ databaseUrl: database.url, baseUrl }));
 
-  if (process.env.PLAYWRIGHT_SKIP_BUILD !== "1") {
+  if (!dev && process.env.PLAYWRIGHT_SKIP_BUILD !== "1") {
     log(`building (next build → ${distDir})`);
     const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: webDir, env, stdio: "inherit" });
     if (build.status !== 0) throw new Error(`next build failed (exit ${build.status})`);
   }
 
-  log(`starting the production server (as npm start does) on ${baseUrl}`);
-  child = spawn(process.execPath, [productionServerScript, "--port", String(port), "--hostname", "127.0.0.1"], { cwd: webDir, env, stdio: "inherit" });
+  log(`starting ${dev ? "next dev (as npm run dev does)" : "the production server (as npm start does)"} on ${baseUrl}`);
+  child = dev
+    ? spawnNext("dev", port, env)
+    : spawn(process.execPath, [productionServerScript, "--port", String(port), "--hostname", "127.0.0.1"], { cwd: webDir, env, stdio: "inherit" });
   child.on("exit", (code) => {
     if (!stopping) {
       log(`the server exited (${code})`);
