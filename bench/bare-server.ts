@@ -19,13 +19,15 @@ const SQL = `SELECT c.id, c.public_id, c.name, c.email, c.phone, c.linkedin, c.l
 
 const JOB_SQL = "SELECT * FROM jobs WHERE id = $1 AND company_id = $2";
 
+function sendJson(res: http.ServerResponse, status: number, body: string): void {
+  res.writeHead(status, { "content-type": "application/json" }).end(body);
+}
+const NOT_FOUND = '{"error":{"code":"not_found"}}';
+
 async function answerJob(id: number, res: http.ServerResponse): Promise<void> {
   const { rows } = await pool.query(JOB_SQL, [id, companyId]);
-  if (!rows[0]) {
-    res.writeHead(404, { "content-type": "application/json" }).end('{"error":{"code":"not_found"}}');
-    return;
-  }
-  res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data: rows[0] }));
+  if (!rows[0]) return sendJson(res, 404, NOT_FOUND);
+  sendJson(res, 200, JSON.stringify({ data: rows[0] }));
 }
 
 const server = http.createServer(async (req, res) => {
@@ -42,13 +44,10 @@ const server = http.createServer(async (req, res) => {
   try {
     const { rows } = await pool.query(SQL, [Number(match[1]), companyId]);
     const c = rows[0];
-    if (!c) {
-      res.writeHead(404, { "content-type": "application/json" }).end('{"error":{"code":"not_found"}}');
-      return;
-    }
+    if (!c) return sendJson(res, 404, NOT_FOUND);
     const { job_id, job_title, ...rest } = c;
     const body = JSON.stringify({ data: { ...rest, job: job_id === null ? null : { id: job_id, title: job_title } } });
-    res.writeHead(200, { "content-type": "application/json" }).end(body);
+    sendJson(res, 200, body);
   } catch (error) {
     res.writeHead(500).end(String(error));
   }

@@ -48,7 +48,7 @@ const MANUAL_START = "<!-- manual:start (kept by npm run bench) -->";
 const MANUAL_END = "<!-- manual:end -->";
 
 export function renderReport(r: BenchResults, manual: string): string {
-  const { nextRuns, bare } = floors(r.load);
+  const { nextRuns, bare, bareJob } = floors(r.load);
   const seedCounts = Object.entries(r.seed.counts).map(([k, v]) => `${v.toLocaleString("en-US")} ${k}`).join(", ");
   return [
     "# Benchmarks",
@@ -82,7 +82,7 @@ export function renderReport(r: BenchResults, manual: string): string {
     "- CPU per request: utime + stime from /proc of the server's processes, of the bench database's PostgreSQL client backends (autovacuum workers are left out: they start when a table's thresholds trip, and their CPU is in the run's log line per row) and of autocannon, divided by the responses.",
     "- Load: autocannon (programmatic), " + `${r.connections} connections, ${r.warmupS} s warm-up (discarded) then ${r.durationS} s per row, one row after the other. Ids rotate over the company's 10,000 candidates / 25 jobs in random order; POSTs use unique e-mails. Latencies are per response (exact p95).`,
     "- Floors: **Next floor** = `GET /api/bench/constant`, a route handler in the same app returning `{ ok: true }` (on only with HIREFLOW_BENCH=1), measured at the start, middle and end of the run; ratios use the median of the three" +
-      ` (${nextRuns.map(f0).join(", ")} req/s). **Bare floor** = \`bench/bare-server.ts\`, node:http + pg (pool 10) doing the same candidate + job-title read by primary key (${f0(bare)} req/s); **job floor** = the same server reading one job by primary key and writing it as JSON (${f0(floors(r.load).bareJob?.rps ?? Number.NaN)} req/s). autocannon runs on the same 2 cores, so the bare floor is also bounded by the load generator.`,
+      ` (${nextRuns.map(f0).join(", ")} req/s). **Bare floor** = \`bench/bare-server.ts\`, node:http + pg (pool 10) doing the same candidate + job-title read by primary key (${f0(bare)} req/s); **job floor** = the same server reading one job by primary key and writing it as JSON (${f0(bareJob?.rps ?? Number.NaN)} req/s). autocannon runs on the same 2 cores, so the bare floor is also bounded by the load generator.`,
     "",
     "## Results",
     "",

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { ADMIN_STATE, E2E_PORT, E2E_SHARD } from "./e2e/support/state.ts";
+import { ADMIN_STATE, E2E_DEV, E2E_PORT, E2E_SHARD } from "./e2e/support/state.ts";
 
 /**
  * End-to-end tests against a production build (`next build` + `next start`) on a fresh, seeded
@@ -21,8 +21,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   // Under `next dev` (E2E_DEV=1) each page compiles on its first visit, ~20 s apiece on two cores.
-  timeout: process.env.E2E_DEV === "1" ? 300_000 : 90_000,
-  expect: { timeout: process.env.E2E_DEV === "1" ? 90_000 : 15_000 },
+  timeout: E2E_DEV ? 300_000 : 90_000,
+  expect: { timeout: E2E_DEV ? 90_000 : 15_000 },
   reporter: process.env.CI ? [["list"], ["junit", { outputFile: `../../test-results/e2e${shardSuffix}-junit.xml` }]] : [["list"]],
   // Playwright empties its output folder when it starts: one per shard (screenshots.ts writes beside them).
   outputDir: `../../test-results/e2e/output${shardSuffix}`,

@@ -13,15 +13,15 @@
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { shardFiles } from "./shards.ts";
+import { E2E_DEV, E2E_DIST_DIR as distDir } from "./state.ts";
 
 const webDir = path.resolve(import.meta.dirname, "../..");
 const bin = (name: string) => path.resolve(webDir, "../../node_modules/.bin", name);
 const args = process.argv.slice(2);
 const shards = Number(process.env.E2E_SHARDS) || (args.length ? 1 : 2);
 const basePort = Number(process.env.E2E_PORT ?? 3210);
-const distDir = process.env.E2E_NEXT_DIST_DIR || (process.env.E2E_DEV === "1" ? ".next-e2e-dev" : ".next-e2e");
 
-if (process.env.PLAYWRIGHT_SKIP_BUILD !== "1" && process.env.E2E_DEV !== "1") {
+if (process.env.PLAYWRIGHT_SKIP_BUILD !== "1" && !E2E_DEV) {
   console.log(`[e2e] building (next build → ${distDir})`);
   const build = spawnSync(bin("next"), ["build"], {
     cwd: webDir,

@@ -18,14 +18,12 @@ import { seedDemo } from "@hireflow/admin/seed";
 import { productionServerScript, spawnNext } from "@hireflow/admin/server/next";
 import { createPrismaClient } from "@hireflow/db";
 import { createTestServer } from "@hireflow/db/testing/server";
-import { stateFile } from "./state.ts";
+import { E2E_DEV as dev, E2E_DIST_DIR as distDir, stateFile } from "./state.ts";
 
 const webDir = path.resolve(import.meta.dirname, "../..");
 const nextBin = path.resolve(webDir, "../../node_modules/next/dist/bin/next");
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseUrl = `http://localhost:${port}`;
-const dev = process.env.E2E_DEV === "1";
-const distDir = process.env.E2E_NEXT_DIST_DIR || (dev ? ".next-e2e-dev" : ".next-e2e");
 const log = (line: string) => process.stdout.write(`[e2e-server] ${line}\n`);
 
 const server = await createTestServer();
