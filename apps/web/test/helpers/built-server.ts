@@ -15,6 +15,15 @@ import { stopOnExit } from "./stop-on-exit.ts";
  */
 export const testingTheBuild = () => process.env.HIREFLOW_TEST_TARGET === "build";
 
+/** The output of the servers this process started and has not closed: what settleBackgroundWork shows when it gives up. */
+const runningOutputs = new Set<string[]>();
+
+/** The servers' warnings and errors (the job runner's retries and failures among them): the last 15. */
+function serverComplaints(): string {
+  const lines = [...runningOutputs].flatMap((output) => output.join("").split("\n")).filter((line) => /warn|error|fail/i.test(line));
+  return lines.length ? `\nthe server's last warnings and errors:\n${lines.slice(-15).join("\n")}` : "";
+}
+
 export interface BuiltServer {
   url: string;
   /** Everything the server printed (its JSON log lines included). */
@@ -58,6 +67,7 @@ export async function startBuiltServer(
   // whole run would otherwise hold every log line of it).
   const output: string[] = [];
   const onOutput = options.onOutput ?? ((text: string) => output.push(text));
+  if (!options.onOutput) runningOutputs.add(output);
   child.stdout!.on("data", (chunk: Buffer) => onOutput(chunk.toString("utf8")));
   child.stderr!.on("data", (chunk: Buffer) => onOutput(chunk.toString("utf8")));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
@@ -70,6 +80,7 @@ export async function startBuiltServer(
       await exited;
       clearTimeout(timer);
     }
+    runningOutputs.delete(output);
     await rm(dataDir, { recursive: true, force: true });
   };
 
@@ -131,7 +142,18 @@ export async function settleBackgroundWork(companyIds: number[], timeoutMs = 30_
     const { events, resumes, scorings, deliveries, emails, recent } = rows[0]!;
     if (events + resumes + scorings + deliveries + emails + recent === 0) return;
     if (Date.now() > deadline) {
-      throw new Error(`background work still running after ${timeoutMs} ms: ${events} unpublished events, ${resumes} resumes, ${scorings} scorings, ${deliveries} deliveries due, ${emails} e-mails due, ${recent} just updated`);
+      // The rows themselves: which attempt, leased until when, last error (a stuck one is otherwise a guess).
+      const stuck = await pool.query(
+        `SELECT d.id, d.status, d.attempt_count, d.next_attempt_at, d.created_at, d.updated_at, d.last_error, e.type AS event
+         FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
+         WHERE d.company_id = ANY($1::int[]) AND d.status = 'pending' AND (d.next_attempt_at IS NULL OR d.next_attempt_at <= $2) LIMIT 5`,
+        [companyIds, soon],
+      );
+      throw new Error(
+        `background work still running after ${timeoutMs} ms: ${events} unpublished events, ${resumes} resumes, ${scorings} scorings, ${deliveries} deliveries due, ${emails} e-mails due, ${recent} just updated` +
+          (stuck.rows.length ? ` (now ${new Date().toISOString()}; deliveries due: ${JSON.stringify(stuck.rows)})` : "") +
+          serverComplaints(),
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
