@@ -75,9 +75,10 @@ describe("PATCH's agent check reads one stage change however many the candidate 
       return await run(client);
     } finally {
       await client.query("ROLLBACK");
-      // A prepared statement outlives the transaction; the connection goes back to the pool.
-      await client.query("DEALLOCATE ALL");
-      client.release();
+      // A prepared statement outlives the transaction: the connection is closed, not given back. (DEALLOCATE ALL
+      // also dropped the statements pg had prepared on it for others, and the next file of the worker that got
+      // the connection failed with "prepared statement … does not exist".)
+      client.release(true);
     }
   }
 
