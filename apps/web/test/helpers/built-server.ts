@@ -119,7 +119,7 @@ export async function settleBackgroundWork(companyIds: number[], timeoutMs = 30_
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     // One statement (a prepared one: the sweeps call this before every snapshot, thousands of times a run).
-    // Due now or soon: a first attempt, a redelivery (retries are ten minutes out under the build project,
+    // Due now or soon: a first attempt, a redelivery (retries are a day out under the build project,
     // build-target.ts), a queued e-mail (without SMTP_URL the server marks it `stored` at once). And quiet
     // for a moment: an attempt that just ended still touches rows, and an event just published has its
     // fan-out still queued in the runner (no delivery row yet: CI caught one landing between the two

@@ -28,8 +28,11 @@ export function applyBuildTargetDefaults(env: NodeJS.ProcessEnv): void {
   applyTestEnvDefaults(env);
   env.HIREFLOW_TEST_TARGET = "build";
   // The built servers run background work. The fuzzers' webhook endpoints point at closed ports; their
-  // retries would otherwise land at random moments between a test's before and after snapshots.
-  env.WEBHOOK_RETRY_SCHEDULE_MS ??= "600000,600000";
+  // retries would otherwise land at random moments between a test's before and after snapshots. A day, not
+  // ten minutes: settleBackgroundWork waits for deliveries due within a minute, and in a loaded run (two
+  // `npm test` side by side) trpc-fuzz lasted past ten minutes, so its first failed deliveries' retries came
+  // due under it and each property waited 30 s for them (delivery 865: attempt 1, next_attempt_at 30 s ahead).
+  env.WEBHOOK_RETRY_SCHEDULE_MS ??= "86400000,86400000";
   // Events the test process itself commits (fixtures) reach a built server through its outbox sweep, not
   // its commit hook: sweep often, so waiting for background work (settleBackgroundWork) stays short.
   env.OUTBOX_SWEEP_INTERVAL_MS ??= "200";
