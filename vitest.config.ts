@@ -84,7 +84,7 @@ export default defineConfig({
   test: {
     // Most of a test's time is spent waiting on PostgreSQL, a server process or a socket, so on two cores
     // vitest's default (cores − 1: one file at a time) leaves the machine half idle. Since the process project
-    // stopped importing per file, three workers kept 2 cores only ~70 % busy (829 s); four, ~78 % (740 s).
+    // stopped importing per file, a whole local run took 829 s with three workers and 740 s with four.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, availableParallelism() + 2),
     pool: "forks",
     sequence: { sequencer: LongFirstSequencer },
