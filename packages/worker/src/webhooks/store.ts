@@ -30,6 +30,9 @@ const CREATE_BATCH_DELIVERIES = {
       AND CASE WHEN ev.type = 'webhook.test' THEN e.id::text = ev.payload->'webhook_endpoint'->>'id'
                ELSE cardinality(e.events) = 0 OR ev.type = ANY(e.events) END
     ORDER BY ev.occurred_at, e.id
+    -- An endpoint deleted (or disabled) while this runs is skipped, not inserted against: without the
+    -- lock the SELECT saw it and the foreign key check then failed the whole batch.
+    FOR KEY SHARE OF e
     ON CONFLICT (event_id, endpoint_id) DO NOTHING
     RETURNING id`,
 };

@@ -1,5 +1,5 @@
 import { createCompany, createWebhookEndpoint, recordEvent, systemContext } from "@hireflow/core";
-import { getPrisma } from "@hireflow/db";
+import { backgroundPoolOf, getPrisma } from "@hireflow/db";
 import { z } from "zod";
 import { useIsolatedDatabase } from "@hireflow/db/testing/isolated";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -132,5 +132,42 @@ describe("the fan-out of webhook events, in the publishing transaction", () => {
     await runner.idle();
     expect(hook.requests()).toHaveLength(1);
     expect(await prisma.webhookDelivery.findMany({ where: { eventId: id }, select: { status: true, attemptCount: true } })).toEqual([{ status: "succeeded", attemptCount: 1 }]);
+  });
+
+  it("publishes the batch when an endpoint is deleted while the fan-out runs: the deleted one gets no delivery, the others theirs", async () => {
+    registerJobs(webhookJobs);
+    const prisma = getPrisma();
+    const svc = await company("Fan-out Delete Race Co");
+    const [kept, doomed] = [receiver.route(), receiver.route()];
+    const keptEndpoint = await createWebhookEndpoint(svc, { url: kept.url });
+    const doomedEndpoint = await createWebhookEndpoint(svc, { url: doomed.url });
+    const { id } = await svc.db.$transaction((tx) => recordEvent(tx, "candidate.stage_changed", { candidate: { id: 3 } }));
+
+    // The delete is in flight (row locked, not committed) when the fan-out reads the endpoints.
+    const deleter = await backgroundPoolOf(prisma).connect();
+    try {
+      await deleter.query("BEGIN");
+      const { rows } = await deleter.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+      await deleter.query("DELETE FROM webhook_endpoints WHERE id = $1", [doomedEndpoint.id]);
+      const publishing = publishPendingEvents(prisma);
+      // Wait until the fan-out is blocked on the deleter's lock, then let the delete commit.
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const blocked = await prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE ${rows[0]!.pid}::int = ANY(pg_blocking_pids(pid))`;
+        if (blocked[0]!.n > 0) break;
+        if (Date.now() > deadline) throw new Error("the fan-out never waited on the deleted endpoint's lock");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await deleter.query("COMMIT");
+      // Before the fix the fan-out's INSERT … SELECT failed here: webhook_deliveries_endpoint_id_fkey.
+      await publishing;
+    } finally {
+      deleter.release();
+    }
+    await getLocalRunner().idle();
+
+    expect((await prisma.event.findUniqueOrThrow({ where: { id } })).publishedAt).not.toBeNull();
+    expect(await prisma.webhookDelivery.findMany({ where: { eventId: id }, select: { endpointId: true, status: true } })).toEqual([{ endpointId: keptEndpoint.id, status: "succeeded" }]);
+    expect([kept, doomed].map((hook) => hook.requests().length)).toEqual([1, 0]);
   });
 });

@@ -109,17 +109,22 @@ export const uniqueSuffix = () => `${++seeded}-${randomBytes(4).toString("hex")}
 export async function seedResources(company: TestCompany, marker: string): Promise<Resources> {
   const prisma = getPrisma();
   const svc = systemContext(prisma, company.id);
-  // Screening on ("score"), so the job's re-score is a real operation, not a 422.
-  const job = await addJob(company, { title: `${marker} job`, description: `${marker} description`, screening: { mode: "score", criteria: [{ type: "skill", value: marker }] } });
+  // Screening on ("score"), so the job's re-score is a real operation, not a 422 — but switched on only
+  // after the candidate exists: created on a screened job, the candidate would be scored by a built
+  // server's screening job, whose write could land between two snapshots of a sweep long after this
+  // seed wrote the assessment below (CI saw a candidate's hash change and a fourth screening run).
+  const job = await addJob(company, { title: `${marker} job`, description: `${marker} description`, screening: { mode: "off", criteria: [{ type: "skill", value: marker }] } });
   const candidate = await createCandidate(
     svc,
     { job_id: job, name: `${marker} candidate`, email: `${marker.toLowerCase()}-${uniqueSuffix()}@example.com`, location: marker },
     { source: "public_api" },
   );
   await addNote(svc, candidate.id, `${marker} note`);
+  const stored = await prisma.job.findUniqueOrThrow({ where: { id: job }, select: { screening: true } });
+  const screening = { ...(stored.screening as Prisma.JsonObject), mode: "score" };
+  await prisma.job.update({ where: { id: job }, data: { screening }, select: { id: true } });
   // Assessed by the screening tool, as its job would store it (written directly: no event, nothing in
   // the background), so its screening explanation is a real one and sending it a real operation.
-  const { screening } = await prisma.job.findUniqueOrThrow({ where: { id: job }, select: { screening: true } });
   const criteria = (screening as { criteria: { id: string; type: string; value: unknown; required: boolean; weight: number }[] }).criteria.map((c) => ({
     ...c,
     met: true,
