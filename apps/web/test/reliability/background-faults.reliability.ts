@@ -116,7 +116,8 @@ describe("server killed during work", () => {
     // The first request hangs (the server dies while waiting for it); later ones are answered at once.
     const receiver = createReceiver((_r, n) => (n === 1 ? { status: 200, delayMs: 20_000 } : { status: 200 }));
     await receiver.up();
-    const env = { WEBHOOK_TIMEOUT_MS: "3000", WEBHOOK_RETRY_SCHEDULE_MS: "200,400,800" };
+    // The lease is the attempt's timeout plus a grace (30 s by default: waited out here for nothing).
+    const env = { WEBHOOK_TIMEOUT_MS: "3000", WEBHOOK_LEASE_GRACE_MS: "2000", WEBHOOK_RETRY_SCHEDULE_MS: "200,400,800" };
     const first = await server(env);
     const company = await createTestCompany();
     const endpoint = await apiClient(first.url, company).post("/webhook_endpoints", { url: receiver.url() });
@@ -125,7 +126,7 @@ describe("server killed during work", () => {
     await first.kill();
     const killedAt = Date.now();
     const second = await server(env);
-    // The in-flight attempt holds a lease (timeout + 30 s); when it runs out, the sweeper re-sends.
+    // The in-flight attempt holds a lease (timeout + grace); when it runs out, the sweeper re-sends.
     const delivery = await eventually(
       async () => {
         const row = await getPrisma().webhookDelivery.findFirst({ where: { endpointId: endpoint.body.data.id } });

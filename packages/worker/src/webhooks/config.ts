@@ -28,9 +28,10 @@ export const retryAfterCapMs = () => envInt("WEBHOOK_RETRY_AFTER_MAX_MS", 10 * H
 
 /**
  * While an attempt is in flight its row's next_attempt_at is pushed this far ahead: a lease that
- * keeps the sweeper away from live attempts and lets it recover the ones a crash abandoned.
+ * keeps the sweeper away from live attempts and lets it recover the ones a crash abandoned. The
+ * grace beyond the timeout (WEBHOOK_LEASE_GRACE_MS, default 30 s) covers recording the answer.
  */
-export const attemptLeaseMs = () => timeoutMs() + 30 * SECOND;
+export const attemptLeaseMs = () => timeoutMs() + envInt("WEBHOOK_LEASE_GRACE_MS", 30 * SECOND);
 
 /** The sweeper looks every WEBHOOK_SWEEP_INTERVAL_MS (30 s) for rows overdue by WEBHOOK_SWEEP_MARGIN_MS (60 s). */
 export const sweepIntervalMs = () => envInt("WEBHOOK_SWEEP_INTERVAL_MS", 30 * SECOND);

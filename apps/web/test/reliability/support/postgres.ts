@@ -12,7 +12,9 @@ import { runningServer, startEmbeddedPostgres } from "@hireflow/db/embedded";
  */
 export async function startRestartablePostgres() {
   const dataDirectory = path.join(os.tmpdir(), `hireflow-reliability-${process.pid}-${Date.now()}`);
-  const options = { dataDirectory, database: "reliability" };
+  // Files run two at a time (vitest.reliability.config.ts): each worker looks for a port from a range of
+  // its own, or two clusters initialising at once could both pick the first free one.
+  const options = { dataDirectory, database: "reliability", port: 55400 + 100 * Number(process.env.VITEST_POOL_ID ?? 0) };
   let server = await startEmbeddedPostgres(options);
   const url = server.url;
   const port = Number(new URL(url).port);
