@@ -7,7 +7,7 @@ import { useTempBlobDir } from "../helpers/resumes.ts";
 import { bodyArbitrary, type FuzzBody, headersArbitrary, pathValueArbitrary, queryArbitrary } from "./support/fuzz-arbitraries.ts";
 import { fillPath, label, operations } from "./support/operations.ts";
 import { toBodyInit } from "./support/request-body.ts";
-import { idFieldKind, memberReference, type Resources, seedResources, tenantSnapshot } from "./support/resources.ts";
+import { idFieldKind, memberReference, type Resources, seedResources, snapshotSeries, tenantSnapshot } from "./support/resources.ts";
 
 /**
  * Property: whatever arrives — any body, headers, path or query — at any documented operation, the
@@ -81,10 +81,11 @@ describe("fuzzing every documented operation", () => {
         return kind ? resources[kind] : memberReference(field, schema, resources);
       }),
     });
+    const snapshots = snapshotSeries(async () => ({ rows: await tenantSnapshot(app.acme.id), blobs: await countBlobs(blobs.dir()) }));
     await fc.assert(
       fc.asyncProperty(request, async (r) => {
         const path = fillPath(op, Object.fromEntries(op.pathParams.map((name, i) => [name, r.path[i]!])));
-        const before = { rows: await tenantSnapshot(app.acme.id), blobs: await countBlobs(blobs.dir()) };
+        const before = await snapshots.before();
         const res = await send(op.method, path, r.query, r.headers, r.body);
         const context = `${op.method} ${path}?${r.query} → ${res.status} ${res.text.slice(0, 300)}`;
         stats.sent++;
@@ -95,7 +96,7 @@ describe("fuzzing every documented operation", () => {
         expect(res.status, context).toBeLessThan(500);
         checkEnvelope(res, context);
         if (res.status >= 400) {
-          expect({ rows: await tenantSnapshot(app.acme.id), blobs: await countBlobs(blobs.dir()) }, `${context}: a rejected request wrote`).toEqual(before);
+          expect(await snapshots.after(), `${context}: a rejected request wrote`).toEqual(before);
         }
       }),
       { numRuns: RUNS_PER_OPERATION, endOnFailure: true },

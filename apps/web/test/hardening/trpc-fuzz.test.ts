@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callArbitrary, type TrpcCall } from "./support/trpc-arbitraries.ts";
 import { checkResponse, send, startTrpcApp } from "./support/trpc-client.ts";
 import { procedures, validInput } from "./support/trpc-procedures.ts";
+import { snapshotSeries } from "./support/resources.ts";
 import { referenceHint, seedTenant, type Tenant, trpcSnapshot } from "./support/trpc-resources.ts";
 
 /**
@@ -107,26 +108,28 @@ describe("fuzzing every procedure of appRouter over /api/trpc", () => {
   // created the department, so a rejected call wrote. Every text of every valid input, once each.
   it.each(procs.map((proc) => [proc.path, proc] as const))("%s: a NUL in any text field is rejected without writing", async (_name, proc) => {
     const valid = validInput(proc, referenceHint(proc, acme.resources), { skip: ["cursor"] });
+    const snapshots = snapshotSeries(() => trpcSnapshot(acme.company.id));
     for (const [path, text] of stringLeaves(valid)) {
       const input = JSON.stringify(withLeaf(valid, path, `${text.slice(0, 3)}\u0000${text.slice(3)}`));
       const call: TrpcCall =
         proc.type === "query"
           ? { transport: "GET query", method: "GET", path: proc.path, query: `input=${encodeURIComponent(input)}`, headers: { cookie: acme.session.cookie } }
           : { transport: "POST mutation", method: "POST", path: proc.path, query: "", headers: { cookie: acme.session.cookie, "x-csrf-token": acme.session.csrf, "content-type": "application/json" }, body: input };
-      const before = await trpcSnapshot(acme.company.id);
+      const before = await snapshots.before();
       const res = await send(app.url, call);
       const context = `${path.join(".")}: ${show(call)} → ${res.status} ${res.text.slice(0, 300)}`;
       expect(res.status, context).toBeLessThan(500);
       checkResponse(res, context, call.method);
-      if (res.status >= 400) expect(await trpcSnapshot(acme.company.id), `${context}: a rejected call wrote`).toEqual(before);
+      if (res.status >= 400) expect(await snapshots.after(), `${context}: a rejected call wrote`).toEqual(before);
     }
   });
 
   it.each(procs.map((proc) => [proc.path, proc] as const))("%s: never 5xx, always a request id and the error shape, nothing written on rejection", async (_name, proc) => {
     const valid = validInput(proc, referenceHint(proc, acme.resources), { skip: ["cursor"] });
+    const snapshots = snapshotSeries(() => trpcSnapshot(acme.company.id));
     await fc.assert(
       fc.asyncProperty(callArbitrary(proc, valid, acme.session), async (call) => {
-        const before = await trpcSnapshot(acme.company.id);
+        const before = await snapshots.before();
         const res = await send(app.url, call);
         const context = `${show(call)} → ${res.status} ${res.text.slice(0, 300)}`;
         stats.sent++;
@@ -137,7 +140,7 @@ describe("fuzzing every procedure of appRouter over /api/trpc", () => {
         else stats.accepted++;
         expect(res.status, context).toBeLessThan(500);
         checkResponse(res, context, call.method);
-        if (res.status >= 400) expect(await trpcSnapshot(acme.company.id), `${context}: a rejected call wrote`).toEqual(before);
+        if (res.status >= 400) expect(await snapshots.after(), `${context}: a rejected call wrote`).toEqual(before);
       }),
       { numRuns: RUNS_PER_PROCEDURE, endOnFailure: true },
     );

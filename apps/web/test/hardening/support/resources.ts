@@ -121,11 +121,11 @@ export async function seedResources(company: TestCompany, marker: string): Promi
   );
   await addNote(svc, candidate.id, `${marker} note`);
   const stored = await prisma.job.findUniqueOrThrow({ where: { id: job }, select: { screening: true } });
-  const screening = { ...(stored.screening as Prisma.JsonObject), mode: "score" };
-  await prisma.job.update({ where: { id: job }, data: { screening }, select: { id: true } });
+  const screening = { ...(stored.screening as { criteria: { id: string; type: string; value: unknown; required: boolean; weight: number }[] }), mode: "score" };
+  await prisma.job.update({ where: { id: job }, data: { screening: screening as unknown as Prisma.InputJsonObject }, select: { id: true } });
   // Assessed by the screening tool, as its job would store it (written directly: no event, nothing in
   // the background), so its screening explanation is a real one and sending it a real operation.
-  const criteria = (screening as { criteria: { id: string; type: string; value: unknown; required: boolean; weight: number }[] }).criteria.map((c) => ({
+  const criteria = screening.criteria.map((c) => ({
     ...c,
     met: true,
     evidence: `SKILLS: ${marker}`,
@@ -291,6 +291,28 @@ let tables: Promise<string[]> | undefined;
 function rowText(table: string): string {
   if (table === "webhook_deliveries" && testingTheBuild()) return "jsonb_build_array(x.id, x.event_id, x.endpoint_id)::text";
   return "x::text";
+}
+
+/**
+ * Snapshots around a series of requests most of which are rejected (the fuzzers): the "after" of a
+ * rejected request, already found equal to its "before", is the next request's "before" — one snapshot
+ * per rejected request instead of two. Still as strict: a write landing between the two requests shows
+ * in the next comparison, where a fresh "before" would have absorbed it. `before` after an accepted
+ * request (no `after` taken) takes a fresh one.
+ */
+export function snapshotSeries<T>(take: () => Promise<T>): { before(): Promise<T>; after(): Promise<T> } {
+  let kept: T | undefined;
+  return {
+    async before() {
+      const snapshot = kept ?? (await take());
+      kept = undefined;
+      return snapshot;
+    },
+    async after() {
+      kept = await take();
+      return kept;
+    },
+  };
 }
 
 /** Row count and a hash of every row of the company, per table: any insert, update or delete shows. */
