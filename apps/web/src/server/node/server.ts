@@ -5,6 +5,7 @@ import { newRequestId, routeErrorResponse } from "../../lib/server/route-errors.
 import { answerBoardApi } from "../public/job-board.ts";
 import { handleMcpRequest, MCP_PATH } from "../mcp/endpoint.ts";
 import { handleApiV1Request } from "../rest/api-v1.ts";
+import { handleTrpcRequest, TRPC_ENDPOINT } from "../trpc/endpoint.ts";
 import { sendWebResponse, toWebRequest } from "./http-bridge.ts";
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -45,6 +46,20 @@ export function isMcpPath(rawUrl: string | undefined): boolean {
   return rawUrl.length === MCP_PATH.length || rawUrl[MCP_PATH.length] === "?";
 }
 
+/**
+ * GETs and POSTs of one tRPC procedure at its canonical path (/api/trpc/jobs.list, any query): answered
+ * here like /api/v1 — the web app's every call, and Next's route-handler overhead was most of their CPU.
+ * HEAD (Next serves it with the GET export), other methods and any other path (batches, a trailing
+ * slash, a "%") keep going to the Next route, whose answers to those do not change.
+ */
+const TRPC_PATH = new RegExp(`^${TRPC_ENDPOINT}/[A-Za-z][A-Za-z0-9]*(?:\\.[A-Za-z][A-Za-z0-9]*)*$`);
+
+export function isTrpcCall(method: string | undefined, rawUrl: string | undefined): boolean {
+  if ((method !== "GET" && method !== "POST") || !rawUrl) return false;
+  const query = rawUrl.indexOf("?");
+  return TRPC_PATH.test(query < 0 ? rawUrl : rawUrl.slice(0, query));
+}
+
 export interface HireflowServerOptions {
   /** Next's request handler: every request that is not an API call. */
   next: NodeHandler;
@@ -54,7 +69,7 @@ export interface HireflowServerOptions {
 }
 
 /**
- * `npm start`'s HTTP server: /api/v1 goes straight to the gateway, /api/mcp to the MCP endpoint (the same function as the Vercel
+ * `npm start`'s HTTP server: /api/v1 goes straight to the gateway, /api/trpc's calls to tRPC, /api/mcp to the MCP endpoint (the same function as the Vercel
  * route handler, app/api/v1/[[...path]]/route.ts), everything else to Next. Next answering a route
  * handler costs more CPU than our whole API request (docs/BENCHMARKS.md).
  */
@@ -84,6 +99,19 @@ export function createHireflowServer(options: HireflowServerOptions): Server {
     await sendWebResponse(res, response, staticHeaders, req);
   };
 
+  const answerTrpc = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // Next's server adds the connection's address when a request has no x-forwarded-for (client-ip.ts
+    // reads it): the same here, so a procedure sees the same client IP whichever server answered it.
+    if (req.headers["x-forwarded-for"] === undefined && req.socket.remoteAddress) req.rawHeaders.push("x-forwarded-for", req.socket.remoteAddress);
+    let response: Response;
+    try {
+      response = await handleTrpcRequest(toWebRequest(req, options.fallbackHost), noDeferredPublish);
+    } catch (error) {
+      response = routeErrorResponse(error, newRequestId());
+    }
+    await sendWebResponse(res, response, staticHeaders, req);
+  };
+
   const answerBoard = (board: { slug: string; id?: string }) => async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     let response: Response;
     try {
@@ -97,7 +125,7 @@ export function createHireflowServer(options: HireflowServerOptions): Server {
   const server = createServer((req, res) => {
     const gateway = isGatewayPath(req.url);
     const board = gateway ? null : jobBoardRequest(req.method, req.url);
-    const handler = gateway ? answerApi : isMcpPath(req.url) ? answerMcp : board ? answerBoard(board) : options.next;
+    const handler = gateway ? answerApi : isTrpcCall(req.method, req.url) ? answerTrpc : isMcpPath(req.url) ? answerMcp : board ? answerBoard(board) : options.next;
     handler(req, res).catch((error: unknown) => {
       logger.error("request failed outside the handlers", { url: req.url, error });
       if (!res.headersSent) {
