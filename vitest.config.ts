@@ -98,15 +98,15 @@ export default defineConfig({
           include: BUILD_SUITES,
           // The project's database, and one production server on it that the files share (helpers/app.ts).
           globalSetup: ["apps/web/test/helpers/shared-built-server.global.ts"],
-          setupFiles: ["packages/db/src/testing/setup-env.ts", "apps/web/test/helpers/build-target.ts"],
+          setupFiles: ["packages/db/src/testing/setup-env.ts", "apps/web/test/helpers/build-target.ts", "apps/web/test/helpers/between-files.ts"],
           // A test that starts its own server (withAppEnv) waits for it: two suites side by side on 2 cores
           // stretched a start to ~50 s, so the limits leave room for the start plus the test's own work.
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // These files are HTTP clients of the server: a worker keeps one module graph for all the files it
           // runs instead of importing core, Prisma and the helpers again for each (about a quarter of the CPU
-          // a file cost). What a file changes in its environment it puts back (useIsolatedDatabase, withAppEnv);
-          // unstubEnvs undoes vi.stubEnv.
+          // a file cost). What a file changes in its environment is put back after it (between-files.ts): an
+          // environment left changed made every later file of the worker start a server of its own.
           isolate: false,
           unstubEnvs: true,
           sequence: { sequencer: LongFirstSequencer },

@@ -35,7 +35,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   restoreSink();
-  process.env.LOG_LEVEL = previousLevel;
+  // Assigning undefined would leave the string "undefined": in the build project (one module graph and
+  // environment per worker) every later file's server then differed from the shared one and started its own.
+  if (previousLevel === undefined) delete process.env.LOG_LEVEL;
+  else process.env.LOG_LEVEL = previousLevel;
   await app.close();
 });
 /** In process the sink's lines; against the build the JSON lines the server printed (LOG_LEVEL is passed on to it). */

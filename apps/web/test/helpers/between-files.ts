@@ -1,8 +1,8 @@
 import { afterAll, vi } from "vitest";
 
 /**
- * The `process` project runs many files in one worker (isolate: false: the module graph is imported
- * once per worker instead of once per file, about half of the project's CPU). What a file changes in
+ * The `process` and `build` projects run many files in one worker (isolate: false: the module graph is
+ * imported once per worker instead of once per file, about half of the project's CPU). What a file changes in
  * the process it shares is put back here when the file ends, whether or not the file did it itself:
  * the environment, spies, stubs and fake timers, the storage driver chosen for tests, and the local job
  * runner (runs a file started must not go on into the next file).
