@@ -78,49 +78,29 @@ export function createHireflowServer(options: HireflowServerOptions): Server {
   // A long-lived process publishes its events from the commit hook (packages/worker); nothing to keep alive.
   const noDeferredPublish = () => {};
 
-  const answerApi = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    let response: Response;
-    try {
-      response = await handleApiV1Request(toWebRequest(req, options.fallbackHost), noDeferredPublish);
-    } catch (error) {
-      // The gateway answers every error itself; this is a failure of the bridge.
-      response = routeErrorResponse(error, newRequestId());
-    }
-    await sendWebResponse(res, response, staticHeaders, req);
-  };
+  /** A fetch-style handler's answer written to node:http; a throw is a failure of the bridge, answered as an envelope. */
+  const answerWith =
+    (handle: (request: Request) => Promise<Response>) =>
+    async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+      let response: Response;
+      try {
+        response = await handle(toWebRequest(req, options.fallbackHost));
+      } catch (error) {
+        response = routeErrorResponse(error, newRequestId());
+      }
+      await sendWebResponse(res, response, staticHeaders, req);
+    };
 
-  const answerMcp = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    let response: Response;
-    try {
-      response = await handleMcpRequest(toWebRequest(req, options.fallbackHost), noDeferredPublish);
-    } catch (error) {
-      response = routeErrorResponse(error, newRequestId());
-    }
-    await sendWebResponse(res, response, staticHeaders, req);
-  };
-
-  const answerTrpc = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const answerApi = answerWith((request) => handleApiV1Request(request, noDeferredPublish));
+  const answerMcp = answerWith((request) => handleMcpRequest(request, noDeferredPublish));
+  const answerTrpcCall = answerWith((request) => handleTrpcRequest(request, noDeferredPublish));
+  const answerTrpc = (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // Next's server adds the connection's address when a request has no x-forwarded-for (client-ip.ts
     // reads it): the same here, so a procedure sees the same client IP whichever server answered it.
     if (req.headers["x-forwarded-for"] === undefined && req.socket.remoteAddress) req.rawHeaders.push("x-forwarded-for", req.socket.remoteAddress);
-    let response: Response;
-    try {
-      response = await handleTrpcRequest(toWebRequest(req, options.fallbackHost), noDeferredPublish);
-    } catch (error) {
-      response = routeErrorResponse(error, newRequestId());
-    }
-    await sendWebResponse(res, response, staticHeaders, req);
+    return answerTrpcCall(req, res);
   };
-
-  const answerBoard = (board: { slug: string; id?: string }) => async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    let response: Response;
-    try {
-      response = await answerBoardApi(toWebRequest(req, options.fallbackHost), board.slug, board.id);
-    } catch (error) {
-      response = routeErrorResponse(error, newRequestId());
-    }
-    await sendWebResponse(res, response, staticHeaders, req);
-  };
+  const answerBoard = (board: { slug: string; id?: string }) => answerWith((request) => answerBoardApi(request, board.slug, board.id));
 
   const server = createServer((req, res) => {
     const gateway = isGatewayPath(req.url);
