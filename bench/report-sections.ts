@@ -169,6 +169,19 @@ export function webhookSection(w: WebhookResult): string[] {
     "| phase | server | PostgreSQL | total |",
     "|---|---:|---:|---:|",
     ...cpuPhases(w),
+    "",
+    ...burstRows(w.burst),
+  ];
+}
+
+function burstRows(b: Extract<WebhookResult, { available: true }>["burst"]): string[] {
+  if (!b) return [];
+  return [
+    `The delivery path alone (PATCHes not limiting it): every stage change above committed again at once as a copy of its outbox row, then one PATCH wakes the publisher as any commit does; deliveries/s is deliveries ÷ (last receipt − that PATCH).`,
+    "",
+    "| events | delivered | duplicates | deliveries/s | first receipt | last receipt | CPU ms/delivery: server | PostgreSQL |",
+    "|---:|---:|---:|---:|---:|---:|---:|---:|",
+    `| ${b.events} | ${b.delivered} | ${b.duplicates} | ${f0(b.deliveriesPerSecond)} | ${f0(b.firstMs)} ms | ${f0(b.lastMs)} ms | ${f2(b.cpu?.server ?? Number.NaN)} | ${f2(b.cpu?.db ?? Number.NaN)} |`,
   ];
 }
 

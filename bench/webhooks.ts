@@ -37,18 +37,48 @@ export type WebhookResult =
        * is the fan-out and the delivery.
        */
       patchOnlyCpu?: { server: number; db: number };
+      /** The delivery path alone: a burst of committed events, no PATCH load (burstDrain). */
+      burst?: BurstResult;
     };
+
+/**
+ * Issue 44's "with the PATCHes not limited by the server": every stage change of this phase (both
+ * halves) is committed again at once, as copies of its outbox row, and one PATCH wakes the publisher
+ * as any commit does. From that PATCH to the last receipt is the outbox, the fan-out and the delivery
+ * with nothing else to do.
+ */
+export interface BurstResult {
+  events: number;
+  delivered: number;
+  duplicates: number;
+  deliveriesPerSecond: number;
+  /** Milliseconds from the waking PATCH to the first and to the last receipt. */
+  firstMs: number;
+  lastMs: number;
+  cpu?: { server: number; db: number };
+}
 
 interface Receiver {
   url: string;
   receipts: Map<number, number>;
   duplicates: number;
+  /** Forgets what arrived so far (a new phase counts its own receipts and duplicates). */
+  reset(): void;
   close(): Promise<void>;
 }
 
 async function startReceiver(): Promise<Receiver> {
   const receipts = new Map<number, number>();
-  const receiver: Receiver = { url: "", receipts, duplicates: 0, close: async () => {} };
+  const receiver: Receiver = {
+    url: "",
+    receipts,
+    duplicates: 0,
+    reset: () => {
+      receipts.clear();
+      receiver.duplicates = 0;
+    },
+    close: async () => {},
+  };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -81,7 +111,7 @@ async function plannedChanges(databaseUrl: string, company: SeededCompany): Prom
   try {
     const { rows } = await client.query<{ id: number; stage: string }>(
       "SELECT id, stage FROM candidates WHERE company_id = $1 ORDER BY id LIMIT $2",
-      [company.id, 2 * WEBHOOKS.changes],
+      [company.id, 2 * WEBHOOKS.changes + 1],
     );
     return rows.map((r, i) => ({ id: r.id, stage: r.stage === "hired" ? "rejected" : r.stage === "rejected" ? "hired" : i % 2 ? "hired" : "rejected" }));
   } finally {
@@ -104,7 +134,8 @@ export async function runWebhookBench(server: AppServer, company: SeededCompany,
   const json = { authorization: `Bearer ${company.apiKey}`, "content-type": "application/json" };
   const planned = await plannedChanges(databaseUrl, company);
   // First the same number of changes with no endpoint to deliver to: what the PATCH and the outbox cost alone.
-  const patchOnly = planned.slice(WEBHOOKS.changes);
+  const patchOnly = planned.slice(WEBHOOKS.changes, 2 * WEBHOOKS.changes);
+  const wake = planned[2 * WEBHOOKS.changes]!;
   const beforePatchOnly = await probe?.sample();
   await patchAll(server, json, patchOnly);
   await sleep(1_000); // the last publishes land in the sample (a bench's measurement window, not a test's wait)
@@ -128,17 +159,7 @@ export async function runWebhookBench(server: AppServer, company: SeededCompany,
     const patchesDone = performance.now();
     const patchSeconds = (patchesDone - started) / 1000;
 
-    const deadline = performance.now() + WEBHOOKS.timeoutMs;
-    let last = -1;
-    let stableSince = performance.now();
-    while (performance.now() < deadline) {
-      if (receiver.receipts.size !== last) {
-        last = receiver.receipts.size;
-        stableSince = performance.now();
-      }
-      if (receiver.receipts.size >= changes.length || performance.now() - stableSince > 10_000) break;
-      await sleep(50);
-    }
+    await receiptsOf(receiver, changes.length);
     const after = await probe?.sample();
     if (receiver.receipts.size === 0) {
       return { available: false, reason: `the endpoint was registered and ${changes.length} stage changes made, but no delivery arrived (is webhook delivery built yet?)` };
@@ -146,11 +167,14 @@ export async function runWebhookBench(server: AppServer, company: SeededCompany,
     const latencies = [...receiver.receipts].map(([id, at]) => at - (sent.get(id) ?? Number.NaN)).filter(Number.isFinite);
     const lastReceipt = receiver.receipts.size ? Math.max(...receiver.receipts.values()) : Number.NaN;
     const [p50, p95, max] = percentiles(latencies, [50, 95, 100]);
+    const delivered = receiver.receipts.size;
+    const duplicates = receiver.duplicates;
+    const burst = await burstDrain(server, json, databaseUrl, company, receiver, wake, probe);
     return {
       available: true,
       changes: changes.length,
-      delivered: receiver.receipts.size,
-      duplicates: receiver.duplicates,
+      delivered,
+      duplicates,
       patchFailures,
       patchRps: changes.length / patchSeconds,
       deliveriesPerSecond: receiver.receipts.size / ((lastReceipt - started) / 1000),
@@ -164,8 +188,68 @@ export async function runWebhookBench(server: AppServer, company: SeededCompany,
         beforePatchOnly && afterPatchOnly
           ? { server: (afterPatchOnly.server - beforePatchOnly.server) / patchOnly.length, db: (afterPatchOnly.db - beforePatchOnly.db) / patchOnly.length }
           : undefined,
+      burst,
     };
   } finally {
     await receiver.close();
   }
+}
+
+/** Waits until `expected` receipts arrived, or none arrived for 10 s, or the phase's time is up. */
+async function receiptsOf(receiver: Receiver, expected: number): Promise<void> {
+  const deadline = performance.now() + WEBHOOKS.timeoutMs;
+  let last = -1;
+  let stableSince = performance.now();
+  while (performance.now() < deadline) {
+    if (receiver.receipts.size !== last) {
+      last = receiver.receipts.size;
+      stableSince = performance.now();
+    }
+    if (receiver.receipts.size >= expected || performance.now() - stableSince > 10_000) return;
+    await sleep(50);
+  }
+}
+
+async function burstDrain(
+  server: AppServer,
+  headers: Record<string, string>,
+  databaseUrl: string,
+  company: SeededCompany,
+  receiver: Receiver,
+  wake: { id: number; stage: string },
+  probe?: CpuProbe,
+): Promise<BurstResult> {
+  receiver.reset();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let events: number;
+  try {
+    // Published by now (every receipt of the phase is in), so nothing else is pending when they go in.
+    const copied = await client.query(
+      `INSERT INTO events (company_id, type, payload)
+       SELECT company_id, type, payload FROM events WHERE company_id = $1 AND type = 'candidate.stage_changed' AND published_at IS NOT NULL`,
+      [company.id],
+    );
+    events = copied.rowCount ?? 0;
+  } finally {
+    await client.end();
+  }
+  const before = await probe?.sample();
+  const woken = performance.now();
+  await patchAll(server, headers, [wake]);
+  const expected = events + 1;
+  await receiptsOf(receiver, expected);
+  const after = await probe?.sample();
+  const times = [...receiver.receipts.values()];
+  const first = Math.min(...times);
+  const last = Math.max(...times);
+  return {
+    events: expected,
+    delivered: receiver.receipts.size,
+    duplicates: receiver.duplicates,
+    deliveriesPerSecond: receiver.receipts.size / ((last - woken) / 1000),
+    firstMs: first - woken,
+    lastMs: last - woken,
+    cpu: before && after ? { server: (after.server - before.server) / expected, db: (after.db - before.db) / expected } : undefined,
+  };
 }

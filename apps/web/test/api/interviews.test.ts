@@ -143,6 +143,22 @@ describe("POST /interviews", () => {
     expect([res.body.data.start_at, res.body.data.end_at]).toEqual(["2030-03-05T09:00:00.000Z", "2030-03-05T10:30:00.000Z"]);
   });
 
+  // Intl.supportedValuesOf("timeZone") lists ICU's old ids only (Asia/Calcutta, Europe/Kiev): the
+  // zone names people have today must schedule too, and a lower-case name is stored as the tz database writes it.
+  it.each([
+    ["Asia/Kolkata", "Asia/Kolkata"],
+    ["Europe/Kyiv", "Europe/Kyiv"],
+    ["UTC", "UTC"],
+    ["europe/berlin", "Europe/Berlin"],
+  ])("takes the time zone %s (stored as %s) and writes it in the invitation", async (given, stored) => {
+    const before = await lastEmailId(A.co.id);
+    const res = await schedule(A, { time_zone: given });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data.time_zone).toBe(stored);
+    const [invitation] = await emails(A.co.id, before);
+    expect(ics(invitation!).text).toContain(`TZID=${stored}:`);
+  });
+
   it.each([
     ["end before start", { end_at: "2030-03-04T08:00:00Z" }, "end_at"],
     ["end equal to start", { end_at: "2030-03-04T09:00:00Z" }, "end_at"],

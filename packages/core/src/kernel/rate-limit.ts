@@ -1,5 +1,6 @@
 import { Redis } from "ioredis";
 import { logger } from "./logger.ts";
+import { AppError } from "./errors.ts";
 
 /**
  * Fixed-window rate limiting: per API key on /api/v1, per IP on the public application form and
@@ -174,4 +175,21 @@ export function rateLimitHeaders(r: RateLimitResult): Record<string, string> {
     "ratelimit-reset": String(r.resetSeconds),
     ...(r.allowed ? {} : { "retry-after": String(r.resetSeconds) }),
   };
+}
+
+/**
+ * The per-client-IP ceiling of a key-less surface (the application form, the job board, the offer and
+ * scheduling links): counts a hit in `bucket`, answers 429 with the RateLimit headers over the limit,
+ * and returns those headers for a response that wants them.
+ */
+export async function limitPerClient(
+  bucket: string,
+  limits: { max: number; windowMs: number },
+  refusal = "Too many requests from this address",
+): Promise<Record<string, string>> {
+  const limit = await getRateLimiter().hit(bucket, limits.max, limits.windowMs);
+  if (!limit.allowed) {
+    throw new AppError("rate_limited", `${refusal}; try again in ${limit.resetSeconds} s`, { headers: rateLimitHeaders(limit) });
+  }
+  return rateLimitHeaders(limit);
 }

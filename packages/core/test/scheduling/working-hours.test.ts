@@ -7,7 +7,8 @@ import {
   timeZoneProblems,
   workingHoursProblems,
 } from "../../src/modules/scheduling/working-hours.ts";
-import { instantOf, isValidTimeZone, normalizeTimeZone, offsetAt, wallTimeAt } from "../../src/modules/scheduling/zone.ts";
+import { isValidTimeZone, normalizeTimeZone } from "../../src/kernel/contract/time-zone.ts";
+import { instantOf, offsetAt, wallTimeAt } from "../../src/modules/scheduling/zone.ts";
 
 /** The availability checks behind PUT /users/{id}/availability's 400s, and the zone helper under the slots. */
 

@@ -3,7 +3,7 @@ import { type PrismaClient } from "@hireflow/db";
 import { systemContext } from "../../kernel/context.ts";
 import { applicationInput, HONEYPOT_FIELD } from "./contract/application.ts";
 import { type ErrorDetail, AppError, zodIssuesToDetails } from "../../kernel/errors.ts";
-import { getRateLimiter, rateLimitHeaders } from "../../kernel/rate-limit.ts";
+import { limitPerClient } from "../../kernel/rate-limit.ts";
 import { openJobWhere } from "./careers.ts";
 import { createCandidate } from "../candidate/create.ts";
 import { type StoredResume } from "../../kernel/context.ts";
@@ -26,10 +26,11 @@ interface ScreeningQuestion {
 
 /** Per client IP, before the body is read (a stored resume must not be the price of a refusal). */
 export async function limitApplications(ip: string): Promise<void> {
-  const limit = await getRateLimiter().hit(`apply:ip:${ip}`, envInt("HIREFLOW_APPLY_LIMIT_PER_IP", 20), envInt("HIREFLOW_APPLY_WINDOW_MS", 10 * 60 * 1000));
-  if (!limit.allowed) {
-    throw new AppError("rate_limited", `Too many applications from this address; try again in ${limit.resetSeconds} s`, { headers: rateLimitHeaders(limit) });
-  }
+  await limitPerClient(
+    `apply:ip:${ip}`,
+    { max: envInt("HIREFLOW_APPLY_LIMIT_PER_IP", 20), windowMs: envInt("HIREFLOW_APPLY_WINDOW_MS", 10 * 60 * 1000) },
+    "Too many applications from this address",
+  );
 }
 
 function isFilled(value: unknown): boolean {

@@ -6,7 +6,7 @@ import { recordAudit } from "../audit/audit.ts";
 import { type AvailabilityDto, type PutAvailabilityInput } from "./contract/availability.ts";
 import { feedStatus, refreshFeed } from "./feeds.ts";
 import { availabilityProblems, DEFAULT_WORKING_HOURS, sortWorkingHours, type WorkingRange } from "./working-hours.ts";
-import { normalizeTimeZone } from "./zone.ts";
+import { normalizeTimeZone } from "../../kernel/contract/time-zone.ts";
 
 /**
  * A member's availability (issue 42 §1): GET / PUT /users/{id}/availability and the member's own

@@ -9,7 +9,7 @@ import { MAX_RESCHEDULES } from "./contract/scheduling-link.ts";
 import { isExpired, schedulingLinkInclude, type SchedulingLinkRow, schedulingUrlOf } from "./links.ts";
 import { poolSlots } from "./pool.ts";
 import { type Slot } from "./slots.ts";
-import { isValidTimeZone, normalizeTimeZone } from "./zone.ts";
+import { isValidTimeZone, normalizeTimeZone, TIME_ZONE_MESSAGE } from "../../kernel/contract/time-zone.ts";
 
 /**
  * The candidate's side of a scheduling link (issue 42 §2): the free slots, booking one, rescheduling
@@ -34,7 +34,7 @@ function assertAlive(row: SchedulingLinkRow, now: Date): void {
 
 function zoneOrDefault(zone: string | undefined, fallback: string): string {
   if (zone === undefined) return fallback;
-  if (!isValidTimeZone(zone)) throw AppError.validation([{ field: "time_zone", message: "Must be an IANA time zone name such as Europe/Berlin or America/New_York" }]);
+  if (!isValidTimeZone(zone)) throw AppError.validation([{ field: "time_zone", message: TIME_ZONE_MESSAGE }]);
   return normalizeTimeZone(zone);
 }
 

@@ -1,7 +1,8 @@
 import ICAL from "ical.js";
 import { CalendarFeedError } from "./feed-error.ts";
 import type { BusyInterval } from "./slots.ts";
-import { instantOf, instantOfLocal, isValidTimeZone, wallTimeAt } from "./zone.ts";
+import { isValidTimeZone } from "../../kernel/contract/time-zone.ts";
+import { instantOf, instantOfLocal, wallTimeAt } from "./zone.ts";
 
 /**
  * Busy time from a member's published calendar (the secret iCalendar address of Google Calendar or

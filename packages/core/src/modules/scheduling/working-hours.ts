@@ -1,4 +1,4 @@
-import { isValidTimeZone } from "./zone.ts";
+import { isValidTimeZone } from "../../kernel/contract/time-zone.ts";
 
 /**
  * A member's availability settings as the API takes them, and the checks that turn a bad one into

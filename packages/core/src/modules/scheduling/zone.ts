@@ -33,42 +33,8 @@ interface ZoneInfo {
 }
 
 const zones = new Map<string, ZoneInfo>();
-const validity = new Map<string, boolean>();
 const DAY_MS = 86_400_000;
 const MAX_CACHED_OFFSETS = 20_000;
-
-/** Names only: Intl also takes offsets such as "+01:00", which follow no daylight saving. */
-const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
-
-/**
- * True for any zone name Intl accepts. Node's `Intl.supportedValuesOf("timeZone")` lists canonical
- * names only (no "UTC", "Asia/Kolkata" or "US/Eastern"), which members legitimately have.
- */
-export function isValidTimeZone(zone: string): boolean {
-  if (typeof zone !== "string" || !ZONE_NAME.test(zone)) return false;
-  let ok = validity.get(zone);
-  if (ok === undefined) {
-    try {
-      new Intl.DateTimeFormat("en-US", { timeZone: zone });
-      ok = true;
-    } catch {
-      ok = false;
-    }
-    if (validity.size > 2_000) validity.clear();
-    validity.set(zone, ok);
-  }
-  return ok;
-}
-
-/**
- * The zone's name with the tz database's capitalisation ("europe/berlin" → "Europe/Berlin"), else as
- * given. Not Intl's canonical id: Node 20 turns "Asia/Kolkata" into the old "Asia/Calcutta".
- */
-export function normalizeTimeZone(zone: string): string {
-  if (!isValidTimeZone(zone)) return zone;
-  const resolved = new Intl.DateTimeFormat("en-US", { timeZone: zone }).resolvedOptions().timeZone;
-  return resolved.toLowerCase() === zone.toLowerCase() ? resolved : zone;
-}
 
 function info(zone: string): ZoneInfo {
   let found = zones.get(zone);

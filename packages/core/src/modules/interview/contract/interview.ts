@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isValidTimeZone, normalizeTimeZone, TIME_ZONE_MESSAGE } from "../../../kernel/contract/time-zone.ts";
 import { cursorParam, httpUrl, idParam, limitParam, singleLine, storableText, timestamp } from "../../../kernel/contract/common.ts";
 
 /**
@@ -9,17 +10,12 @@ export const MAX_INTERVIEWERS = 20;
 /** An interview is at most a working day long; longer is a typo of the end date. */
 export const MAX_INTERVIEW_MINUTES = 12 * 60;
 
-const ZONES = new Set(Intl.supportedValuesOf("timeZone"));
-
-/** An IANA zone name as the runtime's tz database knows it ("Europe/Berlin"; "UTC"). */
-export function isIanaTimeZone(value: string): boolean {
-  return value === "UTC" || ZONES.has(value);
-}
-
+/** Stored as the tz database writes it ("europe/berlin" → "Europe/Berlin"): the invitation's TZID is what calendars match. */
 export const timeZoneSchema = z
   .string()
   .max(64)
-  .refine(isIanaTimeZone, "Must be an IANA time zone name such as Europe/Berlin or America/New_York")
+  .refine(isValidTimeZone, TIME_ZONE_MESSAGE)
+  .transform(normalizeTimeZone)
   .meta({ description: "IANA time zone the invitation is written in (its DTSTART;TZID)", example: "Europe/Berlin" });
 
 // The wire form of an instant: ISO 8601 with an offset or Z; stored as UTC. Years are bounded so a

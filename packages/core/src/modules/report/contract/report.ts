@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { APPLICATION_SOURCES } from "../../candidate/contract/candidate.ts";
 import { INT32_MAX } from "../../../kernel/contract/common.ts";
+import { isValidTimeZone, TIME_ZONE_MESSAGE } from "../../../kernel/contract/time-zone.ts";
 import { STAGE_TYPES } from "../../pipeline/contract/job-stages.ts";
 
 /**
@@ -52,19 +53,13 @@ const reportDate = (example: string, description: string) =>
 
 /** The canonical IANA name of a time zone Intl knows ("europe/berlin" → "Europe/Berlin"), else null. */
 export function canonicalTimeZone(value: string): string | null {
-  // Names only (Region/City, UTC, EST): no offsets such as "+01:00", which PostgreSQL reads with the sign inverted (POSIX).
-  if (!/^[A-Za-z][A-Za-z0-9_+-]{0,31}(\/[A-Za-z0-9_+-]{1,32}){0,2}$/.test(value)) return null;
-  try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
+  return isValidTimeZone(value) ? new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone : null;
 }
 
 const timeZone = z
   .string()
-  .max(64, "Unknown time zone; use an IANA name such as Europe/Berlin")
-  .refine((value) => canonicalTimeZone(value) !== null, "Unknown time zone; use an IANA name such as Europe/Berlin")
+  .max(64, TIME_ZONE_MESSAGE)
+  .refine((value) => canonicalTimeZone(value) !== null, TIME_ZONE_MESSAGE)
   .meta({ example: "Europe/Berlin", description: "IANA time zone of the dates and the week boundaries (Monday 00:00); default UTC" });
 
 /** Today's date (YYYY-MM-DD) in a time zone. */
