@@ -1,5 +1,6 @@
 import { type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
+import http from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -14,6 +15,25 @@ import { stopOnExit } from "./stop-on-exit.ts";
  * what users get.
  */
 export const testingTheBuild = () => process.env.HIREFLOW_TEST_TARGET === "build";
+
+/**
+ * The status an URL answers with, or null when nothing answers within `timeoutMs`. node:http, not
+ * fetch: undici's fetch leaves `response.arrayBuffer()` pending for ever when its signal aborts while
+ * the body is being read (nodejs/node#56917) — a server still booting on a loaded machine sent the
+ * OpenAPI document's headers, not yet its body, and the start-up wait hung past its own deadline
+ * (two side-by-side `npm test` runs, 2026-11-30). The body is not needed: the status is the answer.
+ */
+function statusOf(url: string, timeoutMs: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const request = http.get(url, { timeout: timeoutMs, agent: false }, (response) => {
+      resolve(response.statusCode ?? null);
+      request.destroy();
+    });
+    request.on("timeout", () => request.destroy());
+    request.on("error", () => resolve(null));
+    request.on("close", () => resolve(null));
+  });
+}
 
 /** The output of the servers this process started and has not closed: what settleBackgroundWork shows when it gives up. */
 const runningOutputs = new Set<string[]>();
@@ -88,14 +108,8 @@ export async function startBuiltServer(
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})${options.onOutput ? "" : `:\n${output.join("")}`}`);
-    try {
-      // Any answer of the app itself (the OpenAPI document needs no key and no database).
-      const res = await fetch(`${url}/api/v1/openapi.json`, { signal: AbortSignal.timeout(5_000) });
-      await res.arrayBuffer();
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
+    // Any answer of the app itself (the OpenAPI document needs no key and no database).
+    if ((await statusOf(`${url}/api/v1/openapi.json`, 5_000)) === 200) break;
     if (Date.now() > deadline) {
       await close();
       throw new Error(`the server did not answer within 120 s${options.onOutput ? "" : `:\n${output.join("")}`}`);

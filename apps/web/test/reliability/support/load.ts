@@ -18,11 +18,26 @@ export interface CreateOutcome {
   final?: { status: number; id?: number; body: unknown };
 }
 
+/**
+ * The body, or the signal's reason once it aborts: undici's fetch can leave a body read pending for
+ * ever when its signal aborts mid-body (nodejs/node#56917), and a killed server is exactly that.
+ */
+function bodyBefore(res: Response, signal: AbortSignal): Promise<string> {
+  return Promise.race([
+    res.text(),
+    new Promise<never>((_, reject) => {
+      if (signal.aborted) reject(signal.reason);
+      signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+    }),
+  ]);
+}
+
 export async function sendOnce(url: string, init: RequestInit): Promise<{ attempt: Attempt; body: unknown }> {
   const at = Date.now();
   try {
-    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(15_000) });
-    const text = await res.text();
+    const signal = AbortSignal.timeout(15_000);
+    const res = await fetch(url, { ...init, signal });
+    const text = await bodyBefore(res, signal);
     let body: unknown = text;
     try {
       body = JSON.parse(text);
