@@ -27,11 +27,14 @@ export function termsOf(row: Terms) {
     start_date: day(row.startDate),
     job_title: row.jobTitle,
     salary: { amount: row.salaryAmount, currency: row.salaryCurrency, period: row.salaryPeriod },
-    bonus: row.bonusAmount === null || row.bonusCurrency === null ? null : { amount: row.bonusAmount, currency: row.bonusCurrency },
+    bonus: bonusOf(row),
     equity: row.equity,
     expires_at: row.expiresAt?.toISOString() ?? null,
   };
 }
+
+const bonusOf = (row: Pick<Terms, "bonusAmount" | "bonusCurrency">) =>
+  row.bonusAmount === null || row.bonusCurrency === null ? null : { amount: row.bonusAmount, currency: row.bonusCurrency };
 
 export const stepsOf = (row: Pick<OfferRow, "approvalSteps">) => row.approvalSteps as unknown as ApprovalStep[];
 
@@ -47,6 +50,11 @@ function letterUrl(row: OfferView): string | null {
   return key ? fileUrl({ key, filename: letterFilename(row), contentType: "application/pdf" }) : null;
 }
 
+/**
+ * The fields the candidate's page and the public API show as well. Written out key by key into one
+ * object (no spread of a partial object into another): GET /offers/{id} serializes on every request,
+ * and the spreads were most of this function's time (issue 41's CPU target).
+ */
 function publicFields(row: OfferView) {
   return {
     id: row.id,
@@ -54,7 +62,12 @@ function publicFields(row: OfferView) {
     job_id: row.jobId,
     status: row.status,
     version: row.version,
-    ...termsOf(row),
+    start_date: day(row.startDate),
+    job_title: row.jobTitle,
+    salary: { amount: row.salaryAmount, currency: row.salaryCurrency, period: row.salaryPeriod },
+    bonus: bonusOf(row),
+    equity: row.equity,
+    expires_at: row.expiresAt?.toISOString() ?? null,
     sent_at: row.sentAt?.toISOString() ?? null,
     accepted_at: row.acceptedAt?.toISOString() ?? null,
     declined_at: row.declinedAt?.toISOString() ?? null,
@@ -68,17 +81,16 @@ function publicFields(row: OfferView) {
 }
 
 export function serializeOffer(row: OfferView): OfferDto {
-  return {
-    ...publicFields(row),
-    notes: row.notes,
-    approval_steps: stepsOf(row),
-    current_step: row.status === "pending_approval" ? row.approvalStep : null,
-    signed_copy_url: row.signedCopyKey ? fileUrl({ key: row.signedCopyKey, filename: letterFilename(row, " - signed"), contentType: "application/pdf" }) : null,
-    withdrawn_at: row.withdrawnAt?.toISOString() ?? null,
-    expired_at: row.expiredAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
+  const dto: OfferDto = publicFields(row) as OfferDto;
+  dto.notes = row.notes;
+  dto.approval_steps = stepsOf(row);
+  dto.current_step = row.status === "pending_approval" ? row.approvalStep : null;
+  dto.signed_copy_url = row.signedCopyKey ? fileUrl({ key: row.signedCopyKey, filename: letterFilename(row, " - signed"), contentType: "application/pdf" }) : null;
+  dto.withdrawn_at = row.withdrawnAt?.toISOString() ?? null;
+  dto.expired_at = row.expiredAt?.toISOString() ?? null;
+  dto.created_at = row.createdAt.toISOString();
+  dto.updated_at = row.updatedAt.toISOString();
+  return dto;
 }
 
 /** Decisions of the round under way (or the round that approved the offer) count; earlier ones are history. */
@@ -87,25 +99,29 @@ function isCurrentDecision(row: OfferView, approval: ApprovalView): boolean {
 }
 
 export function serializeOfferDetail(row: OfferView): OfferDetailDto {
-  return {
-    ...serializeOffer(row),
-    versions: row.versions.map((version) => ({
-      number: version.number,
-      ...termsOf(version),
-      status: version.number === row.version ? "current" : "superseded",
-      created_at: version.createdAt.toISOString(),
-    })),
-    approvals: row.approvals.map((approval) => ({
-      id: approval.id,
-      approver: approval.approver,
-      decision: approval.decision,
-      comment: approval.comment,
-      step: approval.step,
-      version: approval.version,
-      current: isCurrentDecision(row, approval),
-      created_at: approval.createdAt.toISOString(),
-    })),
-  };
+  const dto = serializeOffer(row) as OfferDetailDto;
+  dto.versions = row.versions.map((version) => ({
+    number: version.number,
+    start_date: day(version.startDate),
+    job_title: version.jobTitle,
+    salary: { amount: version.salaryAmount, currency: version.salaryCurrency, period: version.salaryPeriod },
+    bonus: bonusOf(version),
+    equity: version.equity,
+    expires_at: version.expiresAt?.toISOString() ?? null,
+    status: version.number === row.version ? "current" : "superseded",
+    created_at: version.createdAt.toISOString(),
+  }));
+  dto.approvals = row.approvals.map((approval) => ({
+    id: approval.id,
+    approver: approval.approver,
+    decision: approval.decision,
+    comment: approval.comment,
+    step: approval.step,
+    version: approval.version,
+    current: isCurrentDecision(row, approval),
+    created_at: approval.createdAt.toISOString(),
+  }));
+  return dto;
 }
 
 /** What webhooks carry: the offer without the team's notes. */
