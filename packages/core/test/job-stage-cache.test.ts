@@ -7,6 +7,7 @@ import { moveCandidateStage } from "../src/modules/candidate/move/typed-move.ts"
 import { type CandidateListQuery, listCandidateRows, listThroughPrisma } from "../src/modules/candidate/list.ts";
 import { fillStagesFromCache, type JobStageCacheHandle, jobStageCacheActive, startJobStageCache, waitForJobStageCaches } from "../src/modules/pipeline/stage-cache.ts";
 import { candidateRead } from "../src/modules/candidate/serialize.ts";
+import { jobWithSlugAndStages, readJobRow } from "../src/modules/job/read.ts";
 
 /**
  * Where a long-lived server caches the jobs' stages (services/job-stage-cache.ts), GET candidate and
@@ -94,6 +95,27 @@ describe("stage names from the per-process cache", () => {
       }
     }
     expect(await readCandidateRow(b, ids[1]!)).toBeNull();
+  });
+
+  it("GET job's row is Prisma's with the stages from memory: each stage's interview kits under it, in plan order", async () => {
+    const kit = (stageKey: string, position: number, name: string) =>
+      prisma.jobInterview.create({ data: { companyId: a.companyId, jobId, stageKey, position, name, durationMinutes: 45, instructions: `Run ${name}`, attributes: ["Clarity"], questions: [`Why ${name}?`] } });
+    // Created out of plan order, so an order by id would show in the comparison.
+    await kit("onsite", 2, "System design");
+    await kit("recruiter_screen", 1, "Screen call");
+    await kit("onsite", 1, "Coding");
+    for (const pass of ["filling", "cached"]) {
+      const typed = await readJobRow(a, jobId);
+      expect(typed, pass).toEqual(await a.db.job.findUnique({ where: { id: jobId }, include: jobWithSlugAndStages }));
+      expect(typed!.stages.find((stage) => stage.key === "onsite")!.interviews.map((k) => k.name), pass).toEqual(["Coding", "System design"]);
+    }
+    expect(await readJobRow(b, jobId)).toBeNull();
+    // The stages come from memory (a silent rename is not seen) until PostgreSQL says they changed.
+    await silently((tx) => tx.$executeRaw`UPDATE job_stages SET name = 'Sourced (silent)' WHERE job_id = ${jobId} AND key = 'sourced'`);
+    expect((await readJobRow(a, jobId))!.stages[0]!.name).toBe("Sourced");
+    await prisma.$executeRaw`SELECT pg_notify('hireflow_job_stages', ${String(jobId)})`;
+    await waitForJobStageCaches(prisma);
+    expect((await readJobRow(a, jobId))!.stages[0]!.name).toBe("Sourced (silent)");
   });
 
   it("the list's rows are Prisma's for filters that skip the join and for the stage type, which needs it", async () => {
