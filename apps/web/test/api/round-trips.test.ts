@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { getPrisma } from "@hireflow/db";
+import { useIsolatedDatabase } from "@hireflow/db/testing/isolated";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltServer, startApiServer, waitForOutput } from "../helpers/built-server.ts";
 import { apiClient, type ApiClient } from "../helpers/client.ts";
@@ -12,6 +13,11 @@ import { startRoundTripCounter, type RoundTripCounter } from "../helpers/pg-roun
  * long-lived server) and no background work in that process. A change here is a change in what
  * every request costs (docs/BENCHMARKS.md): it must be deliberate.
  */
+// A database of this file's own: on the shared one, other files' writes notify the server's key and
+// stage caches (a member's role changed, a job's stages edited), and the refill was counted as the
+// request's round trip (a loaded repeat beside job-stage-cache, offers and scopes: one extra "S" a run).
+useIsolatedDatabase();
+
 describe("database round trips per request", () => {
   let company: TestCompany;
   let counter: RoundTripCounter;
