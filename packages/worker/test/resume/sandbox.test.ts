@@ -49,8 +49,11 @@ async function eventually(check: () => boolean, ms: number): Promise<void> {
 }
 
 const saved = new Map<string, string | undefined>();
-beforeEach(() => {
+beforeEach(async () => {
   for (const name of POOL_ENV) saved.set(name, process.env[name]);
+  // Every test starts from an empty pool: a file run earlier in the same vitest worker can leave an idle
+  // worker behind (a CI run's first test reused one and counted no start).
+  await closeResumeSandbox();
 });
 afterEach(async () => {
   await closeResumeSandbox();
