@@ -4,7 +4,7 @@ import { type PoolClient } from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createCandidate, createCompany, createJob, systemContext } from "../src/index.ts";
 import { agentPlaced } from "../src/modules/candidate/move/agent-override.ts";
-import { LOCK_CANDIDATE, LOCK_CANDIDATE_WITH_STAGES } from "../src/modules/candidate/move/typed-move.ts";
+import { READ_CANDIDATE, READ_CANDIDATE_WITH_STAGES } from "../src/modules/candidate/move/typed-move.ts";
 
 interface PlanNode {
   "Node Type": string;
@@ -82,8 +82,8 @@ describe("PATCH's agent check reads one stage change however many the candidate 
     }
   }
 
-  // The statement of a server that caches the jobs' stages, and the one that reads them under the lock.
-  for (const [mode, statement] of ["force_custom_plan", "force_generic_plan"].flatMap((mode) => [LOCK_CANDIDATE, LOCK_CANDIDATE_WITH_STAGES].map((s) => [mode, s] as const))) {
+  // The statement of a server that caches the jobs' stages, and the one that reads them with the candidate.
+  for (const [mode, statement] of ["force_custom_plan", "force_generic_plan"].flatMap((mode) => [READ_CANDIDATE, READ_CANDIDATE_WITH_STAGES].map((s) => [mode, s] as const))) {
     it(`${statement.name}, ${mode}: the latest stage change through its own index, one row`, async () => {
       const plan = await withLongHistory(async (client) => {
         await client.query(`SET LOCAL plan_cache_mode = ${mode}`);
@@ -99,12 +99,12 @@ describe("PATCH's agent check reads one stage change however many the candidate 
 
   it("and it answers right: the agent's move, last of 300, is found; on another company's candidate, nothing is", async () => {
     const placed = await withLongHistory(async (client) => {
-      const locked = await client.query<{ agentPlaced: boolean }>(LOCK_CANDIDATE.text, [companyId, candidateId]);
+      const read = await client.query<{ agentPlaced: boolean }>(READ_CANDIDATE.text, [companyId, candidateId]);
       // The candidate is still in the stage they were created in; the agent moved them to phonescreen.
       await client.query("UPDATE candidates SET stage = 'phonescreen' WHERE id = $1", [candidateId]);
-      const afterMove = await client.query<{ agentPlaced: boolean }>(LOCK_CANDIDATE.text, [companyId, candidateId]);
-      const otherCompany = await client.query(LOCK_CANDIDATE.text, [companyId + 1, candidateId]);
-      return { before: locked.rows[0]!.agentPlaced, after: afterMove.rows[0]!.agentPlaced, otherCompany: otherCompany.rows.length };
+      const afterMove = await client.query<{ agentPlaced: boolean }>(READ_CANDIDATE.text, [companyId, candidateId]);
+      const otherCompany = await client.query(READ_CANDIDATE.text, [companyId + 1, candidateId]);
+      return { before: read.rows[0]!.agentPlaced, after: afterMove.rows[0]!.agentPlaced, otherCompany: otherCompany.rows.length };
     });
     expect(placed).toEqual({ before: false, after: true, otherCompany: 0 });
     await prisma.candidateActivity.create({

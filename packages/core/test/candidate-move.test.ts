@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { getPrisma } from "@hireflow/db";
+import { getPrisma, poolOf } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError, createCandidate, createCompany, createJob, getCandidate, systemContext, updateCandidate } from "../src/index.ts";
 import { type ServiceContext } from "../src/kernel/context.ts";
@@ -11,11 +11,11 @@ import { type JobStageCacheHandle, jobStageCacheActive, startJobStageCache } fro
  * A stage-only update is typed SQL on one pool connection (services/candidate-move.ts); any other
  * update, and any through a client without a pool, is Prisma's transaction (changeStage). Both must
  * leave the same rows: the candidate, a stage_changed activity, a candidate.stage_changed event. The
- * typed move takes the job's stages from the locking read, or (in a process that caches them, as the
+ * typed move takes the job's stages from its read of the candidate, or (in a process that caches them, as the
  * long-lived server does) from job-stage-cache.ts: every test runs both ways.
  */
 describe.each([
-  { how: "the job's stages read under the lock", cached: false },
+  { how: "the job's stages read with the candidate", cached: false },
   { how: "the job's stages from this process's cache", cached: true },
 ])("the typed stage move writes what Prisma's transaction writes ($how)", ({ cached }) => {
   const prisma = getPrisma();
@@ -171,6 +171,40 @@ describe.each([
         })),
       ),
     );
+  });
+
+  it("a write between the typed read and the move: the move changes nothing, and the locking path moves from the stage the row holds now", async () => {
+    const id = await newCandidate("Overtaken");
+    const blocker = await poolOf(prisma).connect();
+    try {
+      // Another transaction holds the row from before the typed read, so its write lands between that read and the move.
+      await blocker.query("BEGIN");
+      await blocker.query("SELECT 1 FROM candidates WHERE id = $1 FOR UPDATE", [id]);
+      const moving = updateCandidate(typed, { id, stage: "phonescreen" });
+      // The typed move's statement is waiting for the row: the condition, not a guess at a time. Asked outside
+      // the blocker's transaction, whose first look at pg_stat_activity would be its view until it ends.
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const [waiting] = await prisma.$queryRawUnsafe<{ n: number }[]>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%c.xmin = $11::xid%'",
+        );
+        if (waiting!.n > 0) break;
+        if (Date.now() > deadline) throw new Error("Timed out waiting until the move waits for the row");
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await blocker.query("UPDATE candidates SET stage = 'applied', updated_at = now() WHERE id = $1", [id]);
+      await blocker.query("COMMIT");
+      const answer = await moving;
+      expect(answer.stage).toBe("phonescreen");
+      const { candidate, activities, events } = await trail(id);
+      expect(candidate.stage).toBe("phonescreen");
+      // One move recorded, from the stage the other transaction wrote (not the "prospect" the typed read saw).
+      expect(activities.map((a) => a.data)).toEqual([expect.objectContaining({ previous_stage: "applied", new_stage: "phonescreen" })]);
+      expect(events.map((e) => (e.payload as { stage_change: { previous_stage: string } }).stage_change.previous_stage)).toEqual(["applied"]);
+    } finally {
+      await blocker.query("ROLLBACK").catch(() => {});
+      blocker.release();
+    }
   });
 
   it("another company's candidate is a 404 and nothing changes", async () => {
