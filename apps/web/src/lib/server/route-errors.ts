@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type AppError, logger, toAppError, toErrorBody } from "@hireflow/core";
+import { textResponse } from "./text-response.ts";
 
 /**
  * Request ids and errors for every route handler (the REST gateway included): one place where an
@@ -37,7 +38,7 @@ export function routeErrorResponse(error: unknown, requestId: string): Response 
   const appError = toAppError(error);
   logServerError(appError, requestId);
   const headers = new Headers({ "content-type": "application/json", "request-id": requestId, ...appError.headers });
-  return new Response(JSON.stringify(toErrorBody(appError)), { status: appError.status, headers });
+  return textResponse(JSON.stringify(toErrorBody(appError)), { status: appError.status, headers });
 }
 
 /** Sets the request-id header, copying the response when its headers are immutable (Response.redirect). */

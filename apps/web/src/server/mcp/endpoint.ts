@@ -56,7 +56,7 @@ export async function handleMcpRequest(req: Request, publishAfterResponse: () =>
       const prisma = getPrisma();
       let caller: AuthenticatedCaller;
       try {
-        caller = await authenticateCaller(prisma, req.headers.get("authorization"), requestOrigin(req), "api/mcp");
+        caller = await authenticateCaller(prisma, req.headers.get("authorization"), () => requestOrigin(req), "api/mcp");
       } catch (error) {
         if (toAppError(error).code !== "unauthorized") throw error;
         return withHeaders(mcpUnauthorizedResponse(req), requestId, limitHeaders);

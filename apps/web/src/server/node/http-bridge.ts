@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
+import { knownText } from "../../lib/server/text-response.ts";
 import { compressForClient } from "./compression.ts";
 
 /** A Host header that can stand in a URL as it is (name or IPv4, or a bracketed IPv6; optional port). */
@@ -48,7 +49,8 @@ export async function sendWebResponse(
     res.end();
     return;
   }
-  let body: Buffer = Buffer.from(await response.arrayBuffer());
+  const text = knownText(response);
+  let body: Buffer = text !== undefined ? Buffer.from(text) : Buffer.from(await response.arrayBuffer());
   if (req) {
     const sent = await compressForClient(req.headers["accept-encoding"], { status: response.status, method: req.method ?? "GET", headers: response.headers, body });
     if (sent.vary) appendVary(res, "Accept-Encoding");

@@ -26,7 +26,7 @@ export function isMultipartCandidateCreate(req: Request): boolean {
 export async function createCandidateFromMultipart(req: Request): Promise<Response> {
   const requestId = newRequestId();
   try {
-    const principal = await authenticateBearer(getPrisma(), req.headers.get("authorization"), requestOrigin(req), "api/v1");
+    const principal = await authenticateBearer(getPrisma(), req.headers.get("authorization"), () => requestOrigin(req), "api/v1");
     assertScope(principal, CREATE_META);
     const { body, resume } = await readCandidateForm(await readMultipartForm(req));
     const stored = resume ? await storeResume(principal.companyId, resume) : undefined;

@@ -16,6 +16,7 @@ import { JSON_BODY_LIMIT, parseJsonBody, readBodyLimited } from "./body.ts";
 import { claimIdempotencyKey, idempotencyOwnerOf, purgeExpiredIdempotencyKeys, requestFingerprint, settleIdempotencyKey } from "./idempotency.ts";
 import { allowedMethods, assertRouteExists } from "./routes.ts";
 import { requestOrigin } from "../../lib/server/request-origin.ts";
+import { textResponse } from "../../lib/server/text-response.ts";
 
 /**
  * The REST gateway: HTTP in, a tRPC call through trpc-to-openapi, HTTP out. Around the call it does
@@ -68,7 +69,7 @@ export async function handleRestRequest(req: Request, options: RestOptions = {})
       if (!allowed) throw new AppError("not_found", `No such route: OPTIONS ${API_PREFIX}${relative}`);
       return withHeaders(new Response(null, { status: 204, headers: { allow: allowed.join(", ") } }), requestId, {});
     }
-    const caller = await authenticateCaller(prisma, req.headers.get("authorization"), requestOrigin(req), "api/v1");
+    const caller = await authenticateCaller(prisma, req.headers.get("authorization"), () => requestOrigin(req), "api/v1");
     const { principal } = caller;
     const limit = await hitCallerRateLimit(caller);
     limitHeaders = rateLimitHeaders(limit);
@@ -159,7 +160,8 @@ async function dispatch(req: Request, body: unknown, context: Context): Promise<
         else headers.set(key, value);
       },
       // A 204 (an erasure) has no body: the procedure's void output serializes to nothing to send.
-      end: (payload?: string) => resolve(new Response(res.statusCode === 204 ? null : (payload ?? null), { status: res.statusCode, headers })),
+      end: (payload?: string) =>
+        resolve(res.statusCode === 204 || payload === undefined ? new Response(null, { status: res.statusCode, headers }) : textResponse(payload, { status: res.statusCode, headers })),
     };
     void handle(proxied, res);
   });

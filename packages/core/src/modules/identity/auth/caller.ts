@@ -23,7 +23,7 @@ export interface AuthenticatedCaller {
  * The bearer credential → its caller, or AppError unauthorized (401). `origin` and `api` say where the
  * call is made: an OAuth token is good only for the resource it was issued for (RFC 8707).
  */
-export async function authenticateCaller(prisma: PrismaClient, authorization: string | null | undefined, origin: string, api: ProtectedApi): Promise<AuthenticatedCaller> {
+export async function authenticateCaller(prisma: PrismaClient, authorization: string | null | undefined, origin: () => string, api: ProtectedApi): Promise<AuthenticatedCaller> {
   const principal = await authenticateBearer(prisma, authorization, origin, api);
   return { principal, rateLimitBucket: rateLimitKey(principal), rateLimit: principal.kind === "api" ? principal.rateLimit : null };
 }
