@@ -3,16 +3,17 @@ import { backgroundPoolOf, getPrisma, type PrismaClient } from "@hireflow/db";
 import { envInt } from "@hireflow/config";
 import { defineSchedule, getJobDriver } from "../runtime/index.ts";
 import { deliveriesRequests } from "../webhooks/events.ts";
-import { createBatchDeliveries } from "../webhooks/store.ts";
+import { publishWebhookEvents } from "../webhooks/store.ts";
 
 /**
  * Hands committed outbox rows on. Rows are claimed with FOR UPDATE SKIP LOCKED so several server
- * processes never publish one row twice at the same time. A webhook event is fanned out right here,
- * in the same transaction: one statement writes every endpoint's delivery of every event of the batch
- * (webhooks/store.ts), and after the commit one request per hundred deliveries asks for their first
- * attempts (webhooks/deliver-batch.ts). Every other row (a redelivery, an e-mail, a resume) goes to the
- * job driver with the row id as the event id, so Inngest (and the local runner) drop a repeat after a
- * crash between send and mark.
+ * processes never publish one row twice at the same time. Webhook events are published and fanned out
+ * by one statement that commits on its own (webhooks/store.ts publishWebhookEvents: every endpoint's
+ * delivery of every event of the batch), and after it one request per hundred deliveries asks for their
+ * first attempts (webhooks/deliver-batch.ts). Every other row (a redelivery, an e-mail, a resume) goes
+ * to the job driver in a transaction that keeps the rows locked until the driver took them, with the
+ * row id as the event id, so Inngest (and the local runner) drop a repeat after a crash between send
+ * and mark.
  */
 export interface OutboxEventData {
   event_id: string;
@@ -26,60 +27,59 @@ const BATCH = 100;
 /** The outbox rows that are webhook events: fanned out to deliveries, not sent to the driver. */
 const FANNED_OUT = new Set<string>([...WEBHOOK_EVENT_TYPES, "webhook.test"]);
 
-const PENDING_EVENTS = {
-  name: "hireflow_outbox_pending",
+const FANNED_OUT_TYPES = [...FANNED_OUT];
+
+const PENDING_JOB_EVENTS = {
+  name: "hireflow_outbox_pending_jobs",
   text: `SELECT id, company_id, type, payload, occurred_at FROM events
-    WHERE published_at IS NULL AND occurred_at <= now() - make_interval(secs => $1::float8)
+    WHERE published_at IS NULL AND occurred_at <= now() - make_interval(secs => $1::float8) AND NOT type = ANY($3::text[])
     ORDER BY occurred_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
 };
 const MARK_PUBLISHED = { name: "hireflow_outbox_mark", text: "UPDATE events SET published_at = now() WHERE id = ANY($1::uuid[])" };
 
 /**
- * One batch after another until none is left, each in its own transaction on the background pool
- * (packages/db client.ts): claimed rows stay locked while the driver receives them, and are marked
- * only if it did.
+ * One batch after another until none is left: the webhook events of each batch by one statement, then,
+ * when the batch held other rows, those in a transaction on the background pool (packages/db
+ * client.ts): claimed rows stay locked while the driver receives them, and are marked only if it did.
  */
 export async function publishPendingEvents(prisma: PrismaClient = getPrisma(), options: { olderThanMs?: number } = {}): Promise<number> {
+  const olderThanSeconds = (options.olderThanMs ?? 0) / 1000;
+  const pool = backgroundPoolOf(prisma);
   let published = 0;
   for (;;) {
-    const count = await publishBatch(prisma, (options.olderThanMs ?? 0) / 1000);
-    published += count;
-    if (count < BATCH) return published;
+    const batch = await publishWebhookEvents(pool, { olderThanSeconds, limit: BATCH, types: FANNED_OUT_TYPES });
+    published += batch.claimed - batch.others;
+    if (batch.deliveryIds.length > 0) {
+      // Should this send fail, the deliveries wait, due, for the delivery sweep (webhooks/sweeper.ts), which requests them again.
+      await getJobDriver()
+        .send(deliveriesRequests(batch.deliveryIds))
+        .catch((error: unknown) => logger.warn("webhook deliveries not requested; the delivery sweep will", { error, deliveries: batch.deliveryIds.length }));
+    }
+    if (batch.others > 0) published += await publishJobBatch(prisma, olderThanSeconds);
+    if (batch.claimed < BATCH) return published;
   }
 }
 
-async function publishBatch(prisma: PrismaClient, olderThanSeconds: number): Promise<number> {
+async function publishJobBatch(prisma: PrismaClient, olderThanSeconds: number): Promise<number> {
   const client = await backgroundPoolOf(prisma).connect();
   let broken = false;
   try {
     await client.query("BEGIN");
     const { rows } = await client.query<{ id: string; company_id: number; type: string; payload: Record<string, unknown>; occurred_at: Date }>({
-      ...PENDING_EVENTS,
-      values: [olderThanSeconds, BATCH],
+      ...PENDING_JOB_EVENTS,
+      values: [olderThanSeconds, BATCH, FANNED_OUT_TYPES],
     });
-    let deliveryIds: number[] = [];
     if (rows.length > 0) {
-      const jobs = rows.filter((row) => !FANNED_OUT.has(row.type));
-      if (jobs.length > 0) {
-        await getJobDriver().send(
-          jobs.map((row) => ({
-            name: row.type,
-            id: row.id,
-            data: { event_id: row.id, company_id: row.company_id, occurred_at: row.occurred_at.toISOString(), payload: row.payload } satisfies OutboxEventData,
-          })),
-        );
-      }
-      deliveryIds = await createBatchDeliveries(client, rows.filter((row) => FANNED_OUT.has(row.type)).map((row) => row.id));
+      await getJobDriver().send(
+        rows.map((row) => ({
+          name: row.type,
+          id: row.id,
+          data: { event_id: row.id, company_id: row.company_id, occurred_at: row.occurred_at.toISOString(), payload: row.payload } satisfies OutboxEventData,
+        })),
+      );
       await client.query({ ...MARK_PUBLISHED, values: [rows.map((r) => r.id)] });
     }
     await client.query("COMMIT");
-    // After the commit, so the runs find the rows. Should this send fail, the deliveries wait, due,
-    // for the delivery sweep (webhooks/sweeper.ts), which requests them again.
-    if (deliveryIds.length > 0) {
-      await getJobDriver()
-        .send(deliveriesRequests(deliveryIds))
-        .catch((error: unknown) => logger.warn("webhook deliveries not requested; the delivery sweep will", { error, deliveries: deliveryIds.length }));
-    }
     return rows.length;
   } catch (error) {
     await client.query("ROLLBACK").catch(() => (broken = true));

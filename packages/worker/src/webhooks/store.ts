@@ -14,33 +14,55 @@ import { attemptLeaseMs, FAILING_ENDPOINT_DISABLE_MS } from "./config.ts";
  */
 
 /**
- * The fan-out of a batch of published events, in the publisher's transaction: one statement writes
- * every enabled, subscribed endpoint's delivery of every event (a `webhook.test` only to the endpoint
- * it names). Published and fanned out commit together, so no event is published without its
- * deliveries. Idempotent: a replay of the batch inserts nothing twice.
+ * The outbox's webhook events published in one statement, committed on its own: it claims the oldest
+ * pending rows of any type (FOR UPDATE SKIP LOCKED, so two processes never take one row), marks the
+ * webhook events among them published and writes every enabled, subscribed endpoint's delivery of each
+ * (a `webhook.test` only to the endpoint it names). Published and fanned out commit together, so no
+ * event is published without its deliveries, and a replay inserts nothing twice. The other rows it saw
+ * stay pending for the publisher's transaction (outbox/publisher.ts): it answers how many there were.
+ * One round trip where BEGIN, claim, fan-out, mark and COMMIT took five (docs/BENCHMARKS.md, webhooks).
  */
-const CREATE_BATCH_DELIVERIES = {
-  name: "hireflow_webhook_create_batch_deliveries",
-  text: `INSERT INTO webhook_deliveries (company_id, event_id, endpoint_id, next_attempt_at, updated_at)
-    SELECT ev.company_id, ev.id, e.id, now(), now()
-    FROM events ev JOIN webhook_endpoints e ON e.company_id = ev.company_id AND e.enabled
-      -- an endpoint receives the events that happened after it was registered
-      AND e.created_at <= ev.occurred_at
-    WHERE ev.id = ANY($1::uuid[])
-      AND CASE WHEN ev.type = 'webhook.test' THEN e.id::text = ev.payload->'webhook_endpoint'->>'id'
-               ELSE cardinality(e.events) = 0 OR ev.type = ANY(e.events) END
-    ORDER BY ev.occurred_at, e.id
-    -- An endpoint deleted (or disabled) while this runs is skipped, not inserted against: without the
-    -- lock the SELECT saw it and the foreign key check then failed the whole batch.
-    FOR KEY SHARE OF e
-    ON CONFLICT (event_id, endpoint_id) DO NOTHING
-    RETURNING id`,
+const PUBLISH_WEBHOOK_EVENTS = {
+  name: "hireflow_outbox_publish_webhook_events",
+  text: `WITH claimed AS (
+      SELECT id, type FROM events
+      WHERE published_at IS NULL AND occurred_at <= now() - make_interval(secs => $1::float8)
+      ORDER BY occurred_at LIMIT $2 FOR UPDATE SKIP LOCKED
+    ), published AS (
+      UPDATE events ev SET published_at = now() FROM claimed
+      WHERE ev.id = claimed.id AND claimed.type = ANY($3::text[])
+      RETURNING ev.id, ev.company_id, ev.type, ev.payload, ev.occurred_at
+    ), created AS (
+      INSERT INTO webhook_deliveries (company_id, event_id, endpoint_id, next_attempt_at, updated_at)
+      SELECT ev.company_id, ev.id, e.id, now(), now()
+      FROM published ev JOIN webhook_endpoints e ON e.company_id = ev.company_id AND e.enabled
+        -- an endpoint receives the events that happened after it was registered
+        AND e.created_at <= ev.occurred_at
+      WHERE CASE WHEN ev.type = 'webhook.test' THEN e.id::text = ev.payload->'webhook_endpoint'->>'id'
+                 ELSE cardinality(e.events) = 0 OR ev.type = ANY(e.events) END
+      ORDER BY ev.occurred_at, e.id
+      -- An endpoint deleted (or disabled) while this runs is skipped, not inserted against: without the
+      -- lock the SELECT saw it and the foreign key check then failed the whole batch.
+      FOR KEY SHARE OF e
+      ON CONFLICT (event_id, endpoint_id) DO NOTHING
+      RETURNING id
+    )
+    SELECT (SELECT count(*) FROM claimed)::int AS claimed,
+      (SELECT count(*) FROM claimed WHERE NOT claimed.type = ANY($3::text[]))::int AS others,
+      coalesce((SELECT array_agg(id ORDER BY id) FROM created), '{}') AS "deliveryIds"`,
 };
 
-export async function createBatchDeliveries(client: Queryable, eventIds: readonly string[]): Promise<number[]> {
-  if (eventIds.length === 0) return [];
-  const { rows } = await client.query<{ id: number }>({ ...CREATE_BATCH_DELIVERIES, values: [eventIds] });
-  return rows.map((r) => r.id);
+export interface PublishedWebhookEvents {
+  /** Pending rows the statement claimed, of every type. */
+  claimed: number;
+  /** Of those, the rows that are not webhook events (left pending). */
+  others: number;
+  deliveryIds: number[];
+}
+
+export async function publishWebhookEvents(client: Queryable, options: { olderThanSeconds: number; limit: number; types: readonly string[] }): Promise<PublishedWebhookEvents> {
+  const { rows } = await client.query<PublishedWebhookEvents>({ ...PUBLISH_WEBHOOK_EVENTS, values: [options.olderThanSeconds, options.limit, options.types] });
+  return rows[0]!;
 }
 
 interface Queryable {
