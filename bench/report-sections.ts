@@ -158,7 +158,7 @@ export function screeningSection(r: ScreeningResult | undefined): string[] {
 export function webhookSection(w: WebhookResult): string[] {
   if (!w.available) return [`**Not available in this run:** ${w.reason}`];
   return [
-    `${WEBHOOKS.changes} stage changes (PATCH /api/v1/candidates/{id}, distinct candidates, ${WEBHOOKS.concurrency} in flight) to a node:http receiver on 127.0.0.1 subscribed to candidate.stage_changed. Latency runs from sending the PATCH to the receiver reading the delivery; deliveries/s is deliveries ÷ (last receipt − first PATCH). CPU per change covers the PATCH, the outbox, the fan-out and the delivery.`,
+    `${WEBHOOKS.changes} stage changes (PATCH /api/v1/candidates/{id}, distinct candidates, ${WEBHOOKS.concurrency} in flight), after a warm-up that is not counted (${WEBHOOKS.warmup} changes before the endpoint exists, ${WEBHOOKS.warmup} delivered), to a node:http receiver on 127.0.0.1 subscribed to candidate.stage_changed. Latency runs from sending the PATCH to the receiver reading the delivery; deliveries/s is deliveries ÷ (last receipt − first PATCH). CPU per change covers the PATCH, the outbox, the fan-out and the delivery.`,
     "",
     "| delivered | duplicates | PATCH failures | PATCH req/s | deliveries/s | backlog after the last PATCH | PATCH → receipt p50 | p95 | max | CPU ms/change: server | PostgreSQL |",
     "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
