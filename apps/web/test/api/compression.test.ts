@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { request } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptsGzip, COMPRESSION_THRESHOLD_BYTES } from "../../src/server/node/compression.ts";
+import { acceptsGzip, compressForClient, COMPRESSION_THRESHOLD_BYTES, SYNC_GZIP_MAX_BYTES } from "../../src/server/node/compression.ts";
 import { type BuiltServer, startApiServer } from "../helpers/built-server.ts";
 import { apiClient } from "../helpers/client.ts";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
@@ -88,6 +88,20 @@ describe("API responses gzipped for clients that accept it", () => {
     expect(unauthorized.status).toBe(401);
     expect(unauthorized.headers["content-encoding"]).toBeUndefined();
     expect(JSON.parse(unauthorized.body.toString("utf8")).error.code).toBe("unauthorized");
+  });
+});
+
+describe("compressForClient", () => {
+  it("gzips a body up to SYNC_GZIP_MAX_BYTES in place and a larger one off the event loop: the same document either way", async () => {
+    const headers = new Headers({ "content-type": "application/json" });
+    for (const size of [COMPRESSION_THRESHOLD_BYTES, SYNC_GZIP_MAX_BYTES, SYNC_GZIP_MAX_BYTES + 1, 4 * SYNC_GZIP_MAX_BYTES]) {
+      const text = JSON.stringify({ data: "x".repeat(size) }).slice(0, size - 2) + '"}';
+      const body = Buffer.from(text);
+      expect(body.byteLength).toBe(size);
+      const sent = await compressForClient("gzip", { status: 200, method: "GET", headers, body });
+      expect(sent.encoding, String(size)).toBe("gzip");
+      expect(gunzipSync(sent.body).equals(body), String(size)).toBe(true);
+    }
   });
 });
 
