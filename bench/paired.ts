@@ -8,6 +8,7 @@
  *   npx tsx bench/paired.ts --b-repo=/work/base     B = the server of another checkout (an earlier commit, with its
  *                                                  own install and .next-bench build) on this checkout's database:
  *                                                  for reads, whose columns a later schema only adds to
+ *   --connections=50                               autocannon connections per load run
  *   --profile                                      both servers under --cpu-prof; prints the functions whose inclusive
  *                                                  CPU ms per request differ most between A and B
  *
@@ -84,7 +85,7 @@ try {
   await backends.connect();
   const cursor = await followCursors(a.url, seeded.company, DEEP_PAGE);
   const scenarios = [...apiScenarios(seeded.company, cursor), patchStageScenario(seeded.company)].filter((s) => only.includes(s.key));
-  const options = { connections: 50, durationS, warmupS: 3 };
+  const options = { connections: Number(args.get("connections") ?? 50), durationS, warmupS: 3 };
   // Warm both servers' JIT on every path first.
   for (const server of [a, b]) for (const scenario of scenarios) await runLoad(server.url, scenario, { ...options, warmupS: 0 });
   type Side = { total: number[]; server: number[]; db: number[] };
