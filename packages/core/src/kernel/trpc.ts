@@ -147,7 +147,8 @@ export const companyProcedure = t.procedure.use(async ({ ctx, meta, next, getRaw
   const db = scopedDb(ctx.prisma, principal.companyId);
   await assertInterviewerAccess(principal, meta, db, getRawInput);
   const svc: ServiceContext = { db, companyId: principal.companyId, actor: actorOf(principal), ip: ctx.ip ?? null, ...(principal.kind !== "api" ? { role: principal.role } : {}) };
-  return next({ ctx: { ...ctx, principal, svc } });
+  // Only what changes: tRPC merges it over ctx itself (one key copied per key given, every request).
+  return next({ ctx: { principal, svc } });
 });
 
 /**
@@ -156,7 +157,7 @@ export const companyProcedure = t.procedure.use(async ({ ctx, meta, next, getRaw
  */
 export const userProcedure = companyProcedure.use(async ({ ctx, next }) => {
   if (ctx.principal.kind !== "user") throw new AppError("forbidden", "Only a signed-in user can do this");
-  return next({ ctx: { ...ctx, user: ctx.principal } });
+  return next({ ctx: { user: ctx.principal } });
 });
 
 /**
@@ -171,5 +172,5 @@ export const adminProcedure = userProcedure.meta({ settings: true });
  */
 export const apiKeyProcedure = companyProcedure.use(async ({ ctx, next }) => {
   if (ctx.principal.kind !== "api") throw new AppError("forbidden", "Only an API key can do this: it describes the key making the request");
-  return next({ ctx: { ...ctx, apiKey: ctx.principal } });
+  return next({ ctx: { apiKey: ctx.principal } });
 });
