@@ -2,6 +2,7 @@ import { type Prisma } from "@hireflow/db";
 import { type ServiceContext } from "../../kernel/context.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { canManageSettings } from "../../kernel/roles.ts";
+import { type ScopedDb, type ScopedTx } from "../../kernel/tenancy.ts";
 import { recordAudit } from "../audit/audit.ts";
 import { type AvailabilityDto, type PutAvailabilityInput } from "./contract/availability.ts";
 import { feedStatus, refreshFeed } from "./feeds.ts";
@@ -45,7 +46,8 @@ async function requireMember(svc: ServiceContext, userId: string): Promise<void>
   if (!user) throw AppError.notFound("User", userId);
 }
 
-export async function companyTimeZone(db: ServiceContext["db"], companyId: number): Promise<string> {
+/** The company's zone: a member's hours and a link's slots fall back to it. */
+export async function companyTimeZone(db: ScopedDb | ScopedTx, companyId: number): Promise<string> {
   const company = await db.company.findUniqueOrThrow({ where: { id: companyId }, select: { timeZone: true } });
   return company.timeZone;
 }

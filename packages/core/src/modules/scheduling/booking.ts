@@ -7,6 +7,7 @@ import { cancelInterviewInTx, lockInterviewersTime, scheduleInterviewInTx, updat
 import { type BookSlotInput, type PublicSchedulingLinkDto, type PublicSlotsDto, schedulingTokenSchema } from "./contract/public-scheduling.ts";
 import { MAX_RESCHEDULES } from "./contract/scheduling-link.ts";
 import { isExpired, schedulingLinkInclude, type SchedulingLinkRow, schedulingUrlOf } from "./links.ts";
+import { companyTimeZone } from "./availability.ts";
 import { poolSlots } from "./pool.ts";
 import { type Slot } from "./slots.ts";
 import { isValidTimeZone, normalizeTimeZone, TIME_ZONE_MESSAGE } from "../../kernel/contract/time-zone.ts";
@@ -49,10 +50,6 @@ async function slotsOf(db: ServiceContext["db"] | ScopedTx, svc: ServiceContext,
   );
 }
 
-async function companyZone(db: ServiceContext["db"] | ScopedTx, companyId: number): Promise<string> {
-  return (await db.company.findUniqueOrThrow({ where: { id: companyId }, select: { timeZone: true } })).timeZone;
-}
-
 export async function getPublicSchedulingLink(prisma: PrismaClient, token: string, now = new Date()): Promise<PublicSchedulingLinkDto> {
   const { svc, linkId } = await resolve(prisma, token);
   const row = await svc.db.schedulingLink.findUniqueOrThrow({ where: { id: linkId }, include: schedulingLinkInclude });
@@ -84,7 +81,7 @@ export async function getPublicSlots(prisma: PrismaClient, token: string, timeZo
   const { svc, linkId } = await resolve(prisma, token);
   const row = await svc.db.schedulingLink.findUniqueOrThrow({ where: { id: linkId }, include: schedulingLinkInclude });
   assertAlive(row, now);
-  const zone = zoneOrDefault(timeZone, row.candidateTimeZone ?? (await companyZone(svc.db, svc.companyId)));
+  const zone = zoneOrDefault(timeZone, row.candidateTimeZone ?? (await companyTimeZone(svc.db, svc.companyId)));
   const open = row.status === "open" || (row.status === "booked" && row.rescheduleCount < MAX_RESCHEDULES);
   const slots = open ? await slotsOf(svc.db, svc, row, now, undefined, row.interviewId ?? undefined) : [];
   return { time_zone: zone, duration_minutes: row.durationMinutes, slots: wire(slots) };
@@ -136,7 +133,7 @@ export async function bookSlot(prisma: PrismaClient, token: string, input: BookS
     const row = await lockLink(tx, svc, linkId);
     assertAlive(row, now);
     if (row.status !== "open") throw new AppError("conflict", row.status === "booked" ? "This link has already been used to book an interview" : "This interview was canceled; ask the company for a new link");
-    const zone = zoneOrDefault(input.time_zone, await companyZone(tx, svc.companyId));
+    const zone = zoneOrDefault(input.time_zone, await companyTimeZone(tx, svc.companyId));
     const free = await freeMembersAt(tx, svc, row, startAt, now);
     const interviewer = await leastLoaded(tx, free, startAt);
     const candidate = await tx.candidate.findUniqueOrThrow({ where: { id: row.candidateId }, select: { email: true } });

@@ -2,7 +2,7 @@ import { type ServiceContext } from "../../kernel/context.ts";
 import { type ScopedDb, type ScopedTx } from "../../kernel/tenancy.ts";
 import { type FreeSlotDto, type FreeSlotsInput } from "./contract/availability.ts";
 import { AppError } from "../../kernel/errors.ts";
-import { availabilitySelect } from "./availability.ts";
+import { availabilitySelect, companyTimeZone } from "./availability.ts";
 import { feedBusyOf, refreshDueFeeds } from "./feeds.ts";
 import { computeSlots, type PoolMember, type Slot } from "./slots.ts";
 import { DEFAULT_WORKING_HOURS, type WorkingRange } from "./working-hours.ts";
@@ -25,10 +25,10 @@ export interface PoolQuery {
 
 export async function loadPool(db: ScopedDb | ScopedTx, companyId: number, query: PoolQuery): Promise<PoolMember[]> {
   const ids = [...query.userIds];
-  const [users, rows, company, seats] = await Promise.all([
+  const [users, rows, companyZone, seats] = await Promise.all([
     db.user.findMany({ where: { id: { in: ids } }, select: { id: true } }),
     db.memberAvailability.findMany({ where: { userId: { in: ids } }, select: availabilitySelect }),
-    db.company.findUniqueOrThrow({ where: { id: companyId }, select: { timeZone: true } }),
+    companyTimeZone(db, companyId),
     // A day around the window: the cap counts a whole local day, and buffers reach over its edges.
     db.interviewInterviewer.findMany({
       where: {
@@ -52,7 +52,7 @@ export async function loadPool(db: ScopedDb | ScopedTx, companyId: number, query
       const row = byUser.get(userId) ?? null;
       return {
         userId,
-        timeZone: row?.timeZone ?? company.timeZone,
+        timeZone: row?.timeZone ?? companyZone,
         workingHours: (row?.workingHours as WorkingRange[] | undefined) ?? DEFAULT_WORKING_HOURS,
         bufferMinutes: row?.bufferMinutes ?? 0,
         maxInterviewsPerDay: row?.maxInterviewsPerDay ?? null,
