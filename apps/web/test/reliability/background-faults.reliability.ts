@@ -1,14 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { getPrisma } from "@hireflow/db";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiClient } from "../helpers/client.ts";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
 import { postMultipart } from "../helpers/multipart.ts";
 import { longPdf, PDF } from "../helpers/resumes.ts";
-import { type ServerProcess, startServerProcess } from "./support/child.ts";
-import { type RestartablePostgres, startRestartablePostgres } from "./support/postgres.ts";
+import { useServerProcesses } from "./support/server-processes.ts";
 import { createReceiver } from "./support/receiver.ts";
 
 /**
@@ -17,39 +13,17 @@ import { createReceiver } from "./support/receiver.ts";
  * Promised: everything is delivered / parsed once a receiver or a server is back, nothing is lost,
  * and a receiver sees one request per recorded attempt.
  */
-let pg: RestartablePostgres;
-let dataDir: string;
-const servers: ServerProcess[] = [];
-
-beforeAll(async () => {
-  pg = await startRestartablePostgres();
-  process.env.DATABASE_URL = pg.url;
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "hireflow-reliability-data-"));
-});
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.kill()));
-});
-afterAll(async () => {
-  await getPrisma().$disconnect();
-  await pg?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
-
-async function server(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const started = await startServerProcess({
-    DATABASE_URL: pg.url,
-    HIREFLOW_DATA_DIR: dataDir,
+const processes = useServerProcesses({
+  baseEnv: {
     WEBHOOK_SWEEP_INTERVAL_MS: "300",
     WEBHOOK_SWEEP_MARGIN_MS: "100",
     RESUME_SWEEP_INTERVAL_MS: "300",
     // Longer than a parse of the test resume takes, so a live run is not re-queued under it.
     RESUME_STALE_AFTER_MS: "5000",
     RESUME_PARSE_MAX_PAGES: "200",
-    ...env,
-  });
-  servers.push(started);
-  return started;
-}
+  },
+});
+const server = (env: Record<string, string> = {}) => processes.start(env);
 
 async function eventually<T>(check: () => Promise<T | undefined | false>, timeoutMs: number, what: string): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -1,11 +1,7 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { getPrisma, poolOf } from "@hireflow/db";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createTestCompany } from "../helpers/fixtures.ts";
-import { type ServerProcess, startServerProcess } from "./support/child.ts";
-import { type RestartablePostgres, startRestartablePostgres } from "./support/postgres.ts";
+import { useServerProcesses } from "./support/server-processes.ts";
 import { createReceiver } from "./support/receiver.ts";
 
 /**
@@ -18,21 +14,7 @@ import { createReceiver } from "./support/receiver.ts";
 const CHANGES = 5_000;
 const IN_FLIGHT = 40;
 
-let pg: RestartablePostgres;
-let dataDir: string;
-const servers: ServerProcess[] = [];
-
-beforeAll(async () => {
-  pg = await startRestartablePostgres();
-  process.env.DATABASE_URL = pg.url;
-  dataDir = await mkdtemp(path.join(os.tmpdir(), "hireflow-reliability-data-"));
-});
-afterAll(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.kill()));
-  await getPrisma().$disconnect();
-  await pg?.stop();
-  await rm(dataDir, { recursive: true, force: true });
-});
+const processes = useServerProcesses({ killAfter: "file" });
 
 async function eventually(check: () => boolean, timeoutMs: number, what: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -46,8 +28,8 @@ describe("webhooks from two server processes on one database", () => {
   it(`delivers each of ${CHANGES} stage changes exactly once`, { timeout: 600_000 }, async () => {
     const receiver = createReceiver();
     await receiver.up();
-    const env = { DATABASE_URL: pg.url, HIREFLOW_DATA_DIR: dataDir, RATE_LIMIT_MAX: "1000000000" };
-    servers.push(...(await Promise.all([startServerProcess(env), startServerProcess(env)])));
+    const env = { RATE_LIMIT_MAX: "1000000000" };
+    const servers = await Promise.all([processes.start(env), processes.start(env)]);
     const company = await createTestCompany();
     const registered = await fetch(`${servers[0]!.url}/api/v1/webhook_endpoints`, {
       method: "POST",
