@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { describedBy, inputClass } from "@/components/ui";
+import { describedBy, Field, inputClass } from "@/components/ui";
 
 /** The zones most teams are in, offered first; the search finds any other the browser knows. */
 const COMMON_ZONES = [
@@ -112,10 +112,7 @@ export function TimeZoneChooser({ id, value, onChange, error, hint }: { id: stri
               : `${found.length} ${found.length === 1 ? "zone matches" : "zones match"}${found.length > MAX_MATCHES ? ` (the first ${MAX_MATCHES} are listed)` : ""}: choose in the list below.`}
         </p>
       </div>
-      <div className="space-y-1.5">
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-          Time zone
-        </label>
+      <Field id={id} label="Time zone" hint={hint} error={error}>
         <select {...describedBy(id, error, Boolean(hint))} value={value} onChange={(e) => onChange(e.target.value)} className={inputClass}>
           {!listed.includes(value) && <option value={value}>{label(value)}</option>}
           <optgroup label={found ? "Matching zones" : "Common zones"}>
@@ -126,17 +123,7 @@ export function TimeZoneChooser({ id, value, onChange, error, hint }: { id: stri
             ))}
           </optgroup>
         </select>
-        {hint && !error && (
-          <p id={`${id}-hint`} className="text-xs text-slate-600">
-            {hint}
-          </p>
-        )}
-        {error && (
-          <p id={`${id}-error`} className="text-sm text-red-700" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      </Field>
     </div>
   );
 }
