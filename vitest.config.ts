@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
@@ -52,16 +53,32 @@ class LongFirstSequencer extends BaseSequencer {
   }
 }
 
+// A glob of the list above ("**/" any folders, "*" within one) as a regular expression over a path from the repository root.
+const globRegExp = (glob: string) => {
+  const escape = (text: string) => text.replace(/[.+?^$(){}|[\]\\]/g, "\\$&");
+  return new RegExp("^" + glob.split("**/").map((part) => part.split("*").map(escape).join("[^/]*")).join("(?:.*/)?") + "$");
+};
+const BUILD_SUITE_PATTERNS = BUILD_SUITES.map(globRegExp);
+
 /**
  * In-process files that replace modules (vi.mock, vi.doMock, vi.resetModules): each gets a module graph of
- * its own (`process-isolated`), since a mocked module would otherwise be what the next file imports.
+ * its own (`process-isolated`), since a mocked module would otherwise be what the next file imports. Found
+ * by reading the test files, so a new file that mocks cannot be forgotten here.
  */
-const OWN_MODULE_GRAPH = [
-  "packages/db/test/client.test.ts",
-  "packages/storage/test/vercel.test.ts",
-  "packages/worker/test/runtime/schedule.test.ts",
-  "packages/worker/test/runtime/driver.test.ts",
-];
+function filesReplacingModules(): string[] {
+  const root = import.meta.dirname;
+  const testDirs = [...readdirSync(path.join(root, "packages")).map((name) => `packages/${name}/test`), "apps/web/test"];
+  const found: string[] = [];
+  for (const dir of testDirs.filter((d) => existsSync(path.join(root, d)))) {
+    for (const entry of readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })) {
+      const file = `${dir}/${entry.split(path.sep).join("/")}`;
+      if (!file.endsWith(".test.ts") || file.includes("/node_modules/") || BUILD_SUITE_PATTERNS.some((pattern) => pattern.test(file))) continue;
+      if (/\bvi\.(?:mock|doMock|resetModules)\(/.test(readFileSync(path.join(root, file), "utf8"))) found.push(file);
+    }
+  }
+  return found.sort();
+}
+const OWN_MODULE_GRAPH = filesReplacingModules();
 
 const processProject = {
   globalSetup: ["packages/db/src/testing/global-setup.ts"],
