@@ -25,9 +25,9 @@ export interface OutboxEventData {
 const BATCH = 100;
 
 /** The outbox rows that are webhook events: fanned out to deliveries, not sent to the driver. */
-const FANNED_OUT = new Set<string>([...WEBHOOK_EVENT_TYPES, "webhook.test"]);
+type BackgroundPool = ReturnType<typeof backgroundPoolOf>;
 
-const FANNED_OUT_TYPES = [...FANNED_OUT];
+const FANNED_OUT_TYPES: readonly string[] = [...WEBHOOK_EVENT_TYPES, "webhook.test"];
 
 const PENDING_JOB_EVENTS = {
   name: "hireflow_outbox_pending_jobs",
@@ -55,13 +55,13 @@ export async function publishPendingEvents(prisma: PrismaClient = getPrisma(), o
         .send(deliveriesRequests(batch.deliveryIds))
         .catch((error: unknown) => logger.warn("webhook deliveries not requested; the delivery sweep will", { error, deliveries: batch.deliveryIds.length }));
     }
-    if (batch.others > 0) published += await publishJobBatch(prisma, olderThanSeconds);
+    if (batch.others > 0) published += await publishJobBatch(pool, olderThanSeconds);
     if (batch.claimed < BATCH) return published;
   }
 }
 
-async function publishJobBatch(prisma: PrismaClient, olderThanSeconds: number): Promise<number> {
-  const client = await backgroundPoolOf(prisma).connect();
+async function publishJobBatch(pool: BackgroundPool, olderThanSeconds: number): Promise<number> {
+  const client = await pool.connect();
   let broken = false;
   try {
     await client.query("BEGIN");
