@@ -12,6 +12,7 @@ const TENANT_MODELS = new Set([
   "Department",
   "Job",
   "Candidate",
+  "CandidateSearchDocument",
   "CandidateActivity",
   "WebhookEndpoint",
   "Event",
