@@ -101,29 +101,29 @@ export const sqlOnlyIndexes: SqlOnlyIndex[] = [
     why: "the candidate list's e-mail filter",
   },
   {
-    name: "candidate_search_documents_name_trgm_idx",
-    table: "candidate_search_documents",
+    name: "candidates_search_name_trgm_idx",
+    table: "candidates",
     unique: false,
     definition: /^\(company_id, search_name gin_trgm_ops\)$/,
-    why: "candidate search: names by fragment and by similar spelling (modules/candidate/search.ts)",
+    why: "candidate search: names by fragment and by similar spelling (services/candidate-search.ts)",
   },
   {
-    name: "candidate_search_documents_email_trgm_idx",
-    table: "candidate_search_documents",
+    name: "candidates_search_email_trgm_idx",
+    table: "candidates",
     unique: false,
-    definition: /^\(company_id, email gin_trgm_ops\)$/,
+    definition: /^\(company_id, lower\(email\) gin_trgm_ops\)$/,
     why: "candidate search: e-mail fragments",
   },
   {
-    name: "candidate_search_documents_phone_trgm_idx",
-    table: "candidate_search_documents",
+    name: "candidates_search_phone_trgm_idx",
+    table: "candidates",
     unique: false,
-    definition: /^\(company_id, phone_digits gin_trgm_ops\)$/,
+    definition: /^\(company_id, regexp_replace\(phone, '\[\^0-9\]'::text, ''::text, 'g'::text\) gin_trgm_ops\)$/,
     why: "candidate search: phone number fragments (digits only)",
   },
   {
-    name: "candidate_search_documents_vector_idx",
-    table: "candidate_search_documents",
+    name: "candidates_search_vector_idx",
+    table: "candidates",
     unique: false,
     definition: /^\(company_id, search_vector\)$/,
     why: "candidate search: words of the name and the resume text",
@@ -510,14 +510,6 @@ export async function checkSchemaAgreement(databaseUrl: string, model: DataModel
       )
     ).rows;
 
-    const triggers = (
-      await client.query<{ name: string }>(
-        `SELECT c.relname || '.' || t.tgname AS name FROM pg_trigger t
-           JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-          WHERE NOT t.tgisinternal AND n.nspname = current_schema()`,
-      )
-    ).rows.map((row) => row.name);
-
     const problems: string[] = [];
     const enumsByName = new Map(model.enums.map((e) => [e.name, e]));
 
@@ -559,15 +551,10 @@ export async function checkSchemaAgreement(databaseUrl: string, model: DataModel
         if (wantNotNull !== notNull) {
           problems.push(`${where} is ${notNull ? "NOT NULL" : "nullable"}, expected ${wantNotNull ? "NOT NULL" : "nullable"}`);
         }
-        // Prisma never writes an Unsupported field, so the database must compute it (a generated column,
-        // or one of TRIGGER_WRITTEN with its trigger in place); a column the database computes must be
-        // Unsupported, or Prisma would try to write it.
+        // Prisma never writes an Unsupported field, so the database must compute it; a column the
+        // database computes must be Unsupported, or Prisma would try to write it.
         const generated = column.is_generated === "ALWAYS";
-        const byTrigger = TRIGGER_WRITTEN.find((t) => t.table === m.table && t.column === field.column);
-        if (byTrigger && field.kind === "unsupported") {
-          if (generated) problems.push(`${where} is a generated column, expected a plain one written by the trigger ${byTrigger.trigger}`);
-          if (!triggers.includes(`${byTrigger.on}.${byTrigger.trigger}`)) problems.push(`${where} is written by the trigger ${byTrigger.trigger} on ${byTrigger.on}, which is missing`);
-        } else if (generated !== (field.kind === "unsupported")) {
+        if (generated !== (field.kind === "unsupported")) {
           problems.push(`${where} is ${generated ? "a generated column, expected a plain one (Prisma writes it)" : "a plain column, expected GENERATED ALWAYS (Prisma never writes an Unsupported field)"}`);
         }
       }
@@ -641,14 +628,6 @@ export async function checkSchemaAgreement(databaseUrl: string, model: DataModel
   }
 }
 
-/**
- * Unsupported columns that are plain columns written by a trigger (Prisma never writes them): the
- * search documents, kept apart from candidates (migration 20261205010000_candidate_search_documents).
- */
-const TRIGGER_WRITTEN: { table: string; column: string; on: string; trigger: string }[] = [
-  { table: "candidate_search_documents", column: "search_vector", on: "candidates", trigger: "candidates_search_document_insert" },
-];
-
 // ---------------------------------------------------------------------------------------------
 // Tests
 
@@ -660,9 +639,7 @@ describe("schema.prisma and the SQL migrations", () => {
     expect(candidate?.table).toBe("candidates");
     expect(candidate?.fields.find((f) => f.name === "linkedin")).toMatchObject({ column: "linkedin", required: false });
     expect(candidate?.fields.find((f) => f.name === "companyId")).toMatchObject({ column: "company_id", required: true });
-    expect(candidate?.fields.find((f) => f.name === "searchName")).toMatchObject({ column: "search_name", kind: "unsupported", type: "text", required: false });
-    const searchDocument = dataModel.models.find((m) => m.name === "CandidateSearchDocument");
-    expect(searchDocument?.fields.find((f) => f.name === "searchVector")).toMatchObject({ column: "search_vector", kind: "unsupported", type: "tsvector", required: false });
+    expect(candidate?.fields.find((f) => f.name === "searchVector")).toMatchObject({ column: "search_vector", kind: "unsupported", type: "tsvector", required: false });
     const job = dataModel.models.find((m) => m.name === "Job");
     expect(job?.fields.find((f) => f.name === "locations")).toMatchObject({ list: true, type: "String" });
     expect(dataModel.models.find((m) => m.name === "User")?.fields[0]).toMatchObject({ name: "id", nativeType: "Uuid" });

@@ -12,7 +12,6 @@ const TENANT_MODELS = new Set([
   "Department",
   "Job",
   "Candidate",
-  "CandidateSearchDocument",
   "CandidateActivity",
   "WebhookEndpoint",
   "Event",

@@ -12,14 +12,11 @@ import { type ParsedQuery, fuzzy, parseQuery } from "./search-query-parse.ts";
  * context. They return ids (and the sort key for the cursor); callers load the rows through the
  * scoped client.
  *
- * The database side (migrations 20261125100000_candidate_search, 20261205010000_candidate_search_documents):
- * `search_normalize()` lower-cases, folds accents (unaccent), drops apostrophes and turns other
- * punctuation into spaces. What is matched lives in `candidate_search_documents` (alias `s`), one row
- * per candidate kept by a trigger: `search_name` (the normalised name), `email` (lower case),
- * `phone_digits` and `search_vector` (the words of the name and the resume text), with trigram and
- * full-text GIN indexes. Apart from candidates, because a GIN index re-indexes every new row version:
- * a stage change would re-index the resume's words. `candidates.search_name` (generated) sorts the
- * list by name. The query text goes through the same `search_normalize()`.
+ * The database side (migration 20261125100000_candidate_search): `search_normalize()` lower-cases,
+ * folds accents (unaccent), drops apostrophes and turns other punctuation into spaces; the
+ * generated columns `search_name` (the normalised name) and `search_vector` (the words of the name
+ * and the resume text) carry trigram and full-text GIN indexes, and e-mails and phone digits have
+ * trigram indexes. The query text goes through the same `search_normalize()`.
  *
  * Relevance, best first (ties newest first): 4.5 the whole name; 4 a word of the name starts with
  * the text; 3.3 the name holds every word (any order, any part of a word), 3.2 the e-mail holds the
@@ -123,7 +120,7 @@ function tiers(q: ParsedQuery): Tier[] {
   // Words of one or two characters: a word of the name starts with them (anchored, so indexable).
   const eachWord = q.words.length
     ? join(
-        q.words.map((w) => (w.length >= 3 ? sql`s.search_name LIKE ${`%${w}%`}` : sql`(s.search_name LIKE ${`${w}%`} OR s.search_name LIKE ${`% ${w}%`})`)),
+        q.words.map((w) => (w.length >= 3 ? sql`c.search_name LIKE ${`%${w}%`}` : sql`(c.search_name LIKE ${`${w}%`} OR c.search_name LIKE ${`% ${w}%`})`)),
         " AND ",
       )
     : sql`false`;
@@ -132,37 +129,34 @@ function tiers(q: ParsedQuery): Tier[] {
   // word of the name starts with it (checked row by row), else 3.
   const parts = [
     n ? sql`(${eachWord})` : null,
-    q.emailPattern ? sql`s.email LIKE ${q.emailPattern}` : null,
-    q.phonePattern ? sql`s.phone_digits LIKE ${q.phonePattern}` : null,
+    q.emailPattern ? sql`lower(c.email) LIKE ${q.emailPattern}` : null,
+    q.phonePattern ? sql`regexp_replace(c.phone, '[^0-9]', '', 'g') LIKE ${q.phonePattern}` : null,
   ].filter((p): p is Sql => p !== null);
   if (parts.length) {
     const match = sql`(${join(parts, " OR ")})`;
     // Within 3: the name (3.3) above the e-mail (3.2) above the phone (3.1); matchOf() reads the cue back.
-    const rank = sql`(CASE ${n ? sql`WHEN s.search_name = ${n} THEN 4.5 WHEN strpos(' ' || s.search_name, ${` ${n}`}) > 0 THEN 4 WHEN ${eachWord} THEN 3.3` : sql``}
-      ${q.emailPattern ? sql`WHEN s.email LIKE ${q.emailPattern} THEN 3.2` : sql``} ELSE 3.1 END)::numeric`;
+    const rank = sql`(CASE ${n ? sql`WHEN c.search_name = ${n} THEN 4.5 WHEN strpos(' ' || c.search_name, ${` ${n}`}) > 0 THEN 4 WHEN ${eachWord} THEN 3.3` : sql``}
+      ${q.emailPattern ? sql`WHEN lower(c.email) LIKE ${q.emailPattern} THEN 3.2` : sql``} ELSE 3.1 END)::numeric`;
     list.push({ min: 3, match, exclude: match, rank, similarity: false });
   }
   // 2: the name and the resume together hold every word (the last one, 3+ characters, by its beginning).
   if (q.tsquery) {
-    const match = sql`(s.search_vector @@ to_tsquery('simple'::regconfig, ${q.tsquery}))`;
+    const match = sql`(c.search_vector @@ to_tsquery('simple'::regconfig, ${q.tsquery}))`;
     list.push({ min: 2, match, exclude: match, rank: sql`2::numeric`, similarity: false });
   }
   // 1–1.5: every word is in the name, at least one only by a similar spelling (typos), best first.
   if (q.words.some(fuzzy)) {
-    const word = (w: string, similar: (w: string) => Sql) => (fuzzy(w) ? sql`(s.search_name LIKE ${`%${w}%`} OR ${similar(w)})` : sql`s.search_name LIKE ${`%${w}%`}`);
+    const word = (w: string, similar: (w: string) => Sql) => (fuzzy(w) ? sql`(c.search_name LIKE ${`%${w}%`} OR ${similar(w)})` : sql`c.search_name LIKE ${`%${w}%`}`);
     list.push({
       min: 1,
-      match: sql`(${join(q.words.map((w) => word(w, (x) => sql`${x} <% s.search_name`)), " AND ")})`,
-      exclude: sql`(${join(q.words.map((w) => word(w, (x) => sql`word_similarity(${x}, s.search_name) >= ${SIMILARITY_THRESHOLD}`)), " AND ")})`,
-      rank: sql`round(1 + word_similarity(${n}, s.search_name)::numeric / 2, 4)`,
+      match: sql`(${join(q.words.map((w) => word(w, (x) => sql`${x} <% c.search_name`)), " AND ")})`,
+      exclude: sql`(${join(q.words.map((w) => word(w, (x) => sql`word_similarity(${x}, c.search_name) >= ${SIMILARITY_THRESHOLD}`)), " AND ")})`,
+      rank: sql`round(1 + word_similarity(${n}, c.search_name)::numeric / 2, 4)`,
       similarity: true,
     });
   }
   return list.filter((t): t is Tier => t !== null);
 }
-
-/** The candidates a search reads: each with its search document (every tier's conditions name `s`). */
-const SEARCHED = sql`candidates c JOIN candidate_search_documents s ON s.candidate_id = c.id AND s.company_id = c.company_id`;
 
 function filterSql(companyId: number, f: CandidateFilters): Sql {
   const parts: Sql[] = [sql`c.company_id = ${companyId}`];
@@ -250,7 +244,7 @@ export async function searchCandidateIds(svc: ServiceContext, input: CandidateSe
       const where = [filters, tier.match, ...matching.slice(0, i).map((t) => sql`NOT coalesce(${t.exclude}, false)`)];
       if (after?.rank !== undefined) where.push(sql`(${tier.rank}, c.id) < (${after.rank}::numeric, ${after.id})`);
       const statement = sql`SELECT t.id, t.rank::text AS rank, NULL::float8 AS fit, NULL::text AS name, NULL::timestamptz AS at FROM (
-          SELECT c.id, ${tier.rank} AS rank FROM ${SEARCHED} WHERE ${join(where, " AND ")} ORDER BY 2 DESC, c.id DESC LIMIT ${take - rows.length}
+          SELECT c.id, ${tier.rank} AS rank FROM candidates c WHERE ${join(where, " AND ")} ORDER BY 2 DESC, c.id DESC LIMIT ${take - rows.length}
         ) t ORDER BY t.rank DESC, t.id DESC`;
       rows.push(...(await run(statement, tier.similarity)));
     }
@@ -261,13 +255,13 @@ export async function searchCandidateIds(svc: ServiceContext, input: CandidateSe
       // Similar spellings are a fallback here too: left out when anything matches better (one indexed probe).
       const better = matching.filter((t) => !t.similarity);
       const [found] = better.length
-        ? await svc.db.$queryRaw<{ found: boolean }[]>`SELECT EXISTS (SELECT 1 FROM ${SEARCHED} WHERE ${filters} AND (${join(better.map((t) => t.match), " OR ")})) AS found`
+        ? await svc.db.$queryRaw<{ found: boolean }[]>`SELECT EXISTS (SELECT 1 FROM candidates c WHERE ${filters} AND (${join(better.map((t) => t.match), " OR ")})) AS found`
         : [{ found: false }];
       if (found?.found) used = better;
     }
     if (used) where.push(sql`(${join(used.map((t) => t.match), " OR ")})`);
     if (after) where.push(afterSql(sort, after));
-    const statement = sql`SELECT c.id, NULL::text AS rank, c.fit_score AS fit, c.search_name AS name, c.created_at AS at FROM ${used ? SEARCHED : sql`candidates c`}
+    const statement = sql`SELECT c.id, NULL::text AS rank, c.fit_score AS fit, c.search_name AS name, c.created_at AS at FROM candidates c
       WHERE ${join(where, " AND ")} ORDER BY ${ORDER[sort]} LIMIT ${take}`;
     rows.push(...(await run(statement, used?.some((t) => t.similarity) ?? false)));
   }
