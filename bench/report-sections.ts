@@ -11,7 +11,7 @@ import { type ReportsBenchResult, type SearchBenchResult, WORKSPACE_P95_TARGET_M
 import { REPORTS_BENCH } from "./reports.ts";
 import { INTERVIEWS_BENCH, INTERVIEWS_P95_TARGET_MS, type InterviewsBenchResult } from "./interviews.ts";
 import { SCHEDULING_BENCH, SCHEDULING_P95_TARGET_MS, type SchedulingBenchResult } from "./scheduling.ts";
-import { WEBHOOKS, type WebhookResult } from "./webhooks.ts";
+import { RESUME_WORDS, WEBHOOKS, type WebhookResult } from "./webhooks.ts";
 
 /** The markdown tables and sections of docs/BENCHMARKS.md, one per phase of the run (renderReport in report.ts puts them together). */
 
@@ -171,6 +171,19 @@ export function webhookSection(w: WebhookResult): string[] {
     ...cpuPhases(w),
     "",
     ...burstRows(w.burst),
+    ...resumeRows(w.resumes),
+  ];
+}
+
+function resumeRows(r: Extract<WebhookResult, { available: true }>["resumes"]): string[] {
+  if (!r) return [];
+  return [
+    "",
+    `Candidates with a resume: ${r.changes} more changes (delivered, ${WEBHOOKS.concurrency} in flight) of candidates that were first given a resume's text (${RESUME_WORDS} words, as a parsed one- to two-page resume; the seed's candidates have none).`,
+    "",
+    "| delivered | duplicates | PATCH → receipt p50 | p95 | CPU ms/change: server | PostgreSQL | total |",
+    "|---:|---:|---:|---:|---:|---:|---:|",
+    `| ${r.delivered}/${r.changes} | ${r.duplicates} | ${f0(r.p50)} ms | ${f0(r.p95)} ms | ${f2(r.cpu?.server ?? Number.NaN)} | ${f2(r.cpu?.db ?? Number.NaN)} | ${f2((r.cpu?.server ?? Number.NaN) + (r.cpu?.db ?? Number.NaN))} |`,
   ];
 }
 

@@ -219,7 +219,7 @@ async function main(): Promise<void> {
   if (!flags.skip.includes("webhooks")) {
     log("webhooks…");
     webhooks = await runWebhookBench(app, seeded.company, db.url, phaseProbe).catch((error: Error) => ({ available: false as const, reason: `the phase failed: ${error.message}` }));
-    log(`  ${webhooks.available ? `${webhooks.delivered}/${webhooks.changes} delivered, ${webhooks.deliveriesPerSecond.toFixed(0)}/s, p50 ${webhooks.p50.toFixed(0)} ms${webhooks.burst ? `; burst ${webhooks.burst.delivered}/${webhooks.burst.events} at ${webhooks.burst.deliveriesPerSecond.toFixed(0)}/s` : ""}` : `not available: ${webhooks.reason}`}`);
+    log(`  ${webhooks.available ? `${webhooks.delivered}/${webhooks.changes} delivered, ${webhooks.deliveriesPerSecond.toFixed(0)}/s, p50 ${webhooks.p50.toFixed(0)} ms${webhooks.burst ? `; burst ${webhooks.burst.delivered}/${webhooks.burst.events} at ${webhooks.burst.deliveriesPerSecond.toFixed(0)}/s` : ""}${webhooks.resumes?.cpu ? `; with resumes ${webhooks.resumes.delivered}/${webhooks.resumes.changes}, ${(webhooks.resumes.cpu.server + webhooks.resumes.cpu.db).toFixed(2)} ms CPU/change` : ""}` : `not available: ${webhooks.reason}`}`);
   }
   let screening: ScreeningResult | undefined;
   if (!flags.skip.includes("screening")) {

@@ -45,7 +45,26 @@ export type WebhookResult =
       patchOnlyCpu?: { server: number; db: number };
       /** The delivery path alone: a burst of committed events, no PATCH load (burstDrain). */
       burst?: BurstResult;
+      /** The same 1,000 changes (delivered) of candidates that have a parsed resume (withResumes). */
+      resumes?: ResumeChangesResult;
     };
+
+/**
+ * Candidates as applications make them: each with a resume's text (RESUME_WORDS words, about 60 %
+ * distinct — a one-to-two-page resume), which the seed leaves out. Full-text search indexes those
+ * words, so what a stage change costs can depend on them (issue 44: it did, while the GIN index sat on
+ * candidates).
+ */
+export const RESUME_WORDS = 450;
+
+export interface ResumeChangesResult {
+  changes: number;
+  delivered: number;
+  duplicates: number;
+  p50: number;
+  p95: number;
+  cpu?: { server: number; db: number };
+}
 
 /**
  * Issue 44's "with the PATCHes not limited by the server": every stage change of this phase (both
@@ -117,7 +136,7 @@ async function plannedChanges(databaseUrl: string, company: SeededCompany): Prom
   try {
     const { rows } = await client.query<{ id: number; stage: string }>(
       "SELECT id, stage FROM candidates WHERE company_id = $1 ORDER BY id LIMIT $2",
-      [company.id, 2 * WEBHOOKS.changes + 2 * WEBHOOKS.warmup + 1],
+      [company.id, 3 * WEBHOOKS.changes + 2 * WEBHOOKS.warmup + 1],
     );
     return rows.map((r, i) => ({ id: r.id, stage: r.stage === "hired" ? "rejected" : r.stage === "rejected" ? "hired" : i % 2 ? "hired" : "rejected" }));
   } finally {
@@ -184,6 +203,7 @@ export async function runWebhookBench(server: AppServer, company: SeededCompany,
     const delivered = receiver.receipts.size;
     const duplicates = receiver.duplicates;
     const burst = await burstDrain(server, json, databaseUrl, company, receiver, wake, probe);
+    const resumes = await withResumes(server, json, databaseUrl, receiver, planned.slice(2 * WEBHOOKS.changes + 2 * WEBHOOKS.warmup + 1), probe);
     return {
       available: true,
       changes: changes.length,
@@ -203,10 +223,52 @@ export async function runWebhookBench(server: AppServer, company: SeededCompany,
           ? { server: (afterPatchOnly.server - beforePatchOnly.server) / patchOnly.length, db: (afterPatchOnly.db - beforePatchOnly.db) / patchOnly.length }
           : undefined,
       burst,
+      resumes,
     };
   } finally {
     await receiver.close();
   }
+}
+
+/** `changes` again (delivered, 20 in flight) after each of their candidates got a resume's text. */
+async function withResumes(
+  server: AppServer,
+  headers: Record<string, string>,
+  databaseUrl: string,
+  receiver: Receiver,
+  changes: Array<{ id: number; stage: string }>,
+  probe?: CpuProbe,
+): Promise<ResumeChangesResult> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    // Deterministic: word k of candidate c's resume is one of 4,000 pseudo-words (letters only).
+    await client.query(
+      `UPDATE candidates c SET resume_status = 'completed', resume_text = (
+         SELECT string_agg(translate(substr(md5(((c.id * 7919 + k * 104729) % 4000)::text), 1, 4 + k % 6), '0123456789', 'ghijklmnop'), ' ' ORDER BY k)
+           FROM generate_series(1, $2::int) AS k)
+        WHERE c.id = ANY($1::int[])`,
+      [changes.map((change) => change.id), RESUME_WORDS],
+    );
+  } finally {
+    await client.end();
+  }
+  receiver.reset();
+  const sent = new Map<number, number>();
+  const before = await probe?.sample();
+  await patchAll(server, headers, changes, sent);
+  await receiptsOf(receiver, changes.length);
+  const after = await probe?.sample();
+  const latencies = [...receiver.receipts].map(([id, at]) => at - (sent.get(id) ?? Number.NaN)).filter(Number.isFinite);
+  const [p50, p95] = percentiles(latencies, [50, 95]);
+  return {
+    changes: changes.length,
+    delivered: receiver.receipts.size,
+    duplicates: receiver.duplicates,
+    p50: p50 ?? Number.NaN,
+    p95: p95 ?? Number.NaN,
+    cpu: before && after ? { server: (after.server - before.server) / changes.length, db: (after.db - before.db) / changes.length } : undefined,
+  };
 }
 
 /** Waits until `expected` receipts arrived, or none arrived for 10 s, or the phase's time is up. */
