@@ -2,6 +2,7 @@ import { poolOf, type Prisma } from "@hireflow/db";
 import { type ServiceContext } from "../../kernel/context.ts";
 import { MY_INTERVIEWS_LIMIT, type MyInterviewDto, type MyInterviewsDto } from "./contract/my-interviews.ts";
 import { baseClientOf } from "../../kernel/tenancy.ts";
+import { type InterviewWhenWhereRow, interviewWhenWhere, interviewWhenWhereSelect } from "./when-where.ts";
 
 /**
  * "My interviews" (issue 26 §4): a member's upcoming interviews and the scorecards they still owe —
@@ -59,14 +60,7 @@ const DUE_SQL = {
 };
 const DUE_COUNT_SQL = { name: "hireflow_my_interviews_due_count", text: `SELECT count(*)::int AS count FROM (${DUE}) due` };
 
-interface SqlRow {
-  id: number;
-  title: string;
-  startAt: Date;
-  endAt: Date;
-  timeZone: string;
-  location: string | null;
-  videoUrl: string | null;
+interface SqlRow extends InterviewWhenWhereRow {
   candidateId: number;
   candidateName: string | null;
   jobId: number | null;
@@ -75,13 +69,7 @@ interface SqlRow {
 
 function fromSql(row: SqlRow): MyInterviewDto {
   return {
-    id: row.id,
-    title: row.title,
-    start_at: row.startAt.toISOString(),
-    end_at: row.endAt.toISOString(),
-    time_zone: row.timeZone,
-    location: row.location,
-    video_url: row.videoUrl,
+    ...interviewWhenWhere(row),
     candidate: { id: row.candidateId, name: row.candidateName },
     job: row.jobId === null ? null : { id: row.jobId, title: row.jobTitle! },
   };
@@ -115,13 +103,7 @@ export async function myInterviews(svc: ServiceContext, userId: string, now = ne
 // typed statements are tested against in my-interviews.test.ts).
 
 const select = {
-  id: true,
-  title: true,
-  startAt: true,
-  endAt: true,
-  timeZone: true,
-  location: true,
-  videoUrl: true,
+  ...interviewWhenWhereSelect,
   candidate: { select: { id: true, name: true, job: { select: { id: true, title: true } } } },
 } as const satisfies Prisma.InterviewSelect;
 

@@ -2,6 +2,7 @@ import { type ServiceContext } from "../../kernel/context.ts";
 import { type ScorecardFormsDto } from "./contract/scorecard.ts";
 import { AppError } from "../../kernel/errors.ts";
 import { ownScorecards } from "./scorecards.ts";
+import { interviewWhenWhere, interviewWhenWhereSelect } from "./when-where.ts";
 
 /**
  * The candidate page's scorecard forms (issue 26 §4, issue 43 §2): the candidate's interviews with
@@ -16,13 +17,7 @@ export async function scorecardForms(svc: ServiceContext, candidateId: number, u
     svc.db.interview.findMany({
       where: { candidateId, status: "scheduled", interviewers: { some: { userId } } },
       select: {
-        id: true,
-        title: true,
-        startAt: true,
-        endAt: true,
-        timeZone: true,
-        location: true,
-        videoUrl: true,
+        ...interviewWhenWhereSelect,
         status: true,
         jobInterview: { select: { name: true, attributes: true, instructions: true, questions: true } },
       },
@@ -35,14 +30,8 @@ export async function scorecardForms(svc: ServiceContext, candidateId: number, u
     locked: Boolean(candidate.hiredAt || candidate.rejectedAt),
     forms: interviews.map((row) => ({
       interview: {
-        id: row.id,
-        title: row.title,
+        ...interviewWhenWhere(row),
         kit: row.jobInterview && row.jobInterview.name !== row.title ? row.jobInterview.name : null,
-        start_at: row.startAt.toISOString(),
-        end_at: row.endAt.toISOString(),
-        time_zone: row.timeZone,
-        location: row.location,
-        video_url: row.videoUrl,
         status: row.status,
       },
       open: row.startAt <= now,

@@ -2,7 +2,8 @@ import { AUDIT_ACTION_KINDS, AUDIT_ACTIONS, type AuditAction, type AuditActionKi
 import { ROLE_LABELS } from "@hireflow/core/kernel/roles";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Alert, Badge, type BadgeTone, Button, Card, compactInputClass, EmptyState, PageHeader, Time } from "@/components/ui";
+import { firstParam as first, LogFilterForm, LogPager, logHref } from "@/components/log-page";
+import { Alert, Badge, type BadgeTone, Card, compactInputClass, EmptyState, PageHeader, Time } from "@/components/ui";
 import { load, serverCaller } from "@/lib/server/caller";
 
 export const metadata: Metadata = { title: "Audit log" };
@@ -10,8 +11,6 @@ export const metadata: Metadata = { title: "Audit log" };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const PAGE_SIZE = 50;
-
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
 
 const ACTOR_TONE: Record<AuditEntryDto["actor"]["type"], BadgeTone> = { user: "slate", api_key: "blue", system: "indigo", anonymous: "amber" };
 const ACTOR_KIND: Record<AuditEntryDto["actor"]["type"], string> = { user: "Member", api_key: "API key", system: "System", anonymous: "Not signed in" };
@@ -56,11 +55,8 @@ function show(value: unknown, names: Names): string {
   return JSON.stringify(value);
 }
 
-function href(params: Record<string, string | undefined>, path = "/settings/audit-log"): string {
-  const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));
-  const text = query.toString();
-  return text ? `${path}?${text}` : path;
-}
+const PATH = "/settings/audit-log";
+const href = (params: Record<string, string | undefined>, path = PATH) => logHref(path, params);
 
 /**
  * Settings → Audit log: who did what, when, from where. Filters by action and actor are in the URL
@@ -96,7 +92,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
           </a>
         }
       />
-      <form method="get" action="/settings/audit-log" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Filter the audit log">
+      <LogFilterForm path={PATH} label="Filter the audit log" filtered={Boolean(filters.action || filters.actor || filters.kind || showSignIns)}>
         <div>
           <label htmlFor="audit-action" className="block text-sm font-medium text-slate-800">
             Action
@@ -140,15 +136,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
           <input type="checkbox" name="sign_ins" value="show" defaultChecked={showSignIns} className="size-4 rounded border-slate-400" />
           Show sign-ins
         </label>
-        <Button type="submit" variant="secondary">
-          Filter
-        </Button>
-        {(filters.action || filters.actor || filters.kind || showSignIns) && (
-          <Link href="/settings/audit-log" className="py-2 text-sm text-indigo-700 underline">
-            Clear filters
-          </Link>
-        )}
-      </form>
+      </LogFilterForm>
       {!parsed.success && (
         <div className="mb-4">
           <Alert>These filters cannot be used; showing every entry.</Alert>
@@ -214,18 +202,12 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
           </table>
         </Card>
       )}
-      <nav aria-label="Audit log pages" className="mt-4 flex gap-4 text-sm">
-        {cursor && (
-          <Link href={href(linkFilters)} className="text-indigo-700 underline">
-            ← Newest entries
-          </Link>
-        )}
-        {log.pagination.next_cursor && (
-          <Link href={href({ ...linkFilters, cursor: log.pagination.next_cursor })} className="text-indigo-700 underline">
-            Older entries →
-          </Link>
-        )}
-      </nav>
+      <LogPager
+        label="Audit log pages"
+        things="entries"
+        newest={cursor ? href(linkFilters) : undefined}
+        older={log.pagination.next_cursor ? href({ ...linkFilters, cursor: log.pagination.next_cursor }) : undefined}
+      />
     </>
   );
 }

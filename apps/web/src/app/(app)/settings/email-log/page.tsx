@@ -1,7 +1,8 @@
 import { EMAIL_LOG_KIND_LABELS, EMAIL_LOG_KINDS, listEmailMessagesInput } from "@hireflow/core/mail/contract";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Alert, Badge, Button, Card, compactInputClass, EmptyState, PageHeader, Time } from "@/components/ui";
+import { firstParam as first, LogFilterForm, LogPager, logHref } from "@/components/log-page";
+import { Alert, Badge, Card, compactInputClass, EmptyState, PageHeader, Time } from "@/components/ui";
 import { load, serverCaller } from "@/lib/server/caller";
 import { STATUS_LABEL, STATUS_TONE } from "./status";
 
@@ -11,13 +12,8 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const PAGE_SIZE = 50;
 
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
-
-function href(params: Record<string, string | undefined>): string {
-  const query = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => Boolean(entry[1])));
-  const text = query.toString();
-  return text ? `/settings/email-log?${text}` : "/settings/email-log";
-}
+const PATH = "/settings/email-log";
+const href = (params: Record<string, string | undefined>) => logHref(PATH, params);
 
 /**
  * Settings → E-mail log: every e-mail of the company, newest first — sent through SMTP_URL, waiting
@@ -47,7 +43,7 @@ export default async function EmailLogPage({ searchParams }: { searchParams: Sea
             : "This server has no mail server configured (SMTP_URL), so e-mails are not sent: each one is kept here, with its content and a .eml download."
         }
       />
-      <form method="get" action="/settings/email-log" className="mb-4 flex flex-wrap items-end gap-3" aria-label="Filter the e-mail log">
+      <LogFilterForm path={PATH} label="Filter the e-mail log" filtered={filtered}>
         <div>
           <label htmlFor="email-kind" className="block text-sm font-medium text-slate-800">
             Kind
@@ -73,15 +69,7 @@ export default async function EmailLogPage({ searchParams }: { searchParams: Sea
           </label>
           <input id="email-q" name="q" type="search" defaultValue={filters.q ?? ""} maxLength={200} placeholder="subject or text" className={`${compactInputClass} mt-1 w-48`} />
         </div>
-        <Button type="submit" variant="secondary">
-          Filter
-        </Button>
-        {filtered && (
-          <Link href="/settings/email-log" className="py-2 text-sm text-indigo-700 underline">
-            Clear filters
-          </Link>
-        )}
-      </form>
+      </LogFilterForm>
       {!parsed.success && (
         <div className="mb-4">
           <Alert>These filters cannot be used; showing every e-mail.</Alert>
@@ -139,18 +127,12 @@ export default async function EmailLogPage({ searchParams }: { searchParams: Sea
           </table>
         </Card>
       )}
-      <nav aria-label="E-mail log pages" className="mt-4 flex gap-4 text-sm">
-        {cursor && (
-          <Link href={href(filters)} className="text-indigo-700 underline">
-            ← Newest e-mails
-          </Link>
-        )}
-        {log.pagination.next_cursor && (
-          <Link href={href({ ...filters, cursor: log.pagination.next_cursor })} className="text-indigo-700 underline">
-            Older e-mails →
-          </Link>
-        )}
-      </nav>
+      <LogPager
+        label="E-mail log pages"
+        things="e-mails"
+        newest={cursor ? href(filters) : undefined}
+        older={log.pagination.next_cursor ? href({ ...filters, cursor: log.pagination.next_cursor }) : undefined}
+      />
     </>
   );
 }
