@@ -5,6 +5,7 @@ import { senderOf } from "../mail/sender.ts";
 import { candidateUrl } from "../../kernel/outbox.ts";
 import { escapeHtml } from "../../kernel/html.ts";
 import { calendarInvitation, type CalendarPerson } from "./icalendar.ts";
+import { type InterviewWhenWhereRow } from "./when-where.ts";
 
 /**
  * The invitation e-mails of an interview: one per recipient, each with the .ics of this version of
@@ -13,14 +14,7 @@ import { calendarInvitation, type CalendarPerson } from "./icalendar.ts";
  * to their profile or anything meant for the panel. Queued in the caller's transaction: the delivery
  * job sends them after commit, so an API request never waits on a mail server.
  */
-export interface InvitationInterview {
-  id: number;
-  title: string;
-  startAt: Date;
-  endAt: Date;
-  timeZone: string;
-  location: string | null;
-  videoUrl: string | null;
+export interface InvitationInterview extends InterviewWhenWhereRow {
   icalUid: string;
   sequence: number;
   /** The kit's brief for the panel: in the interviewers' e-mails only. */

@@ -2,7 +2,8 @@ import { type Prisma } from "@hireflow/db";
 
 /**
  * An interview's title, time and place as the member's lists write them (My interviews, the candidate
- * page's scorecard forms): one select and one shape.
+ * page's scorecard forms): one select and one shape. The API's interview (interviews.ts serialize)
+ * writes the same fields between others, in the order its answers have always had.
  */
 export const interviewWhenWhereSelect = {
   id: true,
