@@ -3,6 +3,7 @@ import { getPrisma } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, withAppEnv } from "../helpers/app.ts";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
+import { inOneWindow } from "../helpers/rate-limit-window.ts";
 
 // The careers page's form endpoint over real HTTP: no API key, one answer for every accepted request.
 let app: Awaited<ReturnType<typeof startApp>>;
@@ -152,6 +153,8 @@ describe("POST /api/public/jobs/{id}/applications", () => {
     await withAppEnv({ HIREFLOW_APPLY_LIMIT_PER_IP: "3" }, app.url, async (url) => {
       const ip = randomIp();
       const statuses: number[] = [];
+      // The applications' window: 10 minutes (careers/applications.ts), aligned to the clock.
+      await inOneWindow(10 * 60_000, 30_000);
       for (let i = 0; i < 3; i++) statuses.push((await apply(co.jobId, { name: `P${i}`, email: `p${i}@example.com`, answers: ANSWERS }, { "x-forwarded-for": ip }, url)).status);
       expect(statuses).toEqual([201, 201, 201]);
       // A forged first hop does not buy a fresh bucket: the proxy's entry (the last) counts.

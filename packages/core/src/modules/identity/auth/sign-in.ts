@@ -16,7 +16,9 @@ export const signInInput = z.strictObject({
 
 export type SignInInput = z.infer<typeof signInInput>;
 
-const WINDOW_MS = 15 * 60 * 1000;
+/** The limits' fixed window (rate-limit.ts: aligned to the clock, so every count starts again at its end). */
+export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+const WINDOW_MS = SIGN_IN_WINDOW_MS;
 const INVALID = "E-mail or password is incorrect";
 
 // Compared against when the e-mail is unknown, so both answers take one scrypt (no user enumeration by timing).
