@@ -179,7 +179,7 @@ function resumeRows(r: Extract<WebhookResult, { available: true }>["resumes"]): 
   if (!r) return [];
   return [
     "",
-    `Candidates with a resume: ${r.changes} more changes (delivered, ${WEBHOOKS.concurrency} in flight) of candidates that were first given a resume's text (${RESUME_WORDS} words, as a parsed one- to two-page resume; the seed's candidates have none).`,
+    `Candidates with a resume: ${r.changes} more changes (delivered, ${WEBHOOKS.concurrency} in flight) of candidates that were first given a resume's text (${RESUME_WORDS} words, every one distinct, the length of a parsed one- to two-page resume; the seed's candidates have none).`,
     "",
     "| delivered | duplicates | PATCH → receipt p50 | p95 | CPU ms/change: server | PostgreSQL | total |",
     "|---:|---:|---:|---:|---:|---:|---:|",

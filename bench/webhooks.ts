@@ -50,10 +50,10 @@ export type WebhookResult =
     };
 
 /**
- * Candidates as applications make them: each with a resume's text (RESUME_WORDS words, about 60 %
- * distinct — a one-to-two-page resume), which the seed leaves out. Full-text search indexes those
- * words, so what a stage change costs can depend on them (issue 44: it did, while the GIN index sat on
- * candidates).
+ * Candidates as applications make them: each with a resume's text (RESUME_WORDS words, the length of a
+ * one-to-two-page resume; every word distinct, where a real resume repeats some: the heavier end), which
+ * the seed leaves out. Full-text search indexes those words, so what a stage change costs depends on
+ * them while the GIN index sits on candidates.
  */
 export const RESUME_WORDS = 450;
 
@@ -197,7 +197,7 @@ export async function runWebhookBench(server: AppServer, company: SeededCompany,
     if (receiver.receipts.size === 0) {
       return { available: false, reason: `the endpoint was registered and ${changes.length} stage changes made, but no delivery arrived (is webhook delivery built yet?)` };
     }
-    const latencies = [...receiver.receipts].map(([id, at]) => at - (sent.get(id) ?? Number.NaN)).filter(Number.isFinite);
+    const latencies = receiptLatencies(receiver, sent);
     const lastReceipt = receiver.receipts.size ? Math.max(...receiver.receipts.values()) : Number.NaN;
     const [p50, p95, max] = percentiles(latencies, [50, 95, 100]);
     const delivered = receiver.receipts.size;
@@ -259,8 +259,7 @@ async function withResumes(
   await patchAll(server, headers, changes, sent);
   await receiptsOf(receiver, changes.length);
   const after = await probe?.sample();
-  const latencies = [...receiver.receipts].map(([id, at]) => at - (sent.get(id) ?? Number.NaN)).filter(Number.isFinite);
-  const [p50, p95] = percentiles(latencies, [50, 95]);
+  const [p50, p95] = percentiles(receiptLatencies(receiver, sent), [50, 95]);
   return {
     changes: changes.length,
     delivered: receiver.receipts.size,
@@ -269,6 +268,11 @@ async function withResumes(
     p95: p95 ?? Number.NaN,
     cpu: before && after ? { server: (after.server - before.server) / changes.length, db: (after.db - before.db) / changes.length } : undefined,
   };
+}
+
+/** Milliseconds from each change's PATCH being sent to its delivery's receipt. */
+function receiptLatencies(receiver: Receiver, sent: Map<number, number>): number[] {
+  return [...receiver.receipts].map(([id, at]) => at - (sent.get(id) ?? Number.NaN)).filter(Number.isFinite);
 }
 
 /** Waits until `expected` receipts arrived, or none arrived for 10 s, or the phase's time is up. */
