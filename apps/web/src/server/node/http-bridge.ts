@@ -45,11 +45,12 @@ export async function sendWebResponse(
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader("set-cookie", cookies);
-  if (!response.body) {
+  // A textResponse has its string at hand (asking for its body would make the stream it avoided).
+  const text = knownText(response);
+  if (text === undefined && !response.body) {
     res.end();
     return;
   }
-  const text = knownText(response);
   let body: Buffer = text !== undefined ? Buffer.from(text) : Buffer.from(await response.arrayBuffer());
   if (req) {
     const sent = await compressForClient(req.headers["accept-encoding"], { status: response.status, method: req.method ?? "GET", headers: response.headers, body });
