@@ -57,6 +57,11 @@ describe("textResponse", () => {
     expect(() => response.clone()).toThrow(TypeError);
   });
 
+  it("says text/plain when given no content type, as a Response made from a string does", () => {
+    const response = textResponse("plain words", { status: 200 });
+    expect(response.headers.get("content-type")).toBe(new Response("plain words").headers.get("content-type"));
+  });
+
   it("is not mistaken for another Response", () => {
     expect(knownText(new Response(document))).toBeUndefined();
   });

@@ -14,6 +14,8 @@ class TextResponse extends Response {
   constructor(text: string, init: ResponseInit) {
     super(null, init);
     this.#text = text;
+    // What `new Response(text)` would have said of a string body.
+    if (!this.headers.has("content-type")) this.headers.set("content-type", "text/plain;charset=UTF-8");
   }
 
   get knownText(): string {
