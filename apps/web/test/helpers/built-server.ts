@@ -58,15 +58,52 @@ export interface BuiltServer {
  */
 export async function startBuiltServer(
   env: Record<string, string> = {},
-  options: { onOutput?: (text: string) => void; /** The environment to start from, instead of this process's. */ env?: NodeJS.ProcessEnv } = {},
+  options: {
+    onOutput?: (text: string) => void;
+    /** The environment to start from, instead of this process's. */
+    env?: NodeJS.ProcessEnv;
+    /** Where the ports to try come from (the helper's own test hands it a taken one). */
+    ports?: () => Promise<number>;
+  } = {},
 ): Promise<BuiltServer> {
   const base = options.env ?? process.env;
   const distDir = base.NEXT_DIST_DIR || ".next";
   if (!existsSync(path.join(webDir, distDir, "BUILD_ID"))) {
     throw new Error(`No production build in apps/web/${distDir}: run \`npm run build\` first (npm run test:build does).`);
   }
-  // A port nothing listens on now; the server binds it a moment later.
-  const port = await closedPort();
+  // Kept in memory for the tests that read it, or handed to onOutput (a server that lives for the
+  // whole run would otherwise hold every log line of it).
+  const output: string[] = [];
+  const onOutput = options.onOutput ?? ((text: string) => output.push(text));
+  const level = env.LOG_LEVEL ?? base.LOG_LEVEL;
+  if (level === "warn" || level === "error") throw new Error(`startBuiltServer waits for the server's "server listening" line, which LOG_LEVEL=${level} hides`);
+  // A port nothing listens on now, bound by the server a moment later — unless another process takes
+  // it in between (another test file's server, another run): then this server exits on EADDRINUSE and
+  // the next attempt takes another port.
+  for (let attempt = 1; ; attempt++) {
+    const started = await startOnPort(await (options.ports ?? closedPort)(), base, env, onOutput);
+    if (started !== "port taken") {
+      if (!options.onOutput) runningOutputs.add(output);
+      const close = async () => {
+        await started.close();
+        runningOutputs.delete(output);
+      };
+      return { url: started.url, output, close };
+    }
+    if (attempt === 5) throw new Error(`five ports in a row were taken before the server bound them:\n${output.join("")}`);
+    output.length = 0;
+  }
+}
+
+/** What the server prints once its socket is bound (apps/web/src/server/node/main.ts), with its port. */
+const listeningLine = (port: number) => new RegExp(`"msg":"server listening","port":${port}[,}]`);
+
+async function startOnPort(
+  port: number,
+  base: NodeJS.ProcessEnv,
+  env: Record<string, string>,
+  onOutput: (text: string) => void,
+): Promise<{ url: string; close(): Promise<void> } | "port taken"> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "hireflow-built-"));
   const child: ChildProcess = spawnNext("start", port, {
     ...nextEnvironment(
@@ -83,13 +120,19 @@ export async function startBuiltServer(
     ),
   }, "pipe");
   stopOnExit(child);
-  // Kept in memory for the tests that read it, or handed to onOutput (a server that lives for the
-  // whole run would otherwise hold every log line of it).
-  const output: string[] = [];
-  const onOutput = options.onOutput ?? ((text: string) => output.push(text));
-  if (!options.onOutput) runningOutputs.add(output);
-  child.stdout!.on("data", (chunk: Buffer) => onOutput(chunk.toString("utf8")));
-  child.stderr!.on("data", (chunk: Buffer) => onOutput(chunk.toString("utf8")));
+  // The child's own words, kept until it has said it listens (a line may arrive in two chunks).
+  let own = "";
+  let listening = false;
+  const onChunk = (chunk: Buffer) => {
+    const text = chunk.toString("utf8");
+    if (!listening) {
+      own = (own + text).slice(-64_000);
+      listening = listeningLine(port).test(own);
+    }
+    onOutput(text);
+  };
+  child.stdout!.on("data", onChunk);
+  child.stderr!.on("data", onChunk);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = `http://127.0.0.1:${port}`;
 
@@ -100,23 +143,28 @@ export async function startBuiltServer(
       await exited;
       clearTimeout(timer);
     }
-    runningOutputs.delete(output);
     await rm(dataDir, { recursive: true, force: true });
   };
 
   // Seconds on an idle machine; two suites side by side on 2 cores took ~50 s (the wait is on the answer, not a sleep).
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})${options.onOutput ? "" : `:\n${output.join("")}`}`);
-    // Any answer of the app itself (the OpenAPI document needs no key and no database).
-    if ((await statusOf(`${url}/api/v1/openapi.json`, 5_000)) === 200) break;
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+      if (/EADDRINUSE/.test(own)) return "port taken";
+      throw new Error(`the server exited (${child.exitCode ?? child.signalCode}):\n${own.slice(-4000)}`);
+    }
+    // Its own answer: a 200 counts only once this child said it holds the port (before that, an
+    // answer on the port is someone else's). The OpenAPI document needs no key and no database.
+    if (listening && (await statusOf(`${url}/api/v1/openapi.json`, 5_000)) === 200) break;
     if (Date.now() > deadline) {
       await close();
-      throw new Error(`the server did not answer within 120 s${options.onOutput ? "" : `:\n${output.join("")}`}`);
+      throw new Error(`the server did not answer within 120 s:\n${own.slice(-4000)}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { url, output, close };
+  return { url, close };
 }
 
 
