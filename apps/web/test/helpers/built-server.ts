@@ -75,8 +75,11 @@ export async function startBuiltServer(
   // whole run would otherwise hold every log line of it).
   const output: string[] = [];
   const onOutput = options.onOutput ?? ((text: string) => output.push(text));
-  const level = env.LOG_LEVEL ?? base.LOG_LEVEL;
-  if (level === "warn" || level === "error") throw new Error(`startBuiltServer waits for the server's "server listening" line, which LOG_LEVEL=${level} hides`);
+  // The wait reads the server's "server listening" line (an info line): a quieter level inherited from the
+  // shell is raised to info for the server; a test that asks for one itself is told why it cannot.
+  const hides = (level: string | undefined) => level === "warn" || level === "error";
+  if (hides(env.LOG_LEVEL)) throw new Error(`startBuiltServer waits for the server's "server listening" line, which LOG_LEVEL=${env.LOG_LEVEL} hides`);
+  if (hides(base.LOG_LEVEL)) env = { ...env, LOG_LEVEL: "info" };
   // A port nothing listens on now, bound by the server a moment later — unless another process takes
   // it in between (another test file's server, another run): then this server exits on EADDRINUSE and
   // the next attempt takes another port.
