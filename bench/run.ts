@@ -34,7 +34,7 @@ const flags = parseFlags(process.argv.slice(2));
 const log = (line: string) => console.log(`[bench] ${line}`);
 // Production (Vercel) and CI run Node 24; on Node 20 the API server's CPU per request was up to 2 × (docs/BENCHMARKS.md).
 if (Number(process.versions.node.split(".")[0]) < 24) {
-  log(`warning: Node ${process.versions.node}; production runs Node 24, and Node 20's figures are not production's (PATH=~/.cache/hireflow-ci/node-v24.21.0-linux-x64/bin:$PATH npm run bench)`);
+  log(`warning: Node ${process.versions.node}; production runs Node 24, and Node 20's figures are not production's (docs/BENCHMARKS.md, "How to run")`);
 }
 const cleanups: Array<() => Promise<void>> = [];
 let cleaning: Promise<void> | undefined;

@@ -126,11 +126,12 @@ async function startOnPort(
   // The child's own words, kept until it has said it listens (a line may arrive in two chunks).
   let own = "";
   let listening = false;
+  const listeningOnPort = listeningLine(port);
   const onChunk = (chunk: Buffer) => {
     const text = chunk.toString("utf8");
     if (!listening) {
       own = (own + text).slice(-64_000);
-      listening = listeningLine(port).test(own);
+      listening = listeningOnPort.test(own);
     }
     onOutput(text);
   };
