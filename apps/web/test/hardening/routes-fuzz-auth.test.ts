@@ -67,7 +67,9 @@ const signInBody: fc.Arbitrary<SignInBody> = fc.oneof(
 function signInPayload(b: SignInBody): BodyWithType {
   if (b.kind === "junk") return b.body;
   const fields = credentialsBody(b.credentials);
-  if (b.as === "form") return { body: { kind: "form", entries: Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)]) }, contentType: null };
+  // A form field is text: a value the JSON shape left as an object is sent as its JSON (String() throws on
+  // an object whose toString is not a function, as a fuzzed {"toString": false} is).
+  if (b.as === "form") return { body: { kind: "form", entries: Object.entries(fields).map(([k, v]): [string, string] => [k, typeof v === "string" ? v : JSON.stringify(v)]) }, contentType: null };
   return { body: { kind: "text", text: JSON.stringify(fields) }, contentType: b.contentType };
 }
 
