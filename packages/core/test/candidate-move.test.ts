@@ -8,11 +8,11 @@ import { moveCandidateStage } from "../src/modules/candidate/move/typed-move.ts"
 import { type JobStageCacheHandle, jobStageCacheActive, startJobStageCache } from "../src/modules/pipeline/stage-cache.ts";
 
 /**
- * A stage-only update is typed SQL on one pool connection (services/candidate-move.ts); any other
+ * A stage-only update is one SQL statement on the pool (candidate/move/typed-move.ts); any other
  * update, and any through a client without a pool, is Prisma's transaction (changeStage). Both must
  * leave the same rows: the candidate, a stage_changed activity, a candidate.stage_changed event. The
- * typed move takes the job's stages from its read of the candidate, or (in a process that caches them, as the
- * long-lived server does) from job-stage-cache.ts: every test runs both ways.
+ * statement reads the job's stages itself; the Prisma path, and the answers' reads, take them from
+ * job-stage-cache.ts in a process that caches them (as the long-lived server does): every test runs both ways.
  */
 describe.each([
   { how: "the job's stages read with the candidate", cached: false },
@@ -136,6 +136,46 @@ describe.each([
     expect(last.rejected_at).not.toBeNull();
   });
 
+  it("a rejection with a reason: the same rows on both paths; a reason it may not take is changeStage's 400, and nothing moves", async () => {
+    const [reason, archived] = await Promise.all([
+      prisma.rejectReason.findFirstOrThrow({ where: { companyId: typed.companyId, archivedAt: null }, orderBy: { id: "asc" } }),
+      prisma.rejectReason.create({ data: { companyId: typed.companyId, name: `Archived ${tag}`, position: 999, archivedAt: new Date() } }),
+    ]);
+    const a = await newCandidate("Reason A");
+    const b = await newCandidate("Reason B");
+    expect(await moveCandidateStage(typed, a, "rejected", { rejectReasonId: reason.id })).toMatchObject({ moved: true, row: { stage: "rejected", rejectReasonId: reason.id, rejectReason: { id: reason.id, name: reason.name } } });
+    await updateCandidate(viaPrisma, { id: b, stage: "rejected", reject_reason_id: reason.id });
+    const [ta, tb] = [await trail(a), await trail(b)];
+    const strip = (t: typeof ta) => ({
+      candidate: { ...t.candidate, id: 0, publicId: "", name: "", email: "", createdAt: 0, updatedAt: 0, rejectedAt: t.candidate.rejectedAt !== null },
+      activities: t.activities.map((x) => ({ ...x, id: 0, candidateId: 0, createdAt: 0 })),
+      events: t.events.map((e) => ({ ...e, id: "", occurredAt: 0, payload: { ...(e.payload as object), candidate: {} } })),
+    });
+    expect(strip(ta)).toEqual(strip(tb));
+    expect(ta.activities[0]!.data).toMatchObject({ reject_reason: { id: reason.id, name: reason.name } });
+    expect((ta.events[0]!.payload as { stage_change: unknown }).stage_change).toMatchObject({ new_stage: "rejected", new_stage_type: "rejected", reject_reason: { id: reason.id, name: reason.name } });
+
+    // An archived reason, another company's, or a reason with a move that is not a rejection: the statement moves nothing.
+    const c = await newCandidate("Reason C");
+    const otherReason = await prisma.rejectReason.findFirstOrThrow({ where: { companyId: other.companyId }, orderBy: { id: "asc" } });
+    const before = await trail(c);
+    for (const [stage, id] of [["rejected", archived.id], ["rejected", otherReason.id], ["phonescreen", reason.id]] as const) {
+      expect(await moveCandidateStage(typed, c, stage, { rejectReasonId: id })).toBeUndefined();
+      const error = await updateCandidate(typed, { id: c, stage, reject_reason_id: id }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: "validation_error" });
+    }
+    expect(await trail(c)).toEqual(before);
+  });
+
+  it("a candidate without a job (the default pipeline) is moved by changeStage", async () => {
+    // The API always names a job; the column allows none (rows from before jobs were required).
+    const id = await newCandidate("No Job");
+    await prisma.candidate.update({ where: { id }, data: { jobId: null } });
+    expect(await moveCandidateStage(typed, id, "phonescreen")).toBeUndefined();
+    expect((await updateCandidate(typed, { id, stage: "phonescreen" })).stage).toBe("phonescreen");
+    expect((await trail(id)).events).toHaveLength(1);
+  });
+
   it("moving to the current stage records nothing", async () => {
     const id = await newCandidate("Same Stage");
     const before = await trail(id);
@@ -173,7 +213,7 @@ describe.each([
     );
   });
 
-  it("a write between the typed read and the move: the move changes nothing, and the locking path moves from the stage the row holds now", async () => {
+  it("a write between the statement's read and its UPDATE: the move changes nothing, and the locking path moves from the stage the row holds now", async () => {
     const id = await newCandidate("Overtaken");
     const blocker = await poolOf(prisma).connect();
     try {
@@ -186,7 +226,7 @@ describe.each([
       const deadline = Date.now() + 20_000;
       for (;;) {
         const [waiting] = await prisma.$queryRawUnsafe<{ n: number }[]>(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%c.xmin = $11::xid%'",
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'WITH cur AS (%c.xmin AS version%'",
         );
         if (waiting!.n > 0) break;
         if (Date.now() > deadline) throw new Error("Timed out waiting until the move waits for the row");

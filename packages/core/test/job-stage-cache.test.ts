@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getPrisma, poolOf } from "@hireflow/db";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCandidate, createCompany, createJob, systemContext, updateJob } from "../src/index.ts";
+import { createCandidate, createCompany, createJob, systemContext, updateCandidate, updateJob } from "../src/index.ts";
 import { readCandidateRow } from "../src/modules/candidate/read.ts";
 import { moveCandidateStage } from "../src/modules/candidate/move/typed-move.ts";
 import { type CandidateListQuery, listCandidateRows, listThroughPrisma } from "../src/modules/candidate/list.ts";
@@ -179,7 +179,9 @@ describe("stage names from the per-process cache", () => {
     await readCandidateRow(a, id); // the job's pipeline is in the cache now
     await silently((tx) => tx.$executeRaw`INSERT INTO job_stages (company_id, job_id, key, name, type, position) VALUES (${a.companyId}, ${jobId}, 'final_round', 'Final round', 'inprogress', 98)`);
     expect(await moveCandidateStage(a, id, "final_round")).toMatchObject({ moved: true, row: { stage: "final_round", jobStage: { name: "Final round", type: "inprogress" } } });
-    const error = await moveCandidateStage(a, id, "no_such_stage").catch((e: unknown) => e);
+    // A value the job lacks is changeStage's 400 (the typed move hands it over), naming the new stage too.
+    expect(await moveCandidateStage(a, id, "no_such_stage")).toBeUndefined();
+    const error = await updateCandidate(a, { id, stage: "no_such_stage" }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: "validation_error", message: expect.stringContaining("final_round") });
   });
 
