@@ -51,11 +51,12 @@ export const MOVE_CANDIDATE = {
     FROM candidates c ${CANDIDATE_JOINS}
     WHERE c.company_id = $1 AND c.id = $2
   ), target AS (
-    SELECT p.key, p.name, p.type::text AS type FROM cur JOIN job_stages p ON p.job_id = cur."jobId"
-    WHERE p.key = $3 OR p.type::text = $3
-    ORDER BY p.key = $3 DESC, p.position, p.id LIMIT 1
+    -- The stage of that key, else the first of that type (coalesce asks the second only without the first).
+    SELECT p.key, p.name, p.type::text AS type FROM cur JOIN job_stages p ON p.job_id = cur."jobId" AND p.key = coalesce(
+      (SELECT q.key FROM job_stages q WHERE q.job_id = cur."jobId" AND q.key = $3),
+      (SELECT q.key FROM job_stages q WHERE q.job_id = cur."jobId" AND q.type::text = $3 ORDER BY q.position, q.id LIMIT 1))
   ), reason AS (
-    SELECT r.id, r.name, r.archived_at FROM reject_reasons r WHERE r.id = $7::int AND r.company_id = $1
+    SELECT r.id, r.name, r.archived_at FROM reject_reasons r WHERE $7::int IS NOT NULL AND r.id = $7 AND r.company_id = $1
   ), go AS (
     SELECT cur.id, cur.version, cur.stage, cur."stageName", cur."stageType", cur."publicId", cur.name, cur.email, cur."jobId", cur."jobTitle",
       target.key AS target_key, target.name AS target_name, target.type AS target_type,
