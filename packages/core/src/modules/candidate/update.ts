@@ -40,7 +40,7 @@ export async function updateCandidate(svc: ServiceContext, input: UpdateCandidat
 
   let moved: CandidateRow | null = null;
   try {
-    // A stage-only change (the pipeline's commonest write) is typed SQL (candidate-move.ts).
+    // A stage-only change (the pipeline's commonest write) is one SQL statement (move/typed-move.ts).
     if (stage !== undefined && Object.keys(data).length === 0 && !rejectionEmail) {
       const result = await moveCandidateStage(svc, id, stage, { rejectReasonId });
       if (result === null) throw AppError.notFound("Candidate", id);

@@ -6,9 +6,10 @@ import { fallbackStage, type JobStage } from "../../pipeline/stages.ts";
 import { type CandidateRow, type RejectReasonOfRow } from "../serialize.ts";
 
 /**
- * What one move of a candidate records, whichever path makes it (changeStage through Prisma, the
- * typed PATCH in candidate-move.ts): the columns the move sets, the stage_changed activity's data and
- * the candidate.stage_changed payload. candidate-move.test.ts compares the two paths' rows.
+ * What one move of a candidate records when changeStage makes it through Prisma: the columns the move
+ * sets, the stage_changed activity's data and the candidate.stage_changed payload. PATCH's one-statement
+ * move (typed-move.ts) builds the same in SQL: a change here is a change there, and
+ * candidate-move.test.ts compares the two paths' rows.
  */
 export interface StageChange {
   changedBy: "api" | "user" | "system" | "ai_agent";
