@@ -20,7 +20,7 @@ export type { StageChange } from "./stage-change.ts";
  * the Prisma way (changeStage), which locks the row and reads it again — so each event's
  * previous_stage is still the real one. Each round trip cost ~0.2 ms of CPU on the bench machine
  * (server + PostgreSQL) and a network hop in production; the read-then-move of before took two
- * (docs/BENCHMARKS.md, "PATCH in one statement").
+ * (docs/BENCHMARKS.md, webhooks: "After PATCH became one statement").
  *
  * The activity's data and the event's payload are what stageChange (stage-change.ts) builds for the
  * Prisma path, written here in SQL; candidate-move.test.ts compares the rows of the two paths.
