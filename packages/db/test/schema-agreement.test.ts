@@ -150,13 +150,6 @@ export const sqlOnlyIndexes: SqlOnlyIndex[] = [
     why: "a candidate's latest stage change in one probe: did the AI agent place them (candidate-move.ts, agent-override.ts)",
   },
   {
-    name: "events_unpublished_idx",
-    table: "events",
-    unique: false,
-    definition: /^\(occurred_at\) WHERE \(published_at IS NULL\)$/,
-    why: "the outbox sweeper scans only unpublished events",
-  },
-  {
     name: "offers_one_open_per_candidate",
     table: "offers",
     unique: true,

@@ -9,6 +9,7 @@ import { eventually, startReceiver } from "../../../../packages/worker/test/webh
 import { useApiApp } from "../helpers/api-app.ts";
 import { apiClient, type ApiClient } from "../helpers/client.ts";
 import { addJob, createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
+import { createPublishedEvent } from "@hireflow/db/testing/outbox";
 
 /**
  * The Events API over real HTTP: GET /api/v1/events (newest first, cursor pagination, filters
@@ -96,9 +97,7 @@ async function expectedOrder(companyId: number, where: Record<string, unknown> =
 }
 
 async function insertEvent(companyId: number, data: { type?: string; payload?: object; occurredAt?: Date } = {}) {
-  return getPrisma().event.create({
-    data: { companyId, type: data.type ?? "candidate.stage_changed", payload: (data.payload ?? { candidate: { id: 1 } }) as object, occurredAt: data.occurredAt, publishedAt: new Date() },
-  });
+  return createPublishedEvent({ companyId, type: data.type ?? "candidate.stage_changed", payload: (data.payload ?? { candidate: { id: 1 } }) as object, occurredAt: data.occurredAt });
 }
 
 describe("GET /api/v1/events", () => {

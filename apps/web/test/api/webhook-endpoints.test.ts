@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, withAppEnv } from "../helpers/app.ts";
 import { apiClient, type ApiClient } from "../helpers/client.ts";
 import { createTestCompany, type TestCompany } from "../helpers/fixtures.ts";
+import { createPublishedEvent } from "@hireflow/db/testing/outbox";
 
 // The endpoints API over real HTTP. These tests run no publisher: events they cause stay as outbox
 // rows, which is what they assert on (delivery itself is tested in packages/worker/test/webhooks).
@@ -25,7 +26,7 @@ function withPrivateUrlsRefused<T>(co: TestCompany, fn: (api: ApiClient) => Prom
 
 /** A delivery row as the delivery job leaves it, for the read-side tests. */
 async function seedDelivery(co: TestCompany, endpointId: number, status: "pending" | "succeeded" | "failed") {
-  const event = await getPrisma().event.create({ data: { companyId: co.id, type: "candidate.stage_changed", payload: {}, publishedAt: new Date() } });
+  const event = await createPublishedEvent({ companyId: co.id, type: "candidate.stage_changed", payload: {} });
   return getPrisma().webhookDelivery.create({
     data: {
       companyId: co.id,

@@ -183,30 +183,34 @@ export async function settleBackgroundWork(companyIds: number[], timeoutMs = 30_
   const { getPrisma, poolOf } = await import("@hireflow/db");
   const pool = poolOf(getPrisma());
   const deadline = Date.now() + timeoutMs;
+  // When an event was last seen pending: the publisher deletes that row (the event row keeps no trace of its
+  // publishing), and the fan-out it queued may still be in the runner, so quiet counts from then too.
+  let pendingSeenAt = 0;
   for (;;) {
     // One statement (a prepared one: the sweeps call this before every snapshot, thousands of times a run).
     // Due now or soon: a first attempt, a redelivery (retries are a day out under the build project,
     // build-target.ts), a queued e-mail (without SMTP_URL the server marks it `stored` at once). And quiet
-    // for a moment: an attempt that just ended still touches rows, and an event just published has its
-    // fan-out still queued in the runner (no delivery row yet: CI caught one landing between the two
+    // for a moment: an attempt that just ended still touches rows, and an event just written (or seen
+    // pending) may have its fan-out still queued in the runner (no delivery row yet: CI caught one landing between the two
     // snapshots of a rejected request, in fuzz and trpc-fuzz).
     const soon = new Date(Date.now() + 60_000);
     const quietSince = new Date(Date.now() - 1_500);
     const { rows } = await pool.query<Record<"events" | "resumes" | "scorings" | "deliveries" | "emails" | "recent", number>>({
       name: "settle_background_work",
       text: `SELECT
-        (SELECT count(*) FROM events WHERE company_id = ANY($1::int[]) AND published_at IS NULL)::int AS events,
+        (SELECT count(*) FROM pending_events p JOIN events e ON e.id = p.event_id WHERE e.company_id = ANY($1::int[]))::int AS events,
         (SELECT count(*) FROM candidates WHERE company_id = ANY($1::int[]) AND resume_status IN ('pending', 'processing'))::int AS resumes,
         (SELECT count(*) FROM candidates WHERE company_id = ANY($1::int[]) AND fit_status = 'pending')::int AS scorings,
         (SELECT count(*) FROM webhook_deliveries WHERE company_id = ANY($1::int[]) AND status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= $2))::int AS deliveries,
         (SELECT count(*) FROM email_messages WHERE company_id = ANY($1::int[]) AND status = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= $2))::int AS emails,
         ((SELECT count(*) FROM webhook_deliveries WHERE company_id = ANY($1::int[]) AND updated_at > $3)
-          + (SELECT count(*) FROM events WHERE company_id = ANY($1::int[]) AND published_at > $3)
+          + (SELECT count(*) FROM events WHERE company_id = ANY($1::int[]) AND occurred_at > $3)
           + (SELECT count(*) FROM email_messages WHERE company_id = ANY($1::int[]) AND updated_at > $3))::int AS recent`,
       values: [companyIds, soon, quietSince],
     });
     const { events, resumes, scorings, deliveries, emails, recent } = rows[0]!;
-    if (events + resumes + scorings + deliveries + emails + recent === 0) return;
+    if (events > 0) pendingSeenAt = Date.now();
+    if (events + resumes + scorings + deliveries + emails + recent === 0 && pendingSeenAt <= quietSince.getTime()) return;
     if (Date.now() > deadline) {
       // The rows themselves: which attempt, leased until when, last error (a stuck one is otherwise a guess).
       const stuck = await pool.query(

@@ -6,14 +6,16 @@ import { deliveriesRequests } from "../webhooks/events.ts";
 import { publishWebhookEvents } from "../webhooks/store.ts";
 
 /**
- * Hands committed outbox rows on. Rows are claimed with FOR UPDATE SKIP LOCKED so several server
- * processes never publish one row twice at the same time. Webhook events are published and fanned out
+ * Hands committed outbox rows on: the events with a row in pending_events (queued by a trigger as each
+ * event is written; the event row itself is never updated). Pending rows are claimed with FOR UPDATE
+ * SKIP LOCKED so several server processes never publish one event twice at the same time, and deleted
+ * as their events are published. Webhook events are published and fanned out
  * by one statement that commits on its own (webhooks/store.ts publishWebhookEvents: every endpoint's
  * delivery of every event of the batch), and after it one request per hundred deliveries asks for their
  * first attempts (webhooks/deliver-batch.ts). Every other row (a redelivery, an e-mail, a resume) goes
  * to the job driver in a transaction that keeps the rows locked until the driver took them, with the
- * row id as the event id, so Inngest (and the local runner) drop a repeat after a crash between send
- * and mark.
+ * event id as the job's id, so Inngest (and the local runner) drop a repeat after a crash between send
+ * and delete.
  */
 export interface OutboxEventData {
   event_id: string;
@@ -24,23 +26,27 @@ export interface OutboxEventData {
 
 const BATCH = 100;
 
-/** The outbox rows that are webhook events: fanned out to deliveries, not sent to the driver. */
 type BackgroundPool = ReturnType<typeof backgroundPoolOf>;
 
+/** The outbox rows that are webhook events: fanned out to deliveries, not sent to the driver. */
 const FANNED_OUT_TYPES: readonly string[] = [...WEBHOOK_EVENT_TYPES, "webhook.test"];
 
+/** Pending rows that are not webhook events, with their events (type null: erased before it was published). */
 const PENDING_JOB_EVENTS = {
   name: "hireflow_outbox_pending_jobs",
-  text: `SELECT id, company_id, type, payload, occurred_at FROM events
-    WHERE published_at IS NULL AND occurred_at <= now() - make_interval(secs => $1::float8) AND NOT type = ANY($3::text[])
-    ORDER BY occurred_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+  text: `SELECT p.event_id AS id, ev.company_id, ev.type, ev.payload, ev.occurred_at
+    FROM pending_events p LEFT JOIN events ev ON ev.id = p.event_id
+    WHERE p.occurred_at <= now() - make_interval(secs => $1::float8) AND NOT p.type = ANY($3::text[])
+    ORDER BY p.occurred_at LIMIT $2 FOR UPDATE OF p SKIP LOCKED`,
 };
-const MARK_PUBLISHED = { name: "hireflow_outbox_mark", text: "UPDATE events SET published_at = now() WHERE id = ANY($1::uuid[])" };
+type PendingJobEvent = { id: string; company_id: number; type: string; payload: Record<string, unknown>; occurred_at: Date };
+type PendingJobRow = PendingJobEvent | (Pick<PendingJobEvent, "id"> & Record<"company_id" | "type" | "payload" | "occurred_at", null>);
+const DEQUEUE = { name: "hireflow_outbox_dequeue", text: "DELETE FROM pending_events WHERE event_id = ANY($1::uuid[])" };
 
 /**
  * One batch after another until none is left: the webhook events of each batch by one statement, then,
  * when the batch held other rows, those in a transaction on the background pool (packages/db
- * client.ts): claimed rows stay locked while the driver receives them, and are marked only if it did.
+ * client.ts): claimed rows stay locked while the driver receives them, and leave the queue only if it did.
  */
 export async function publishPendingEvents(prisma: PrismaClient = getPrisma(), options: { olderThanMs?: number } = {}): Promise<number> {
   const olderThanSeconds = (options.olderThanMs ?? 0) / 1000;
@@ -65,20 +71,19 @@ async function publishJobBatch(pool: BackgroundPool, olderThanSeconds: number): 
   let broken = false;
   try {
     await client.query("BEGIN");
-    const { rows } = await client.query<{ id: string; company_id: number; type: string; payload: Record<string, unknown>; occurred_at: Date }>({
-      ...PENDING_JOB_EVENTS,
-      values: [olderThanSeconds, BATCH, FANNED_OUT_TYPES],
-    });
-    if (rows.length > 0) {
+    const { rows } = await client.query<PendingJobRow>({ ...PENDING_JOB_EVENTS, values: [olderThanSeconds, BATCH, FANNED_OUT_TYPES] });
+    const events = rows.filter((row): row is PendingJobEvent => row.type !== null);
+    if (events.length > 0) {
       await getJobDriver().send(
-        rows.map((row) => ({
+        events.map((row) => ({
           name: row.type,
           id: row.id,
           data: { event_id: row.id, company_id: row.company_id, occurred_at: row.occurred_at.toISOString(), payload: row.payload } satisfies OutboxEventData,
         })),
       );
-      await client.query({ ...MARK_PUBLISHED, values: [rows.map((r) => r.id)] });
     }
+    // Published, or erased before it was: either way no longer pending.
+    if (rows.length > 0) await client.query({ ...DEQUEUE, values: [rows.map((r) => r.id)] });
     await client.query("COMMIT");
     return rows.length;
   } catch (error) {

@@ -33,7 +33,7 @@ export async function pruneOldEvents(
       DELETE FROM events WHERE id IN (
         SELECT ev.id FROM events ev
         WHERE ev.occurred_at < now() - make_interval(days => ${days}::int)
-          AND ev.published_at IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM pending_events p WHERE p.event_id = ev.id)
           AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = ev.id AND d.status = 'pending')
         ORDER BY ev.occurred_at
         LIMIT ${batch}

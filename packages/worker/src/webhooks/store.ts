@@ -15,27 +15,31 @@ import { attemptLeaseMs, FAILING_ENDPOINT_DISABLE_MS } from "./config.ts";
 
 /**
  * The outbox's webhook events published in one statement, committed on its own: it claims the oldest
- * pending rows of any type (FOR UPDATE SKIP LOCKED, so two processes never take one row), marks the
- * webhook events among them published and writes every enabled, subscribed endpoint's delivery of each
- * (a `webhook.test` only to the endpoint it names). Published and fanned out commit together, so no
- * event is published without its deliveries, and a replay inserts nothing twice. The other rows it saw
- * stay pending for the publisher's transaction (outbox/publisher.ts): it answers how many there were.
- * One round trip where BEGIN, claim, fan-out, mark and COMMIT took five (docs/BENCHMARKS.md, webhooks).
+ * pending rows of any type (FOR UPDATE SKIP LOCKED, so two processes never take one row), deletes the
+ * webhook events' among them from pending_events and writes every enabled, subscribed endpoint's
+ * delivery of each (a `webhook.test` only to the endpoint it names). Published and fanned out commit
+ * together, so no event is published without its deliveries, and a replay inserts nothing twice. The
+ * other rows it saw stay pending for the publisher's transaction (outbox/publisher.ts): it answers how
+ * many there were. A pending row whose event is gone (erased before it was published) is deleted with
+ * nothing fanned out.
+ * One round trip where BEGIN, claim, fan-out, mark and COMMIT took five; the event rows are only read
+ * (docs/BENCHMARKS.md, webhooks).
  */
 const PUBLISH_WEBHOOK_EVENTS = {
   name: "hireflow_outbox_publish_webhook_events",
   text: `WITH claimed AS (
-      SELECT id, type FROM events
-      WHERE published_at IS NULL AND occurred_at <= now() - make_interval(secs => $1::float8)
+      SELECT event_id, type FROM pending_events
+      WHERE occurred_at <= now() - make_interval(secs => $1::float8)
       ORDER BY occurred_at LIMIT $2 FOR UPDATE SKIP LOCKED
     ), published AS (
-      UPDATE events ev SET published_at = now() FROM claimed
-      WHERE ev.id = claimed.id AND claimed.type = ANY($3::text[])
-      RETURNING ev.id, ev.company_id, ev.type, ev.payload, ev.occurred_at
+      DELETE FROM pending_events p USING claimed
+      WHERE p.event_id = claimed.event_id AND claimed.type = ANY($3::text[])
+      RETURNING p.event_id
     ), created AS (
       INSERT INTO webhook_deliveries (company_id, event_id, endpoint_id, next_attempt_at, updated_at)
       SELECT ev.company_id, ev.id, e.id, now(), now()
-      FROM published ev JOIN webhook_endpoints e ON e.company_id = ev.company_id AND e.enabled
+      FROM published JOIN events ev ON ev.id = published.event_id
+      JOIN webhook_endpoints e ON e.company_id = ev.company_id AND e.enabled
         -- an endpoint receives the events that happened after it was registered
         AND e.created_at <= ev.occurred_at
       WHERE CASE WHEN ev.type = 'webhook.test' THEN e.id::text = ev.payload->'webhook_endpoint'->>'id'

@@ -8,6 +8,7 @@ import { composeEmail, sendEmailJob, sweepOverdueEmails } from "../../src/email/
 import { type OutboxPublisher, startOutboxPublisher } from "../../src/outbox/publisher.ts";
 import { getLocalRunner, registerJobs, shutdownLocalRunner } from "../../src/runtime/index.ts";
 import { type Refusal, type SmtpTestServer, startSmtpServer } from "./smtp.ts";
+import { markPublished } from "@hireflow/db/testing/outbox";
 
 /**
  * E-mail delivery end to end: queueEmail in a transaction → the outbox → the delivery job on the
@@ -185,7 +186,7 @@ describe("crash recovery", () => {
     const svc = await company();
     // Queued and its first attempt claimed, then the process died: no record, the lease long expired.
     const { id } = await svc.db.$transaction(async (tx) => queueEmail(tx, svc, { to: "late@example.com", subject: "Recovered", text: "Still here." }));
-    await getPrisma().event.updateMany({ where: { companyId: svc.companyId }, data: { publishedAt: new Date() } });
+    await markPublished((await getPrisma().event.findMany({ where: { companyId: svc.companyId }, select: { id: true } })).map((e) => e.id));
     await getPrisma().emailMessage.update({ where: { id }, data: { attempts: 1, nextAttemptAt: new Date(Date.now() - 10 * 60_000) } });
 
     const counts = await Promise.all([sweepOverdueEmails(getPrisma(), { marginMs: 1_000 }), sweepOverdueEmails(getPrisma(), { marginMs: 1_000 })]);
@@ -201,7 +202,7 @@ describe("crash recovery", () => {
     await smtp();
     const svc = await company();
     const { id } = await svc.db.$transaction(async (tx) => queueEmail(tx, svc, { to: "live@example.com", subject: "Live", text: "Mid-attempt." }));
-    await getPrisma().event.updateMany({ where: { companyId: svc.companyId }, data: { publishedAt: new Date() } });
+    await markPublished((await getPrisma().event.findMany({ where: { companyId: svc.companyId }, select: { id: true } })).map((e) => e.id));
     await getPrisma().emailMessage.update({ where: { id }, data: { attempts: 1, nextAttemptAt: new Date(Date.now() + 60_000) } });
     expect(await sweepOverdueEmails(getPrisma(), { marginMs: 1_000 })).toBe(0);
     expect(await row(id)).toMatchObject({ status: "queued", attempts: 1 });

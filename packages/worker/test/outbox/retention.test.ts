@@ -4,6 +4,7 @@ import { getPrisma } from "@hireflow/db";
 import { useIsolatedDatabase } from "@hireflow/db/testing/isolated";
 import { describe, expect, it } from "vitest";
 import { pruneOldEvents } from "../../src/outbox/retention.ts";
+import { createPublishedEvent } from "@hireflow/db/testing/outbox";
 
 // Table-wide deletes: a database of this file's own (no publisher runs here, so unpublished rows stay so).
 useIsolatedDatabase();
@@ -15,8 +16,10 @@ async function setup() {
   const prisma = getPrisma();
   const company = await createCompany(prisma, { name: `Retention ${randomBytes(4).toString("hex")}` });
   const endpoint = await prisma.webhookEndpoint.create({ data: { companyId: company.id, url: "https://hooks.example.test/x", secret: `whsec_${randomBytes(32).toString("base64")}` } });
-  const event = (occurredAt: Date, published = true, type = "candidate.stage_changed") =>
-    prisma.event.create({ data: { companyId: company.id, type, payload: {}, occurredAt, publishedAt: published ? new Date() : null } });
+  const event = (occurredAt: Date, published = true, type = "candidate.stage_changed") => {
+    const data = { companyId: company.id, type, payload: {}, occurredAt };
+    return published ? createPublishedEvent(data) : prisma.event.create({ data });
+  };
   const delivery = (eventId: string, status: "pending" | "succeeded" | "failed") =>
     prisma.webhookDelivery.create({ data: { companyId: company.id, eventId, endpointId: endpoint.id, status, attemptCount: 1 } });
   return { prisma, companyId: company.id, event, delivery };

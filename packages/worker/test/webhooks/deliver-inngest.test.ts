@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deliverBatchJob, deliverWebhookJob } from "../../src/webhooks/index.ts";
 import { setupCompany } from "./fixtures.ts";
 import { type Receiver, startReceiver } from "./receiver.ts";
+import { markPublished } from "@hireflow/db/testing/outbox";
 
 // The delivery function on Inngest's own engine. @inngest/test models neither time nor retries, so
 // attempts and sleeps are mocked by step id to drive the loop; one attempt also runs for real.
@@ -104,7 +105,7 @@ describe("one real attempt on Inngest's engine", () => {
     const endpoint = await co.endpoint(hook.url);
     const event = await co.svc.db.$transaction((tx) => recordEvent(tx, "webhook.test", { webhook_endpoint: { id: endpoint.id }, company: { id: co.companyId } }));
     // Marked published so that no publisher of another test file picks it up.
-    await getPrisma().event.update({ where: { id: event.id }, data: { publishedAt: new Date() } });
+    await markPublished([event.id]);
     const delivery = await getPrisma().webhookDelivery.create({ data: { companyId: co.companyId, eventId: event.id, endpointId: endpoint.id, nextAttemptAt: new Date() } });
 
     const t = new InngestTestEngine({ function: deliverWebhookJob.inngestFunction });

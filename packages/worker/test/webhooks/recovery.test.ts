@@ -8,6 +8,7 @@ import { getJobDriver, getLocalRunner, registerJobs, shutdownLocalRunner } from 
 import { DELIVERIES_REQUESTED, deliveryRequest, deliverySweepSchedule, startDeliverySweeper, sweepOverdueDeliveries, webhookJobs } from "../../src/webhooks/index.ts";
 import { setupCompany } from "./fixtures.ts";
 import { eventually, type Receiver, startReceiver } from "./receiver.ts";
+import { markPublished } from "@hireflow/db/testing/outbox";
 
 // Crashes: deliveries are rows, so whatever a dead process left behind is found and sent again —
 // once. No publisher runs here unless a test starts one (that is the crash).
@@ -29,7 +30,7 @@ async function abandonedDelivery(url: string, state: { attemptCount: number; nex
   const co = await setupCompany();
   const endpoint = await co.endpoint(url);
   const event = await co.svc.db.$transaction((tx) => recordEvent(tx, "webhook.test", { webhook_endpoint: { id: endpoint.id }, company: { id: co.companyId } }));
-  await getPrisma().event.update({ where: { id: event.id }, data: { publishedAt: new Date() } });
+  await markPublished([event.id]);
   const delivery = await getPrisma().webhookDelivery.create({
     data: { companyId: co.companyId, eventId: event.id, endpointId: endpoint.id, status: "pending", ...state },
   });
@@ -133,7 +134,7 @@ describe("crash recovery", () => {
     const co = await setupCompany();
     const endpoint = await co.endpoint(hook.url);
     const { event_id } = await sendWebhookTest(co.svc, endpoint.id);
-    await getPrisma().event.update({ where: { id: event_id }, data: { publishedAt: new Date() } });
+    await markPublished([event_id]);
     const delivery = await getPrisma().webhookDelivery.create({ data: { companyId: co.companyId, eventId: event_id, endpointId: endpoint.id, nextAttemptAt: new Date() } });
     // Repeats of the request under new ids (e.g. a driver that delivered it twice), some at the same time.
     await getJobDriver().send([1, 2, 3].map((n) => ({ name: DELIVERIES_REQUESTED, id: `replay-${delivery.id}-${n}`, data: { delivery_ids: [delivery.id] } })));

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { verifyWebhookSignature } from "../../src/webhooks/index.ts";
 import { setupCompany, useDeliveryPipeline } from "./fixtures.ts";
 import { type Receiver } from "./receiver.ts";
+import { createPublishedEvent } from "@hireflow/db/testing/outbox";
 
 // Failures, retries and what they do to endpoints, on a fast schedule: retries after 50, 100 and
 // 200 ms (four attempts), a 2 s timeout (300 ms was too short for a full run beside other work: an
@@ -146,7 +147,7 @@ describe("disabling endpoints", () => {
 
 async function seedOldDelivery(companyId: number, endpointId: number, status: "failed" | "succeeded", daysAgo: number) {
   const at = new Date(Date.now() - daysAgo * 24 * 3600_000);
-  const event = await getPrisma().event.create({ data: { companyId, type: "candidate.stage_changed", payload: {}, occurredAt: at, publishedAt: at } });
+  const event = await createPublishedEvent({ companyId, type: "candidate.stage_changed", payload: {}, occurredAt: at });
   await getPrisma().webhookDelivery.create({
     data: { companyId, eventId: event.id, endpointId, status, attemptCount: 1, createdAt: at, lastAttemptAt: at, lastStatusCode: status === "failed" ? 500 : 200 },
   });

@@ -4,6 +4,7 @@ import { getPrisma, poolOf, type Prisma } from "@hireflow/db";
 import { settleBackgroundWork, testingTheBuild } from "../../helpers/built-server.ts";
 import { addJob, type TestCompany } from "../../helpers/fixtures.ts";
 import { label, type Operation } from "./operations.ts";
+import { createPublishedEvent } from "@hireflow/db/testing/outbox";
 
 /**
  * One of each resource the API addresses by id, for one company, and the rule that maps a path
@@ -156,16 +157,16 @@ export async function seedResources(company: TestCompany, marker: string): Promi
     const current = await tx.candidate.findUniqueOrThrow({ where: { id: candidate.id }, include: candidateInclude });
     await changeStage(tx, systemContext(prisma, company.id, { type: "api", apiKeyId: 0 }), current, "phonescreen");
     const moved = await tx.event.findFirstOrThrow({
-      where: { type: "candidate.stage_changed", publishedAt: null, payload: { path: ["candidate", "id"], equals: candidate.id } },
+      where: { type: "candidate.stage_changed", payload: { path: ["candidate", "id"], equals: candidate.id } },
       select: { id: true },
     });
-    await tx.event.update({ where: { id: moved.id }, data: { publishedAt: new Date() } });
+    await tx.pendingEvent.delete({ where: { eventId: moved.id } });
     return moved;
   });
   const endpoint = await prisma.webhookEndpoint.create({
     data: { companyId: company.id, url: `http://127.0.0.1:9/${marker}`, description: `${marker} endpoint`, secret: `whsec_${randomBytes(32).toString("base64")}` },
   });
-  const event = await prisma.event.create({ data: { companyId: company.id, type: "webhook.test", payload: { marker }, publishedAt: new Date() } });
+  const event = await createPublishedEvent({ companyId: company.id, type: "webhook.test", payload: { marker } });
   const delivery = await prisma.webhookDelivery.create({
     data: { companyId: company.id, eventId: event.id, endpointId: endpoint.id, status: "failed", attemptCount: 1, lastError: `${marker} error`, lastAttemptAt: new Date() },
   });

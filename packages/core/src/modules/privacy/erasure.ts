@@ -30,9 +30,14 @@ export async function eraseCandidate(svc: ServiceContext, id: number): Promise<{
 
     // Raw SQL bypasses the scoping extension: each statement filters by company itself.
     const ref = String(id);
+    // Those not yet published leave the outbox's queue with them.
     await tx.$executeRaw`
-      DELETE FROM events WHERE company_id = ${svc.companyId}
-        AND (payload -> 'candidate' ->> 'id' = ${ref} OR payload ->> 'candidate_id' = ${ref})`;
+      WITH erased AS (
+        DELETE FROM events WHERE company_id = ${svc.companyId}
+          AND (payload -> 'candidate' ->> 'id' = ${ref} OR payload ->> 'candidate_id' = ${ref})
+        RETURNING id
+      )
+      DELETE FROM pending_events WHERE event_id IN (SELECT id FROM erased)`;
     // Stored Idempotency-Key answers of the company's API keys and of its members' OAuth grants.
     await tx.$executeRaw`
       DELETE FROM idempotency_keys k
