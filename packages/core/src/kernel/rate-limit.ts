@@ -65,10 +65,13 @@ export interface RedisRateLimiterOptions {
    * (or test runs) sharing one Redis keep their counts apart with their own prefix.
    */
   keyPrefix?: string;
+  /** The clock that places a hit in its window (tests pin it so their hits cannot straddle a window's edge). */
+  now?: () => number;
 }
 
 export function createRedisRateLimiter(redis: Redis, options: RedisRateLimiterOptions = {}): RateLimiter {
   const connectWaitMs = options.connectWaitMs ?? 1_000;
+  const now = options.now ?? Date.now;
   const keyPrefix = options.keyPrefix ?? (process.env.RATE_LIMIT_REDIS_PREFIX || "hireflow:rl");
   const redisKey = (bucket: string, windowMs: number, start: number) => `${keyPrefix}:${bucket}:${windowMs}:${start}`;
   // Down: the last connection attempt or command failed. Requests then pass without waiting until
@@ -116,7 +119,7 @@ export function createRedisRateLimiter(redis: Redis, options: RedisRateLimiterOp
     async hit(bucket, limit, windowMs) {
       const allowAll = (): RateLimitResult => ({ allowed: true, limit, remaining: limit, resetSeconds: Math.ceil(windowMs / 1000) });
       if (!(await connected())) return allowAll();
-      const t = Date.now();
+      const t = now();
       const start = t - (t % windowMs);
       try {
         const [count, ttl] = (await redis.eval(SCRIPT, 1, redisKey(bucket, windowMs, start), String(windowMs))) as [number, number];
@@ -129,7 +132,7 @@ export function createRedisRateLimiter(redis: Redis, options: RedisRateLimiterOp
     },
     async reset(bucket, windowMs) {
       if (!(await connected())) return;
-      const t = Date.now();
+      const t = now();
       try {
         await redis.del(redisKey(bucket, windowMs, t - (t % windowMs)));
         markUp();
