@@ -1,5 +1,4 @@
-import { getPrisma } from "../client.ts";
-import { type Prisma } from "../client.ts";
+import { getPrisma, type Prisma } from "../client.ts";
 
 /**
  * The outbox's state as tests set it up and read it. An event is pending while it has a row in

@@ -16,7 +16,7 @@ import { attemptLeaseMs, FAILING_ENDPOINT_DISABLE_MS } from "./config.ts";
 /**
  * The outbox's webhook events published in one statement, committed on its own: it claims the oldest
  * pending rows of any type (FOR UPDATE SKIP LOCKED, so two processes never take one row), deletes the
- * webhook events' among them from pending_events and writes every enabled, subscribed endpoint's
+ * queued rows of the webhook events among them from pending_events and writes every enabled, subscribed endpoint's
  * delivery of each (a `webhook.test` only to the endpoint it names). Published and fanned out commit
  * together, so no event is published without its deliveries, and a replay inserts nothing twice. The
  * other rows it saw stay pending for the publisher's transaction (outbox/publisher.ts): it answers how

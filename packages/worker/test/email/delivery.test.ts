@@ -37,6 +37,11 @@ afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
 });
 
+/** The company's events taken off the queue, as history the publisher already sent on. */
+async function markCompanyEventsPublished(companyId: number) {
+  await markPublished((await getPrisma().event.findMany({ where: { companyId }, select: { id: true } })).map((e) => e.id));
+}
+
 async function smtp(plan?: (n: number) => Refusal | null) {
   const server = await startSmtpServer(plan);
   servers.push(server);
@@ -186,7 +191,7 @@ describe("crash recovery", () => {
     const svc = await company();
     // Queued and its first attempt claimed, then the process died: no record, the lease long expired.
     const { id } = await svc.db.$transaction(async (tx) => queueEmail(tx, svc, { to: "late@example.com", subject: "Recovered", text: "Still here." }));
-    await markPublished((await getPrisma().event.findMany({ where: { companyId: svc.companyId }, select: { id: true } })).map((e) => e.id));
+    await markCompanyEventsPublished(svc.companyId);
     await getPrisma().emailMessage.update({ where: { id }, data: { attempts: 1, nextAttemptAt: new Date(Date.now() - 10 * 60_000) } });
 
     const counts = await Promise.all([sweepOverdueEmails(getPrisma(), { marginMs: 1_000 }), sweepOverdueEmails(getPrisma(), { marginMs: 1_000 })]);
@@ -202,7 +207,7 @@ describe("crash recovery", () => {
     await smtp();
     const svc = await company();
     const { id } = await svc.db.$transaction(async (tx) => queueEmail(tx, svc, { to: "live@example.com", subject: "Live", text: "Mid-attempt." }));
-    await markPublished((await getPrisma().event.findMany({ where: { companyId: svc.companyId }, select: { id: true } })).map((e) => e.id));
+    await markCompanyEventsPublished(svc.companyId);
     await getPrisma().emailMessage.update({ where: { id }, data: { attempts: 1, nextAttemptAt: new Date(Date.now() + 60_000) } });
     expect(await sweepOverdueEmails(getPrisma(), { marginMs: 1_000 })).toBe(0);
     expect(await row(id)).toMatchObject({ status: "queued", attempts: 1 });
