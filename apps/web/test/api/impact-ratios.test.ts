@@ -178,9 +178,13 @@ describe("GET /api/v1/reports/impact_ratios", () => {
   });
 
   it("defaults to selection mode over the 365 days up to today", async () => {
+    // Today as the server saw it: the day before or after the request (the same day unless it straddles midnight, UTC).
+    const before = { to: day(0), from: day(-364) };
     const res = await report(`job_id=${jobId}`);
+    const after = { to: day(0), from: day(-364) };
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ mode: "selection", to: day(0), from: day(-364), sample_size: 14 });
+    expect(res.body.data).toMatchObject({ mode: "selection", sample_size: 14 });
+    expect([before, after]).toContainEqual({ to: res.body.data.to, from: res.body.data.from });
   });
 
   it("company-wide: every job's assessed applicants, no criteria hash; a range before them is an empty sample", async () => {

@@ -15,7 +15,10 @@ import { serve } from "../helpers/server.ts";
 let app: { url: string; close: () => Promise<void> };
 let A: TestCompany & { cookie: string };
 let B: TestCompany;
-const TODAY = new Date().toISOString().slice(0, 10);
+// A day either side of now: the rows written in beforeAll stay inside the range however close to midnight (UTC) the file runs.
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const FROM = day(-1);
+const TO = day(1);
 
 async function signedInCookie(companyId: number): Promise<string> {
   const user = await createUser(getPrisma(), { companyId, email: `ir-${randomBytes(4).toString("hex")}@example.com`, password: "correct horse battery staple" });
@@ -59,13 +62,13 @@ const download = (query: Record<string, string>, cookie: string | null = A.cooki
 
 describe("/api/impact-ratios", () => {
   it("JSON: exactly what the page's tRPC query shows", async () => {
-    const query = { job_id: String(A.jobId), from: TODAY, to: TODAY, mode: "selection" };
+    const query = { job_id: String(A.jobId), from: FROM, to: TO, mode: "selection" };
     const page = await fetch(`${app.url}/api/trpc/reports.impactRatios?input=${encodeURIComponent(JSON.stringify(query))}`, { headers: { cookie: A.cookie } });
     expect(page.status).toBe(200);
     const shown = (await page.json()).result.data.data;
     const res = await download({ format: "json", ...query });
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="impact-ratios-selection-job-${A.jobId}-${TODAY}-${TODAY}.json"`);
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="impact-ratios-selection-job-${A.jobId}-${FROM}-${TO}.json"`);
     const body = await res.json();
     expect(body).toEqual({ data: shown });
     expect(body.data.tables.sex).toEqual([
@@ -75,7 +78,7 @@ describe("/api/impact-ratios", () => {
   });
 
   it("CSV: the same numbers with three decimals, one row per category of each table", async () => {
-    const res = await download({ format: "csv", job_id: String(A.jobId), from: TODAY, to: TODAY, mode: "selection" });
+    const res = await download({ format: "csv", job_id: String(A.jobId), from: FROM, to: TO, mode: "selection" });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     const lines = (await res.text()).trim().split(/\r?\n/);

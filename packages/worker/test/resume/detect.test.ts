@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { detectResumeType } from "../../src/resume/index.ts";
-import { docxWith, fixture, plainZip } from "./helpers.ts";
+import { cpuMs, docxWith, fixture, plainZip } from "./helpers.ts";
 
 describe("detectResumeType", () => {
   it.each([
@@ -58,8 +58,9 @@ describe("detectResumeType", () => {
   it("is fast on a large input (reads headers and the ZIP directory only)", () => {
     const big = new Uint8Array(10 * 1024 * 1024);
     big.set([0x50, 0x4b, 0x03, 0x04]);
-    const started = performance.now();
+    // CPU time, not wall time: on a loaded machine wall time measures the neighbours.
+    const started = process.cpuUsage();
     expect(detectResumeType(big)).toBeNull();
-    expect(performance.now() - started).toBeLessThan(100);
+    expect(cpuMs(process.cpuUsage(started))).toBeLessThan(100);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseExperience } from "../../src/resume/index.ts";
+import { cpuMs } from "./helpers.ts";
 
 describe("parseExperience", () => {
   it("reads one-line entries with the description after the dates", () => {
@@ -86,9 +87,9 @@ describe("parseExperience", () => {
   it("returns at most 50 entries and stays fast on hostile input", () => {
     const many = Array.from({ length: 200 }, (_, i) => `Engineer, Acme ${i}, London (2000 – 2001)`);
     expect(parseExperience(many)).toHaveLength(50);
-    const started = performance.now();
+    const started = process.cpuUsage(); // CPU time: wall time on a loaded machine measures the neighbours
     parseExperience([`${"2019 - ".repeat(5000)}`, `${"Jan 2019 ".repeat(5000)}`, `Engineer${", Acme".repeat(5000)} 2019 – 2020`, "—".repeat(50_000)]);
     parseExperience(Array.from({ length: 5000 }, () => `A${" A".repeat(200)} (2019 – 2020)`));
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(cpuMs(process.cpuUsage(started))).toBeLessThan(1000);
   });
 });

@@ -223,3 +223,8 @@ export function hexPdfFlateBomb(inflatedMb: number): Uint8Array {
 function encoderDigits(): Uint8Array {
   return new TextEncoder().encode("0123456789ABCDEF");
 }
+
+/** Milliseconds of CPU in a `process.cpuUsage(since)` difference. */
+export function cpuMs(used: NodeJS.CpuUsage): number {
+  return (used.user + used.system) / 1000;
+}

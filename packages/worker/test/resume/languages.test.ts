@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findLanguages, parseLanguages, splitSections } from "../../src/resume/index.ts";
 import { toLines } from "../../src/resume/text.ts";
+import { cpuMs } from "./helpers.ts";
 
 function languagesOf(text: string): string[] {
   return findLanguages(splitSections(toLines(text)));
@@ -46,8 +47,8 @@ describe("findLanguages", () => {
   it("returns at most 20 languages and stays fast on hostile input", () => {
     const all = "English, German, French, Spanish, Italian, Dutch, Polish, Czech, Slovak, Hungarian, Romanian, Bulgarian, Greek, Turkish, Arabic, Hebrew, Hindi, Urdu, Bangla, Tamil, Telugu, Thai";
     expect(languagesOf(`Languages\n${all}`)).toHaveLength(20);
-    const started = performance.now();
+    const started = process.cpuUsage(); // CPU time: wall time on a loaded machine measures the neighbours
     languagesOf(`Languages\n${"English, ".repeat(20_000)}\n${"!".repeat(50_000)}\n${"a ".repeat(20_000)}`);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(cpuMs(process.cpuUsage(started))).toBeLessThan(1000);
   });
 });
