@@ -90,7 +90,7 @@ describe("redis rate limiter", async () => {
     const restore = setLogSink((line) => lines.push(line));
     try {
       expect(fresh.status).not.toBe("ready");
-      const limiter = createRedisRateLimiter(fresh, { now: pinnedClock() });
+      const limiter = createRedisRateLimiter(fresh, { now: pinnedClock(), connectWaitMs: 10_000 });
       const bucket = `cold-${randomBytes(6).toString("hex")}`;
       const results = await Promise.all(Array.from({ length: 12 }, () => limiter.hit(bucket, 10, 60_000)));
       expect(results.filter((r) => r.allowed)).toHaveLength(10);

@@ -149,13 +149,13 @@ describe("GET /careers/{slug}/feeds/indeed.xml", () => {
 
   it("drops a job whose closes_at passes, though no row changed", async () => {
     // Far enough ahead that the first read still sees the job on a loaded machine (1.5 s was not, once).
-    const company = await createTestCompany({ title: "Closing soon", closes_at: new Date(Date.now() + 5_000).toISOString() });
+    const company = await createTestCompany({ title: "Closing soon", closes_at: new Date(Date.now() + 15_000).toISOString() });
     const path = `/careers/${company.slug}/feeds/indeed.xml`;
     const before = await get(path);
     const etag = before.headers.get("etag")!;
     expect(await before.text()).toContain("Closing soon");
     await expect
-      .poll(async () => (await get(path, { "if-none-match": etag })).status, { timeout: 20_000, interval: 250 })
+      .poll(async () => (await get(path, { "if-none-match": etag })).status, { timeout: 40_000, interval: 250 })
       .toBe(200);
     expect(await (await get(path)).text()).not.toContain("Closing soon");
   });
