@@ -28,9 +28,8 @@ import { attemptLeaseMs, FAILING_ENDPOINT_DISABLE_MS } from "./config.ts";
 const PUBLISH_WEBHOOK_EVENTS = {
   name: "hireflow_outbox_publish_webhook_events",
   text: `WITH claimed AS (
-      SELECT event_id, type FROM pending_events
-      WHERE occurred_at <= now() - make_interval(secs => $1::float8)
-      ORDER BY occurred_at LIMIT $2 FOR UPDATE SKIP LOCKED
+      -- FOR UPDATE SKIP LOCKED, oldest first, always by the index (migration 20261206010000).
+      SELECT event_id, type FROM claim_pending_events($1::float8, $2::int)
     ), published AS (
       DELETE FROM pending_events p USING claimed
       WHERE p.event_id = claimed.event_id AND claimed.type = ANY($3::text[])
